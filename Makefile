@@ -1,0 +1,47 @@
+# Two commands for a fresh machine with Python 3.11+ and make:
+#   make run   - create .venv, install, start the bot
+#   make test  - create .venv, install with dev extras, lint, type check, run every test
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+DEV_STAMP := $(VENV)/.installed-dev
+
+.PHONY: run test lint typecheck pytest validate bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(DEV_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $@ $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/anima-bot
+
+test: $(DEV_STAMP) lint typecheck pytest
+
+lint: $(DEV_STAMP)
+	$(BIN)/ruff check engine bot tests benchmarks
+	$(BIN)/ruff format --check engine bot tests benchmarks
+
+typecheck: $(DEV_STAMP)
+	$(BIN)/mypy engine
+
+pytest: $(DEV_STAMP)
+	$(BIN)/anima cards validate
+	$(BIN)/pytest -q
+
+validate: $(STAMP)
+	$(BIN)/anima cards validate
+
+bench: $(DEV_STAMP)
+	$(BIN)/python benchmarks/engine_speed.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache *.egg-info

@@ -1,0 +1,1 @@
+"""The Discord layer: commands, views, rendering, storage and timers around the engine."""

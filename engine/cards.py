@@ -1,0 +1,371 @@
+"""Card data: pydantic models for every card type, and loading/validating ``cards.json``.
+
+``load_cards`` returns a :class:`CardDB` or raises :class:`CardDataError` whose ``problems``
+are one human-readable line each, naming the card id, the field and what is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from engine.effects import Ability, Operation, Skill
+
+SetName = Literal["shadow_of_omega", "beyond_good_and_evil", "twilight_of_the_gods"]
+Level = Annotated[int, Field(ge=1, le=3)]
+
+#: The default cards file, at the top of the repository.
+DEFAULT_CARDS_PATH = Path(__file__).resolve().parent.parent / "cards.json"
+
+
+class _Card(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(pattern=r"^[a-z0-9]+(_[a-z0-9]+)*$")
+    name: str = Field(min_length=1)
+    set: SetName
+    text: str = ""
+    abilities: list[Ability] = Field(default_factory=list)
+
+
+class CharacterCard(_Card):
+    """A hero who can join a party (C1, C2)."""
+
+    type: Literal["character"]
+    gender: Literal["male", "female"]
+    strength: int = Field(ge=0, le=10)
+    speed: int = Field(ge=0, le=10)
+    skills: list[Skill] = Field(default_factory=list)
+
+
+class ExplorationResult(BaseModel):
+    """One line of a Region's exploration table (E2)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    result: Literal["nothing", "encounters", "special"]
+    count: int = Field(default=0, ge=0, le=3)
+    text: str = ""
+    effects: list[Operation] = Field(default_factory=list)
+
+
+class Reward(BaseModel):
+    """One of a Region's three rewards (E6).
+
+    ``advantage``: draw as many Advantages as the Region's level; ``hire``: draw a Character;
+    ``remote_mission``: attempt one of your missions whose Region is active, as if your party
+    were there; ``special``: the listed effects.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    kind: Literal["advantage", "hire", "remote_mission", "special"]
+    name: str = ""
+    text: str = ""
+    effects: list[Operation] = Field(default_factory=list)
+
+
+class RegionCard(_Card):
+    """A territory parties move to and explore (M, E)."""
+
+    type: Literal["region"]
+    level: Level
+    trade: bool = False
+    fighting: bool = True
+    exploration: list[ExplorationResult] = Field(min_length=6, max_length=6)
+    rewards: list[Reward] = Field(min_length=3, max_length=3)
+
+
+class EncounterCard(_Card):
+    """A monster or an event met while entering or exploring a Region."""
+
+    type: Literal["encounter"]
+    level: Level
+    kind: Literal["monster", "event"]
+    strength: int | None = Field(default=None, ge=0, le=30)
+    keywords: list[str] = Field(default_factory=list)
+
+
+class Objective(BaseModel):
+    """What a mission asks (F1, F2, B5, B6).
+
+    ``fight``: beat ``opponent`` of ``strength`` (default: the mission's level); ``speed_check``:
+    die + Speed >= ``difficulty``; ``resist``: stay ``turns`` Exploration phases in the Region;
+    ``gather``: have the listed party (``characters``, ``skills``, ``genders``); ``deliver``:
+    discard ``advantages`` cards from hand there.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    kind: Literal["fight", "speed_check", "resist", "gather", "deliver"]
+    region: str | None = None
+    region_level: int | None = Field(default=None, ge=1, le=3)
+    opponent: str = ""
+    strength: int | None = Field(default=None, ge=0, le=30)
+    keywords: list[str] = Field(default_factory=list)
+    difficulty: int | None = Field(default=None, ge=1, le=30)
+    turns: int | None = Field(default=None, ge=1, le=5)
+    characters: int | None = Field(default=None, ge=1, le=4)
+    skills: list[Skill] = Field(default_factory=list)
+    genders: list[Literal["male", "female"]] = Field(default_factory=list)
+    advantages: int | None = Field(default=None, ge=1, le=5)
+
+
+class MissionCard(_Card):
+    """A Basic mission (F1, F2)."""
+
+    type: Literal["mission"]
+    level: Level
+    objective: Objective
+    reward: list[Operation] = Field(min_length=1)
+    #: Secret missions are not announced when started (F1: "unless the card says otherwise").
+    secret: bool = False
+
+
+class Crisis(BaseModel):
+    """A Final mission's Crisis! section (F5, F6)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    limit: int = Field(ge=1, le=10)
+    text: str = ""
+    challenge: Objective
+
+
+class FinalMissionCard(_Card):
+    """A Final mission: its Quest wins the game; its Crisis ends it (F3-F7)."""
+
+    type: Literal["final_mission"]
+    level: Level = 3
+    quest: Objective
+    crisis: Crisis
+
+
+class AdvantageCard(_Card):
+    """A Skill or Plot card held in hand (A1-A3)."""
+
+    type: Literal["advantage"]
+    kind: Literal["skill", "plot", "organization", "interrupt", "battle"]
+    #: For Skill cards: the skill a character must have to use it (C4).
+    skill: Skill | None = None
+    #: Stays in play in front of its owner after it is played (A2: Magic Object).
+    persistent: bool = False
+    #: For Organizations: the ids of rival Organizations (A3, I3).
+    rivals: list[str] = Field(default_factory=list)
+
+
+Card = Annotated[
+    CharacterCard | RegionCard | EncounterCard | MissionCard | FinalMissionCard | AdvantageCard,
+    Field(discriminator="type"),
+]
+CARD_TYPES = ("character", "region", "encounter", "mission", "final_mission", "advantage")
+_card_adapter: TypeAdapter[Card] = TypeAdapter(Card)
+
+
+class CardDataError(Exception):
+    """A cards file that cannot be used; ``problems`` holds one line per problem."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+class CardDB:
+    """All cards by id, with per-type lists in file order."""
+
+    def __init__(self, cards: Iterable[Card]) -> None:
+        self.by_id: dict[str, Card] = {c.id: c for c in cards}
+        self.characters = [c for c in self.by_id.values() if isinstance(c, CharacterCard)]
+        self.regions = [c for c in self.by_id.values() if isinstance(c, RegionCard)]
+        self.encounters = [c for c in self.by_id.values() if isinstance(c, EncounterCard)]
+        self.missions = [c for c in self.by_id.values() if isinstance(c, MissionCard)]
+        self.final_missions = [c for c in self.by_id.values() if isinstance(c, FinalMissionCard)]
+        self.advantages = [c for c in self.by_id.values() if isinstance(c, AdvantageCard)]
+
+    def __getitem__(self, card_id: str) -> Card:
+        return self.by_id[card_id]
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.by_id.values())
+
+    def __len__(self) -> int:
+        return len(self.by_id)
+
+    def character(self, card_id: str) -> CharacterCard:
+        card = self.by_id[card_id]
+        assert isinstance(card, CharacterCard)
+        return card
+
+    def region(self, card_id: str) -> RegionCard:
+        card = self.by_id[card_id]
+        assert isinstance(card, RegionCard)
+        return card
+
+    def encounter(self, card_id: str) -> EncounterCard:
+        card = self.by_id[card_id]
+        assert isinstance(card, EncounterCard)
+        return card
+
+    def mission(self, card_id: str) -> MissionCard:
+        card = self.by_id[card_id]
+        assert isinstance(card, MissionCard)
+        return card
+
+    def final_mission(self, card_id: str) -> FinalMissionCard:
+        card = self.by_id[card_id]
+        assert isinstance(card, FinalMissionCard)
+        return card
+
+    def advantage(self, card_id: str) -> AdvantageCard:
+        card = self.by_id[card_id]
+        assert isinstance(card, AdvantageCard)
+        return card
+
+    def composition(self) -> dict[str, Counter[str]]:
+        """Count of cards per set and per type (advantages also per kind)."""
+        result: dict[str, Counter[str]] = {}
+        for card in self:
+            counts = result.setdefault(card.set, Counter())
+            counts[card.type] += 1
+            if isinstance(card, AdvantageCard):
+                counts[f"advantage:{card.kind}"] += 1
+            if isinstance(card, EncounterCard):
+                counts[f"encounter:{card.kind}"] += 1
+        return result
+
+
+def _loc(loc: tuple[int | str, ...]) -> str:
+    """Pydantic error location -> dotted field path, without discriminator tags."""
+    parts: list[str] = []
+    for item in loc:
+        if isinstance(item, int):
+            parts.append(f"[{item}]")
+        elif item in CARD_TYPES or (re.fullmatch(r"[a-z_]+", item) and item in _OP_TAGS):
+            continue  # the union tag pydantic inserts, not a field name
+        else:
+            parts.append(("." if parts else "") + item)
+    return "".join(parts) or "(card)"
+
+
+def _op_tags() -> frozenset[str]:
+    from engine.effects import OPERATIONS
+
+    return OPERATIONS
+
+
+_OP_TAGS = _op_tags()
+
+
+def _explain(err: Any) -> str:
+    if err["type"] == "union_tag_invalid":
+        ctx = err.get("ctx", {})
+        tag = ctx.get("tag")
+        if ctx.get("discriminator") == "'op'":
+            return f"unknown effect operation {tag!r}"
+        if ctx.get("discriminator") == "'type'":
+            return f"unknown card type {tag!r}"
+    if err["type"] == "missing":
+        return "missing field"
+    return str(err["msg"])
+
+
+def _references(card: Card) -> Iterator[tuple[str, str]]:
+    """(field, referenced card id) pairs the card makes."""
+    if isinstance(card, MissionCard) and card.objective.region:
+        yield "objective.region", card.objective.region
+    if isinstance(card, FinalMissionCard):
+        if card.quest.region:
+            yield "quest.region", card.quest.region
+        if card.crisis.challenge.region:
+            yield "crisis.challenge.region", card.crisis.challenge.region
+    if isinstance(card, AdvantageCard):
+        for i, rival in enumerate(card.rivals):
+            yield f"rivals[{i}]", rival
+
+
+def _semantic_problems(card: Card) -> Iterator[str]:
+    """Per-type rules pydantic's field checks cannot express."""
+    if isinstance(card, EncounterCard) and card.kind == "monster" and card.strength is None:
+        yield "strength: missing field (a monster needs a Strength)"
+    if isinstance(card, EncounterCard) and card.kind == "event" and not card.abilities:
+        yield "abilities: an event needs an on_reveal ability"
+    if isinstance(card, AdvantageCard):
+        if card.kind == "skill" and card.skill is None:
+            yield "skill: missing field (a Skill card names its skill)"
+        if card.kind != "skill" and card.skill is not None:
+            yield "skill: only Skill cards name a skill"
+        if card.rivals and card.kind != "organization":
+            yield "rivals: only Organizations have rivals"
+        if not card.abilities:
+            yield "abilities: every Advantage needs at least one ability"
+    if isinstance(card, RegionCard):
+        for i, row in enumerate(card.exploration):
+            if row.result == "encounters" and row.count < 1:
+                yield f"exploration[{i}].count: an encounters result draws at least 1"
+            if row.result == "special" and not row.effects:
+                yield f"exploration[{i}].effects: a special result needs effects"
+        for i, reward in enumerate(card.rewards):
+            if reward.kind == "special" and not reward.effects:
+                yield f"rewards[{i}].effects: a special reward needs effects"
+    for i, ability in enumerate(card.abilities):
+        if ability.timing == "play" and ability.phase is None:
+            yield f"abilities[{i}].phase: a 'play' ability names its phase"
+        if ability.timing == "interrupt" and ability.when is None:
+            yield f"abilities[{i}].when: an 'interrupt' ability names its window"
+
+
+def parse_cards(raw: Any) -> CardDB:
+    """Validate raw JSON data (a list of cards, or ``{"cards": [...]}``) into a CardDB."""
+    if isinstance(raw, dict) and "cards" in raw:
+        raw = raw["cards"]
+    if not isinstance(raw, list):
+        raise CardDataError(['cards file: expected a list of cards (or {"cards": [...]})'])
+    problems: list[str] = []
+    cards: list[Card] = []
+    seen: Counter[str] = Counter()
+    for index, item in enumerate(raw):
+        ident = item.get("id") if isinstance(item, dict) else None
+        label = f"card {ident}" if isinstance(ident, str) and ident else f"card #{index}"
+        if isinstance(ident, str):
+            seen[ident] += 1
+            if seen[ident] == 2:
+                problems.append(f"{label}: id: duplicate id")
+        try:
+            card = _card_adapter.validate_python(item)
+        except ValidationError as exc:
+            for err in exc.errors():
+                problems.append(f"{label}: {_loc(err['loc'])}: {_explain(err)}")
+            continue
+        problems.extend(f"{label}: {p}" for p in _semantic_problems(card))
+        cards.append(card)
+    ids = {c.id for c in cards} | set(seen)
+    for card in cards:
+        for field, ref in _references(card):
+            if ref not in ids:
+                problems.append(f"card {card.id}: {field}: refers to unknown card {ref!r}")
+    if problems:
+        raise CardDataError(problems)
+    return CardDB(cards)
+
+
+def load_cards(path: str | Path | None = None) -> CardDB:
+    """Read and validate a cards file (default: the repository's ``cards.json``)."""
+    path = Path(path) if path is not None else DEFAULT_CARDS_PATH
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CardDataError([f"{path}: cannot read: {exc.strerror}"]) from None
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CardDataError([f"{path}: not valid JSON: {exc.msg} (line {exc.lineno})"]) from None
+    return parse_cards(raw)
+
+
+@cache
+def default_cards() -> CardDB:
+    """The repository's cards, loaded once per process."""
+    return load_cards()

@@ -1,0 +1,55 @@
+"""The ``anima`` command: engine tools (cards, scenarios, simulations)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from engine.cards import CARD_TYPES, CardDataError, load_cards
+
+
+def _cmd_cards_validate(args: argparse.Namespace) -> int:
+    try:
+        db = load_cards(args.path)
+    except CardDataError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        print(f"{len(exc.problems)} problem(s) found", file=sys.stderr)
+        return 1
+    for set_name, counts in sorted(db.composition().items()):
+        total = sum(counts[t] for t in CARD_TYPES)
+        print(f"{set_name}: {total} cards")
+        for card_type in CARD_TYPES:
+            line = f"  {card_type}: {counts[card_type]}"
+            kinds = sorted(k for k in counts if k.startswith(f"{card_type}:"))
+            if kinds:
+                line += " (" + ", ".join(f"{k.split(':')[1]} {counts[k]}" for k in kinds) + ")"
+            print(line)
+    print(f"total: {len(db)} cards, all valid")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``anima`` argument parser; each tool registers a subcommand here."""
+    parser = argparse.ArgumentParser(prog="anima", description="Anima engine tools")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    cards = sub.add_parser("cards", help="card data tools")
+    cards_sub = cards.add_subparsers(dest="cards_command", required=True)
+    validate = cards_sub.add_parser("validate", help="validate a cards file")
+    validate.add_argument("path", nargs="?", default=None, help="cards file (default: cards.json)")
+    validate.set_defaults(func=_cmd_cards_validate)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``anima`` console script."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    result: int = args.func(args)
+    return result
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,708 @@
+"""The interpreter of the effect language (docs/cards.md): runs a card's operations.
+
+An ``effects`` frame points into a card's data (``card`` + ``data["path"]``) instead of
+copying the operations, so stored games stay small. Operations that need a decision (a target,
+a character, an option) ask a prompt and resume when it is answered; nested lists (a roll's
+success, a fight's win, a choice's option) run as child ``effects`` frames.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from engine import effects as fx
+from engine.actions import Action
+from engine.cards import AdvantageCard, CharacterCard, EncounterCard
+from engine.game import handles, responds
+from engine.party import (
+    PARTY_LIMIT,
+    Versus,
+    add_character,
+    add_modifier,
+    can_use_skill,
+    discard_card,
+    draw,
+    draw_advantages,
+    holds,
+    kill,
+    room_in_hand,
+    speed,
+    strength,
+    tap_for_skill,
+)
+from engine.state import Frame, Player
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+MONSTER = "@monster"  # the target "opponent" when the other side is a monster
+
+
+# ---------------------------------------------------------------------- starting effects
+
+
+def versus_for(g: Game, name: str) -> Versus | None:
+    """The other side of the battle ``name`` is fighting now, if any."""
+    battle = g.find_frame("battle")
+    if battle is None or name not in (battle.player, battle.other):
+        return None
+    if battle.other is None:
+        return Versus("monster", battle.data.get("keywords", []))
+    return Versus("party")
+
+
+def usable_ability(
+    g: Game,
+    p: Player,
+    source: str,
+    *,
+    phase: str | None = None,
+    when: str | None = None,
+    fighting: bool = False,
+    vs: Versus | None = None,
+) -> int | None:
+    """Index of the first ability of ``source`` (a card in ``p``'s hand or a character of his
+    party) that ``p`` may use now: in his own step of ``phase`` or in the window ``when``."""
+    card = g.db[source]
+    if isinstance(card, AdvantageCard):
+        if source not in p.hand:
+            return None
+        if card.skill is not None and not can_use_skill(g, p, card.skill):
+            return None  # C4
+        if card.kind == "organization" and phase == "reset":
+            # A3: at most one Organization; joining one is a Reset phase play (R2).
+            has_org = any(g.db.advantage(c).kind == "organization" for c in p.in_play)
+            return None if has_org else 0
+        if (
+            card.persistent
+            and phase == "reset"
+            and all(a.timing == "static" for a in card.abilities)
+        ):
+            return 0  # A2: a card that stays in play is put into play in the Reset phase
+    elif isinstance(card, CharacterCard):
+        ch = next((c for c in p.party if c.card == source), None)
+        if ch is None or ch.incapacitated:
+            return None
+    else:
+        return None
+    for i, ability in enumerate(card.abilities):
+        if ability.tap_self and isinstance(card, CharacterCard):
+            ch = next(c for c in p.party if c.card == source)
+            if ch.tapped:
+                continue  # C3: a turned character cannot use its ability
+        if _fits_moment(ability, phase, when, fighting) and holds(g, ability.condition, p, vs):
+            return i
+    return None
+
+
+def _fits_moment(ability: fx.Ability, phase: str | None, when: str | None, fighting: bool) -> bool:
+    """T4: ``play`` abilities in their phase; ``interrupt`` in their window; ``battle`` when
+    the user's party is fighting."""
+    if ability.timing == "play":
+        return phase is not None and ability.phase == phase
+    if ability.timing == "interrupt":
+        return when is not None and ability.when == when
+    return ability.timing == "battle" and when is not None and fighting
+
+
+def own_turn_plays(g: Game, name: str, phase: str) -> list[str]:
+    """``play``/``ability`` actions for ``name``'s own step of ``phase`` (T4)."""
+    p = g.player(name)
+    plays = [f"play {c}" for c in p.hand if usable_ability(g, p, c, phase=phase) is not None]
+    plays += [
+        f"ability {c.card}"
+        for c in p.party
+        if usable_ability(g, p, c.card, phase=phase) is not None
+    ]
+    return plays
+
+
+def begin(g: Game, name: str, source: str, index: int) -> None:
+    """Use ability ``index`` of ``source`` (a card from hand or a character of the party)."""
+    p = g.player(name)
+    card = g.db[source]
+    if isinstance(card, AdvantageCard):
+        p.hand.remove(source)
+        if card.skill is not None:
+            who = tap_for_skill(g, p, card.skill)
+            g.emit("tap", f"{g.db[who].name} turns to use {card.name}.", player=name, card=who)
+        if card.persistent or card.kind == "organization":
+            p.in_play.append(source)
+        else:
+            discard_card(g, source)
+        g.emit("play", f"{name} plays {card.name}: {card.text}", player=name, card=source)
+    else:
+        ability = card.abilities[index]
+        if ability.tap_self:
+            next(c for c in p.party if c.card == source).tapped = True
+        g.emit(
+            "ability", f"{name} uses {card.name}'s ability: {card.text}", player=name, card=source
+        )
+    if card.abilities[index].effects:
+        run_effects(g, name, source, ["abilities", index, "effects"])
+
+
+def play_step_action(g: Game, name: str, action: Action, phase: str) -> None:
+    """A ``play``/``ability`` action taken in a player's own phase step."""
+    assert action.arg is not None
+    index = usable_ability(g, g.player(name), action.arg, phase=phase)
+    assert index is not None
+    begin(g, name, action.arg, index)
+
+
+def run_effects(g: Game, user: str, card: str, path: list[Any], **data: Any) -> None:
+    """Push an effects frame running the operation list at ``card``/``path`` for ``user``."""
+    g.push("effects", player=user, card=card, data={"path": path, "i": 0, **data})
+
+
+def _ops(g: Game, frame: Frame) -> list[Any]:
+    obj: Any = g.db[frame.card or ""]
+    for key in frame.data["path"]:
+        obj = obj[key] if isinstance(key, int) else getattr(obj, key)
+    assert isinstance(obj, list)
+    return obj
+
+
+# ---------------------------------------------------------------------- the interpreter
+
+OpFn = Callable[["Game", Frame, Any, dict[str, Any]], bool]
+OPS: dict[str, OpFn] = {}
+
+
+def op(name: str) -> Callable[[OpFn], OpFn]:
+    def register(fn: OpFn) -> OpFn:
+        OPS[name] = fn
+        return fn
+
+    return register
+
+
+@handles("effects")
+def run_frame(g: Game, frame: Frame) -> None:
+    ops = _ops(g, frame)
+    i = frame.data["i"]
+    if i >= len(ops) or g.over:
+        g.pop()
+        return
+    state: dict[str, Any] = frame.data.setdefault("op", {})
+    if OPS[ops[i].op](g, frame, ops[i], state):
+        frame.data["i"] = i + 1
+        frame.data.pop("op", None)
+
+
+@responds("effects")
+def answer_frame(g: Game, frame: Frame, player: str, action: Action) -> None:
+    frame.data["op"]["picked"] = action.arg
+
+
+def _pick(
+    g: Game, frame: Frame, st: dict[str, Any], who: str, text: str, options: list[str]
+) -> str | None:
+    """Ask ``who`` to pick one of ``options`` (once); returns the pick when answered."""
+    if "picked" in st:
+        picked: str = st.pop("picked")
+        st.pop("asked", None)
+        return picked
+    g.ask(who, "pick", text, [f"pick {o}" for o in options])
+    st["asked"] = True
+    return None
+
+
+def _targets(g: Game, frame: Frame, target: str, st: dict[str, Any]) -> list[str] | None:
+    """Resolve a party target to player names (or MONSTER); None while a pick is pending."""
+    if "targets" in st:
+        return list(st["targets"])
+    user = frame.player or ""
+    result: list[str]
+    if target == "self":
+        result = [user]
+    elif target == "opponent":
+        battle = g.find_frame("battle")
+        if battle is None or user not in (battle.player, battle.other):
+            result = []
+        elif battle.other is None:
+            result = [MONSTER]
+        else:
+            result = [battle.other if user == battle.player else battle.player or ""]
+    elif target == "declaring_party":
+        window = g.find_frame("window")
+        result = [window.player] if window and window.player else []
+    elif target in ("chosen_player", "chosen_player_in_region"):
+        region = g.player(user).region
+        options = [
+            n
+            for n in g.others(user)
+            if target == "chosen_player" or (region is not None and g.player(n).region == region)
+        ]
+        if not options:
+            result = []
+        else:
+            picked = _pick(g, frame, st, user, "Choose a player.", options)
+            if picked is None:
+                return None
+            result = [picked]
+    elif target == "parties_in_region":
+        region = g.player(user).region
+        result = [n for n in g.s.seats if region is not None and g.player(n).region == region]
+    else:  # each_other_player
+        result = g.others(user)
+    st["targets"] = result
+    return list(result)
+
+
+def _next_target(st: dict[str, Any]) -> str | None:
+    """Work through st["targets"] one at a time (for per-target decisions)."""
+    done = st.setdefault("done", 0)
+    targets: list[str] = st["targets"]
+    return targets[done] if done < len(targets) else None
+
+
+def _target_done(st: dict[str, Any]) -> None:
+    st["done"] += 1
+    for key in ("n", "asked", "picked"):
+        st.pop(key, None)
+
+
+@op("draw")
+def op_draw(g: Game, frame: Frame, o: fx.Draw, st: dict[str, Any]) -> bool:
+    names = _targets(g, frame, o.target, st)
+    if names is None:
+        return False
+    for name in names:
+        if name == MONSTER:
+            continue
+        p = g.player(name)
+        if o.deck == "advantage":
+            draw_advantages(g, p, o.count)
+        else:
+            for _ in range(o.count):
+                if len(p.party) >= PARTY_LIMIT:
+                    break
+                card = draw(g, "character")
+                if card is None:
+                    break
+                add_character(g, p, card)
+    return True
+
+
+@op("discard")
+def op_discard(g: Game, frame: Frame, o: fx.Discard, st: dict[str, Any]) -> bool:
+    if _targets(g, frame, o.target, st) is None:
+        return False
+    while (name := _next_target(st)) is not None:
+        if name == MONSTER:
+            _target_done(st)
+            continue
+        p = g.player(name)
+        n = st.setdefault("n", 0)
+        if n >= o.count or not p.hand:
+            _target_done(st)
+            continue
+        if o.choice == "random":
+            card = p.hand[g.randint(len(p.hand))]
+        else:
+            picked = _pick(g, frame, st, name, "Choose an Advantage to discard.", p.hand)
+            if picked is None:
+                return False
+            card = picked
+        p.hand.remove(card)
+        discard_card(g, card)
+        st["n"] = n + 1
+        g.emit("discard", f"{name} discards {g.db[card].name}.", player=name, card=card)
+    return True
+
+
+@op("modify")
+def op_modify(g: Game, frame: Frame, o: fx.Modify, st: dict[str, Any]) -> bool:
+    names = _targets(g, frame, o.target, st)
+    if names is None:
+        return False
+    sign = f"{o.amount:+d}"
+    for name in names:
+        if name == MONSTER:
+            battle = g.find_frame("battle")
+            if battle is not None and o.stat == "strength":
+                battle.data["monster_bonus"] = battle.data.get("monster_bonus", 0) + o.amount
+                g.emit("modify", f"The monster gets {sign} Strength.", amount=o.amount)
+            continue
+        add_modifier(g, g.player(name), o.stat, o.amount, o.duration, frame.card or "")
+        g.emit(
+            "modify",
+            f"{name}'s party gets {sign} {o.stat.capitalize()} ({o.duration}).",
+            player=name,
+            stat=o.stat,
+            amount=o.amount,
+            duration=o.duration,
+        )
+    return True
+
+
+@op("move")
+def op_move(g: Game, frame: Frame, o: fx.Move, st: dict[str, Any]) -> bool:
+    from engine.movement import can_explore_new, destinations
+
+    names = _targets(g, frame, o.target, st)
+    if names is None:
+        return False
+    name = next((n for n in names if n != MONSTER), None)
+    if name is None:
+        return True
+    step = g.find_frame("movement_step")
+    if step is not None and step.player == name:
+        step.data["moved"] = True  # the card is the party's movement for this turn
+    if o.to == "explore_new":
+        if can_explore_new(g):
+            g.push("explore_new", player=name)
+        return True
+    options = destinations(g, name, ignore_tree=True)
+    if not options:
+        return True
+    picked = _pick(g, frame, st, frame.player or name, "Choose the Region to move to.", options)
+    if picked is None:
+        return False
+    frame.data["i"] += 1  # the move runs as a child frame; this op is done
+    frame.data.pop("op", None)
+    g.push("move", player=name, region=picked, data={"no_window": True})
+    return False
+
+
+@op("redirect_move")
+def op_redirect(g: Game, frame: Frame, o: fx.RedirectMove, st: dict[str, Any]) -> bool:
+    move = g.find_frame("move")
+    if move is None or move.region is None:
+        return True
+    options = [r.card for r in g.s.regions if r.card != move.region]
+    if not options:
+        return True
+    picked = _pick(g, frame, st, frame.player or "", "Choose where that party goes.", options)
+    if picked is None:
+        return False
+    move.region = picked
+    g.emit(
+        "redirect",
+        f"{move.player}'s party is led astray to {g.db[picked].name}.",
+        player=move.player,
+        region=picked,
+    )
+    return True
+
+
+def _character_op(
+    g: Game,
+    frame: Frame,
+    o: Any,
+    st: dict[str, Any],
+    apply: Callable[[Player, str], None],
+    only_active: bool = True,
+) -> bool:
+    """Shared by incapacitate/tap/kill: pick a character of each target and apply."""
+    if _targets(g, frame, o.target, st) is None:
+        return False
+    while (name := _next_target(st)) is not None:
+        if name == MONSTER:
+            _target_done(st)
+            continue
+        p = g.player(name)
+        chars = [c.card for c in p.party if not (only_active and c.incapacitated)]
+        if o.pick == "this_character":
+            chars = [c for c in chars if c == frame.card]
+        if not chars:
+            _target_done(st)
+            continue
+        if o.pick == "random":
+            card = chars[g.randint(len(chars))]
+        elif o.pick == "this_character" or len(chars) == 1:
+            card = chars[0]
+        else:
+            chooser = name if o.pick == "owner_chooses" else frame.player or name
+            picked = _pick(g, frame, st, chooser, f"Choose a character of {name}'s party.", chars)
+            if picked is None:
+                return False
+            card = picked
+        apply(p, card)
+        _target_done(st)
+    return True
+
+
+@op("incapacitate")
+def op_incapacitate(g: Game, frame: Frame, o: fx.Incapacitate, st: dict[str, Any]) -> bool:
+    def apply(p: Player, card: str) -> None:
+        next(c for c in p.party if c.card == card).incapacitated = True
+        g.emit(
+            "incapacitate",
+            f"{g.db[card].name} of {p.name}'s party is incapacitated.",
+            player=p.name,
+            card=card,
+        )
+
+    return _character_op(g, frame, o, st, apply)
+
+
+@op("tap")
+def op_tap(g: Game, frame: Frame, o: fx.Tap, st: dict[str, Any]) -> bool:
+    def apply(p: Player, card: str) -> None:
+        next(c for c in p.party if c.card == card).tapped = True
+        g.emit("tap", f"{g.db[card].name} of {p.name}'s party is turned.", player=p.name, card=card)
+
+    return _character_op(g, frame, o, st, apply)
+
+
+@op("kill")
+def op_kill(g: Game, frame: Frame, o: fx.Kill, st: dict[str, Any]) -> bool:
+    return _character_op(g, frame, o, st, lambda p, card: kill(g, p, card), only_active=False)
+
+
+@op("untap")
+def op_untap(g: Game, frame: Frame, o: fx.Untap, st: dict[str, Any]) -> bool:
+    names = _targets(g, frame, o.target, st)
+    if names is None:
+        return False
+    for name in names:
+        if name != MONSTER:
+            for c in g.player(name).party:
+                c.tapped = False
+            g.emit("untap", f"{name}'s characters straighten.", player=name)
+    return True
+
+
+@op("steal")
+def op_steal(g: Game, frame: Frame, o: fx.Steal, st: dict[str, Any]) -> bool:
+    names = _targets(g, frame, o.target, st)
+    if names is None:
+        return False
+    thief = g.player(frame.player or "")
+    for name in names:
+        if name == MONSTER or name == thief.name:
+            continue
+        victim = g.player(name)
+        for _ in range(o.count):
+            if not victim.hand or not room_in_hand(thief):
+                break
+            card = victim.hand.pop(g.randint(len(victim.hand)))
+            thief.hand.append(card)
+            g.emit(
+                "steal",
+                f"{thief.name} steals an Advantage from {name}.",
+                player=thief.name,
+                victim=name,
+            )
+            g.emit(
+                "steal_private",
+                f"{g.db[card].name} changes hands.",
+                to=[thief.name, name],
+                card=card,
+            )
+    return True
+
+
+@op("reveal")
+def op_reveal(g: Game, frame: Frame, o: fx.Reveal, st: dict[str, Any]) -> bool:
+    user = frame.player or ""
+    hidden = [r.card for r in g.s.regions if r.preliminary and not r.revealed]
+    if not hidden:
+        return True
+    picked = _pick(g, frame, st, user, "Choose a Region to scout.", hidden)
+    if picked is None:
+        return False
+    region = next(r for r in g.s.regions if r.card == picked)
+    if user not in region.peeked:
+        region.peeked.append(user)
+    assert region.preliminary is not None
+    g.emit("scout", f"{user} scouts {g.db[picked].name}.", player=user, region=picked)
+    g.emit(
+        "scout_private",
+        f"At {g.db[picked].name} waits {g.db[region.preliminary].name}.",
+        to=[user],
+        region=picked,
+        card=region.preliminary,
+    )
+    return True
+
+
+@op("roll")
+def op_roll(g: Game, frame: Frame, o: fx.Roll, st: dict[str, Any]) -> bool:
+    names = _targets(g, frame, o.target, st)
+    if names is None:
+        return False
+    name = next((n for n in names if n != MONSTER), frame.player or "")
+    p = g.player(name)
+    die = g.die()
+    bonus = speed(g, p) if o.check == "speed" else strength(g, p) if o.check == "strength" else 0
+    total = die + bonus
+    ok = total >= o.at_least
+    label = {"speed": f" + Speed {bonus}", "strength": f" + Strength {bonus}"}.get(o.check, "")
+    g.emit(
+        "roll",
+        f"🎲 {die}{label} = {total} vs {o.at_least}: {'success' if ok else 'failure'}.",
+        player=name,
+        die=die,
+        total=total,
+        at_least=o.at_least,
+        success=ok,
+    )
+    branch = "success" if ok else "failure"
+    frame.data["i"] += 1
+    frame.data.pop("op", None)
+    if getattr(o, branch):
+        run_effects(
+            g,
+            frame.player or "",
+            frame.card or "",
+            [*frame.data["path"], frame.data["i"] - 1, branch],
+        )
+    return False
+
+
+@op("fight")
+def op_fight(g: Game, frame: Frame, o: fx.Fight, st: dict[str, Any]) -> bool:
+    if "fought" in st:
+        won = st["won"]
+        branch = "win" if won else "lose"
+        frame.data["i"] += 1
+        frame.data.pop("op", None)
+        if getattr(o, branch):
+            run_effects(
+                g,
+                frame.player or "",
+                frame.card or "",
+                [*frame.data["path"], frame.data["i"] - 1, branch],
+            )
+        return False
+    if "pushed" in st:
+        st["fought"] = True
+        st["won"] = bool(g.s.result.get("won"))
+        return False
+    names = _targets(g, frame, o.target, st)
+    if names is None:
+        return False
+    name = next((n for n in names if n != MONSTER), None)
+    if name is None:
+        return True
+    st["pushed"] = True
+    g.push(
+        "battle",
+        player=name,
+        data={"name": o.opponent, "strength": o.strength, "keywords": list(o.keywords)},
+    )
+    return False
+
+
+@op("end_turn")
+def op_end_turn(g: Game, frame: Frame, o: fx.EndTurn, st: dict[str, Any]) -> bool:
+    names = _targets(g, frame, o.target, st)
+    if names is None:
+        return False
+    for name in names:
+        if name != MONSTER:
+            end_turn(g, g.player(name))
+    return True
+
+
+def end_turn(g: Game, p: Player) -> None:
+    """B7/M2/E3: the party's turn ends now; it does not reach or stay in its Region."""
+    if not p.turn_over:
+        g.emit("turn_over", f"{p.name}'s turn is over.", player=p.name)
+    p.turn_over = True
+    p.arrived = False
+
+
+@op("lose_next_turn")
+def op_lose_next(g: Game, frame: Frame, o: fx.LoseNextTurn, st: dict[str, Any]) -> bool:
+    names = _targets(g, frame, o.target, st)
+    if names is None:
+        return False
+    for name in names:
+        if name != MONSTER:
+            g.player(name).skip_next_turn = True
+            g.emit("lose_next_turn", f"{name} will also lose the next turn.", player=name)
+    return True
+
+
+@op("cancel")
+def op_cancel(g: Game, frame: Frame, o: fx.Cancel, st: dict[str, Any]) -> bool:
+    window = g.find_frame("window")
+    if window is not None:
+        window.data["cancelled"] = True
+        g.emit("cancel", "It is cancelled.", when=window.data["when"])
+    return True
+
+
+@op("reroll")
+def op_reroll(g: Game, frame: Frame, o: fx.Reroll, st: dict[str, Any]) -> bool:
+    names = _targets(g, frame, o.target, st)
+    if names is None:
+        return False
+    for name in names:
+        if name != MONSTER:
+            g.player(name).reroll = True
+            g.emit("reroll", f"{name} will roll the next battle die twice.", player=name)
+    return True
+
+
+@op("choose")
+def op_choose(g: Game, frame: Frame, o: fx.Choose, st: dict[str, Any]) -> bool:
+    labels = {str(i): opt.label for i, opt in enumerate(o.options)}
+    picked = _pick(
+        g,
+        frame,
+        st,
+        frame.player or "",
+        " / ".join(f"{i}: {label}" for i, label in labels.items()),
+        list(labels),
+    )
+    if picked is None:
+        return False
+    frame.data["i"] += 1
+    frame.data.pop("op", None)
+    g.emit("choose", f"{frame.player} chooses: {labels[picked]}.", player=frame.player)
+    run_effects(
+        g,
+        frame.player or "",
+        frame.card or "",
+        [*frame.data["path"], frame.data["i"] - 1, "options", int(picked), "effects"],
+    )
+    return False
+
+
+@op("hire_from_discard")
+def op_hire_discard(g: Game, frame: Frame, o: fx.Hire, st: dict[str, Any]) -> bool:
+    names = _targets(g, frame, o.target, st)
+    if names is None:
+        return False
+    name = next((n for n in names if n != MONSTER), None)
+    pile = g.s.discards["character"]
+    if name is None or not pile or len(g.player(name).party) >= PARTY_LIMIT:
+        return True
+    picked = _pick(g, frame, st, name, "Choose a character from the discard pile.", list(pile))
+    if picked is None:
+        return False
+    pile.remove(picked)
+    add_character(g, g.player(name), picked)
+    return True
+
+
+@op("take_discarded")
+def op_take_discarded(g: Game, frame: Frame, o: fx.TakeDiscarded, st: dict[str, Any]) -> bool:
+    names = _targets(g, frame, o.target, st)
+    if names is None:
+        return False
+    for name in names:
+        pile = g.s.discards["advantage"]
+        if name != MONSTER and pile and room_in_hand(g.player(name)):
+            card = pile.pop()
+            g.player(name).hand.append(card)
+            g.emit(
+                "take",
+                f"{name} takes {g.db[card].name} from the discard pile.",
+                player=name,
+                card=card,
+            )
+    return True
+
+
+def encounter_card(g: Game, card_id: str) -> EncounterCard:
+    return g.db.encounter(card_id)
+
+
+assert set(OPS) == fx.OPERATIONS, f"operations without an interpreter: {fx.OPERATIONS - set(OPS)}"

@@ -1,0 +1,290 @@
+"""Encounters (M2, M7, M8, E3-E5) and the Exploration phase (E1-E6)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.actions import Action
+from engine.effects_runtime import end_turn, own_turn_plays, play_step_action, run_effects
+from engine.game import handles, responds
+from engine.missions import attemptable_missions, remote_missions, resist_progress
+from engine.movement import active_region
+from engine.party import PARTY_LIMIT, add_character, discard_card, draw, draw_advantages
+from engine.state import Frame, Player
+from engine.windows import open_window
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+# ---------------------------------------------------------------------- encounters
+
+
+@handles("encounter")
+def run_encounter(g: Game, frame: Frame) -> None:
+    """One Encounter met by ``player`` at ``region``; reports ``ok`` (the party got through).
+
+    ``data["context"]``: ``preliminary`` (it guards the Region), ``exploration`` or ``tree``.
+    """
+    p = g.player(frame.player or "")
+    card = g.db.encounter(frame.card or "")
+    region = g.db.region(frame.region or "")
+    preliminary = frame.data["context"] == "preliminary"
+    if frame.stage == "":
+        slot = active_region(g, region.id) if preliminary else None
+        if slot is not None:
+            slot.revealed = True
+        if card.level > region.level:  # M8/E5: a false alarm
+            g.emit(
+                "false_alarm",
+                f"{card.name} (level {card.level}) cannot happen at "
+                f"{region.name} (level {region.level}): a false alarm.",
+                card=card.id,
+            )
+            _done_with_card(g, frame, keep=False)
+            g.pop(ok=True)
+            return
+        kind = f"a monster, Strength {card.strength}" if card.kind == "monster" else "an event"
+        g.emit(
+            "encounter",
+            f"{p.name} meets {card.name} ({kind}, level {card.level}): {card.text}",
+            player=p.name,
+            card=card.id,
+        )
+        frame.stage = "revealed"
+        open_window(g, "encounter_revealed", p.name)
+        return
+    if frame.stage == "revealed":
+        if g.s.result.get("cancelled"):
+            _done_with_card(g, frame, keep=False)
+            g.pop(ok=True)
+            return
+        if card.kind == "event":
+            frame.stage = "event_done"
+            for i, ability in enumerate(card.abilities):
+                if ability.timing == "on_reveal" and ability.effects:
+                    run_effects(g, p.name, card.id, ["abilities", i, "effects"])
+            return
+        frame.stage = "battle_done"
+        g.push("battle", player=p.name, card=card.id)
+        return
+    if frame.stage == "event_done":
+        _done_with_card(g, frame, keep=False)  # M7: an event is discarded
+        g.pop(ok=not p.turn_over)
+        return
+    if frame.stage == "battle_done":
+        won = g.s.result.get("won")
+        if won is False:
+            # M7: a Preliminary monster that wins stays; E4: an exploration one is discarded.
+            _done_with_card(g, frame, keep=preliminary)
+            end_turn(g, p)
+            g.pop(ok=False)
+            return
+        _done_with_card(g, frame, keep=won is None and preliminary)
+        g.pop(ok=True)
+
+
+def _done_with_card(g: Game, frame: Frame, keep: bool) -> None:
+    """Discard the Encounter (taking it off its Region if it was the Preliminary one)."""
+    if keep:
+        return
+    card = frame.card or ""
+    if frame.data["context"] == "preliminary":
+        slot = active_region(g, frame.region or "")
+        if slot is not None and slot.preliminary == card:
+            slot.preliminary = None
+    discard_card(g, card)
+
+
+# ---------------------------------------------------------------------- exploration phase
+
+
+@handles("exploration_step")
+def exploration_step(g: Game, frame: Frame) -> None:
+    p = g.player(frame.player or "")
+    if frame.stage == "":
+        if not p.arrived or p.turn_over or p.region is None:  # E1
+            g.pop()
+            return
+        frame.stage = "choose"
+        resist_progress(g, p)  # F2: a Resistance mission goes on by itself
+        return
+    if frame.stage == "choose":
+        g.ask(
+            p.name,
+            "exploration",
+            f"Exploration phase at {g.db[p.region or ''].name}: explore (E2) or skip.",
+            ["explore", "skip", *own_turn_plays(g, p.name, "exploration")],
+            default="skip",
+        )
+        return
+    if frame.stage == "table":
+        _read_table(g, frame, p)
+        return
+    if frame.stage == "encounters":
+        if p.turn_over or not p.arrived:
+            _expelled(g, p)
+            return
+        if frame.data["left"] == 0:
+            frame.stage = "reward"
+            return
+        if frame.data.get("met") and not g.s.result.get("ok"):
+            _expelled(g, p)
+            return
+        card = draw(g, "encounter")
+        if card is None:
+            frame.stage = "reward"
+            return
+        frame.data["left"] -= 1
+        frame.data["met"] = True
+        g.push(
+            "encounter", player=p.name, card=card, region=p.region, data={"context": "exploration"}
+        )
+        return
+    if frame.stage == "special":
+        if p.turn_over:
+            _expelled(g, p)
+            return
+        frame.stage = "reward"
+        return
+    if frame.stage == "reward":
+        _ask_reward(g, p)
+        return
+    g.pop()  # "done"
+
+
+def _expelled(g: Game, p: Player) -> None:
+    """E3: a defeat or an event that ends the turn expels the party: no reward."""
+    end_turn(g, p)
+    if p.region is not None:
+        g.emit(
+            "expelled", f"{p.name}'s party is driven out of {g.db[p.region].name}.", player=p.name
+        )
+        p.region = None
+        p.resisting.clear()
+    g.pop()
+
+
+def _read_table(g: Game, frame: Frame, p: Player) -> None:
+    region = g.db.region(p.region or "")
+    if g.s.result.get("cancelled"):
+        g.emit("explore_nothing", "The exploration finds nothing this time.")
+        frame.stage = "reward"
+        return
+    roll = frame.data["roll"]
+    row = region.exploration[roll - 1]
+    if row.result == "nothing":
+        g.emit("explore_result", f"Nothing stands in {p.name}'s way.", player=p.name)
+        frame.stage = "reward"
+    elif row.result == "encounters":
+        g.emit(
+            "explore_result",
+            f"{p.name} must face {row.count} Encounter(s).",
+            player=p.name,
+            count=row.count,
+        )
+        frame.stage = "encounters"
+        frame.data.update(left=row.count, met=False)
+    else:
+        g.emit("explore_result", f"{region.name}: {row.text}", player=p.name)
+        frame.stage = "special"
+        run_effects(g, p.name, region.id, ["exploration", roll - 1, "effects"])
+
+
+def reward_choices(g: Game, p: Player) -> list[str]:
+    """E6: the rewards the party may take now, and missions it may attempt instead."""
+    region = g.db.region(p.region or "")
+    choices: list[str] = []
+    for i, reward in enumerate(region.rewards):
+        if reward.kind == "advantage" and len(p.hand) >= 5:
+            continue  # R4: a full hand cannot draw
+        if reward.kind == "hire" and not can_hire(g, p, region.id):
+            continue
+        if reward.kind == "remote_mission" and not remote_missions(g, p):
+            continue
+        choices.append(f"reward {i}")
+    choices += [f"mission {m}" for m in attemptable_missions(g, p, region.id)]
+    return choices or ["pass"]
+
+
+def can_hire(g: Game, p: Player, region: str) -> bool:
+    """E6: not with 4 characters; not in the same Region two turns in a row."""
+    if len(p.party) >= PARTY_LIMIT:
+        return False
+    return p.last_hire != (region, g.s.turn - 1)
+
+
+def _ask_reward(g: Game, p: Player) -> None:
+    g.ask(
+        p.name,
+        "reward",
+        "The exploration succeeded: choose a reward or attempt a mission (E6).",
+        reward_choices(g, p),
+    )
+
+
+@responds("exploration_step")
+def answer_exploration(g: Game, frame: Frame, player: str, action: Action) -> None:
+    p = g.player(player)
+    region = g.db.region(p.region or "")
+    if action.type == "skip" or action.type == "pass":
+        frame.stage = "done"
+    elif action.type == "explore":
+        roll = g.die()
+        g.emit(
+            "explore_roll", f"{player} explores {region.name}: 🎲 {roll}.", player=player, die=roll
+        )
+        frame.stage = "table"
+        frame.data["roll"] = roll
+        open_window(g, "exploration_roll", player)
+    elif action.type == "reward":
+        frame.stage = "done"
+        reward = region.rewards[int(action.arg or 0)]
+        _take_reward(g, p, region.id, int(action.arg or 0), reward.kind)
+    elif action.type == "mission":
+        frame.stage = "done"
+        g.push("mission", player=player, card=action.arg, region=region.id)
+    else:
+        play_step_action(g, player, action, "exploration")
+
+
+def _take_reward(g: Game, p: Player, region: str, index: int, kind: str) -> None:
+    level = g.db.region(region).level
+    if kind == "advantage":
+        draw_advantages(g, p, level)
+    elif kind == "hire":
+        card = draw(g, "character")
+        if card is not None:
+            add_character(g, p, card)
+            p.last_hire = (region, g.s.turn)
+    elif kind == "remote_mission":
+        g.push("remote_mission", player=p.name)
+    else:
+        g.emit(
+            "reward", f"{p.name} takes {g.db.region(region).rewards[index].name}.", player=p.name
+        )
+        run_effects(g, p.name, region, ["rewards", index, "effects"])
+
+
+@handles("remote_mission")
+def run_remote(g: Game, frame: Frame) -> None:
+    p = g.player(frame.player or "")
+    if frame.stage == "":
+        options = remote_missions(g, p)
+        frame.stage = "chosen"
+        g.ask(
+            p.name,
+            "remote_mission",
+            "Choose the mission to attempt.",
+            [f"pick {m}" for m, _ in options],
+        )
+        return
+    g.pop()
+
+
+@responds("remote_mission")
+def answer_remote(g: Game, frame: Frame, player: str, action: Action) -> None:
+    p = g.player(player)
+    region = dict(remote_missions(g, p))[action.arg or ""]
+    frame.stage = "done"
+    g.push("mission", player=player, card=action.arg, region=region)

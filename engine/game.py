@@ -1,0 +1,303 @@
+"""The Game: actions in, events out.
+
+A game is a :class:`~engine.state.GameState` plus the card database. Resolution is a stack
+of :class:`~engine.state.Frame` s (game flow as data): :func:`advance` runs the top frame's
+handler until some frame asks a player something (a :class:`~engine.state.Prompt`). An action
+answers a prompt; it is checked against the prompt's legal choices *before* anything changes,
+so a refused action leaves the state exactly as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from pydantic import ValidationError
+
+from engine import rng
+from engine.actions import Action, parse_action
+from engine.cards import CardDB, default_cards
+from engine.errors import GameDataError, IllegalAction
+from engine.state import Event, Frame, GameState, Options, Player, Prompt
+
+Handler = Callable[["Game", Frame], None]
+Responder = Callable[["Game", Frame, str, Action], None]
+
+#: Frame kind -> what runs it / what takes a player's answer. Filled by the rule modules.
+HANDLERS: dict[str, Handler] = {}
+RESPONDERS: dict[str, Responder] = {}
+
+#: More handler steps than this without a prompt means a rules bug (an endless loop).
+_MAX_STEPS = 100_000
+
+
+def handles(kind: str) -> Callable[[Handler], Handler]:
+    """Register the handler that runs frames of ``kind``."""
+
+    def register(fn: Handler) -> Handler:
+        HANDLERS[kind] = fn
+        return fn
+
+    return register
+
+
+def responds(kind: str) -> Callable[[Responder], Responder]:
+    """Register the function that takes a player's answer to a frame of ``kind``."""
+
+    def register(fn: Responder) -> Responder:
+        RESPONDERS[kind] = fn
+        return fn
+
+    return register
+
+
+class Game:
+    """One game of Anima. Create with :meth:`new` or :meth:`from_json`."""
+
+    def __init__(self, state: GameState, cards: CardDB | None = None) -> None:
+        self.s = state
+        self.db = cards if cards is not None else default_cards()
+        self._events: list[Event] = []
+
+    # ------------------------------------------------------------------ creation, storage
+
+    @classmethod
+    def new(
+        cls,
+        players: Sequence[str],
+        options: Options | dict[str, Any] | None = None,
+        seed: int = 0,
+        cards: CardDB | None = None,
+        rigged: Iterable[int] = (),
+    ) -> Game:
+        """Set up a new game (S1-S4); the first prompts are the start choices (S3)."""
+        from engine import setup
+
+        opts = options if isinstance(options, Options) else Options.model_validate(options or {})
+        if not 2 <= len(players) <= 5:
+            raise IllegalAction("a game has 2 to 5 players", "G1")
+        if len(set(players)) != len(players) or any(not p or " " in p for p in players):
+            raise IllegalAction("player names must be distinct, non-empty, without spaces")
+        state = GameState(options=opts, seed=seed, rng=seed & ((1 << 64) - 1))
+        state.rigged = list(rigged)
+        game = cls(state, cards)
+        setup.deal(game, list(players))
+        game.advance()
+        return game
+
+    def to_json(self) -> str:
+        """The whole state as JSON (the RNG included): ``from_json`` rebuilds it exactly."""
+        return self.s.model_dump_json(exclude_defaults=True)
+
+    @classmethod
+    def from_json(cls, text: str | bytes, cards: CardDB | None = None) -> Game:
+        """Load a stored game; malformed data raises :class:`GameDataError`."""
+        try:
+            state = GameState.model_validate_json(text)
+        except ValidationError as exc:
+            raise GameDataError(f"stored game is malformed: {exc.errors()[0]['msg']}") from None
+        game = cls(state, cards)
+        unknown = [c for c in game._all_card_ids() if c not in game.db.by_id]
+        if unknown:
+            raise GameDataError(f"stored game names unknown card {unknown[0]!r}")
+        if state.stack and state.stack[-1].kind not in HANDLERS:
+            raise GameDataError(f"stored game has an unknown step {state.stack[-1].kind!r}")
+        return game
+
+    # ------------------------------------------------------------------ the public interface
+
+    @property
+    def over(self) -> bool:
+        return self.s.phase == "over"
+
+    def pending(self) -> list[Prompt]:
+        """Who must decide what right now."""
+        return list(self.s.prompts)
+
+    def prompt_for(self, player: str) -> Prompt | None:
+        """The open prompt of ``player``, if any."""
+        for prompt in self.s.prompts:
+            if prompt.player == player:
+                return prompt
+        return None
+
+    def legal_actions(self, player: str) -> list[Action]:
+        """Every action ``player`` may take now (empty when it is not his decision)."""
+        prompt = self.prompt_for(player)
+        return [parse_action(c) for c in prompt.choices] if prompt else []
+
+    def apply(self, player: str, action: Action | str | dict[str, Any]) -> list[Event]:
+        """Apply ``player``'s action and return the events it caused.
+
+        Raises :class:`IllegalAction` (state unchanged) when the action is not legal now.
+        """
+        if player not in self.s.players:
+            raise IllegalAction(f"{player!r} is not in this game")
+        if self.over:
+            raise IllegalAction("the game is over")
+        act = parse_action(action)
+        prompt = self.prompt_for(player)
+        if prompt is None:
+            waiting = ", ".join(sorted({p.player for p in self.s.prompts})) or "nobody"
+            raise IllegalAction(f"it is not your decision (waiting for {waiting})")
+        if str(act) not in prompt.choices:
+            raise IllegalAction(f"'{act}' is not a legal choice now ({prompt.text})")
+        self._events = []
+        self.s.prompts = [p for p in self.s.prompts if p is not prompt]
+        frame = self.s.stack[-1]
+        RESPONDERS[frame.kind](self, frame, player, act)
+        self.s.actions += 1
+        self.advance()
+        return self._events
+
+    def timeout(self, player: str) -> list[Event]:
+        """Apply the default of ``player``'s open prompt (X6) and say so in the log."""
+        prompt = self.prompt_for(player)
+        if prompt is None:
+            raise IllegalAction(f"{player!r} has no open decision")
+        default = prompt.default
+        events = self.apply(player, default)
+        note = Event(kind="timeout", text=f"{player} ran out of time: {default}.")
+        return [note, *events]
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        """What ``player`` may see (``None``: the public view)."""
+        from engine.views import build_view
+
+        return build_view(self, player)
+
+    # ------------------------------------------------------------------ for the rule modules
+
+    def advance(self) -> None:
+        """Run frames until a prompt is open or the game is over."""
+        steps = 0
+        while not self.s.prompts and self.s.stack:
+            frame = self.s.stack[-1]
+            HANDLERS[frame.kind](self, frame)
+            steps += 1
+            if steps > _MAX_STEPS:
+                raise RuntimeError(f"rules loop without a decision at {frame.kind}/{frame.stage}")
+
+    def push(self, kind: str, **fields: Any) -> Frame:
+        """Put a new frame on top of the stack; it runs next."""
+        frame = Frame(kind=kind, **fields)
+        self.s.stack.append(frame)
+        return frame
+
+    def pop(self, **result: Any) -> None:
+        """Finish the top frame, reporting ``result`` to the frame below."""
+        self.s.stack.pop()
+        self.s.result = result
+
+    def ask(
+        self,
+        player: str,
+        kind: str,
+        text: str,
+        choices: Sequence[str],
+        default: str | None = None,
+        window: bool = False,
+    ) -> None:
+        """Open a prompt for ``player``."""
+        choices = list(dict.fromkeys(choices))
+        self.s.prompts.append(
+            Prompt(
+                player=player,
+                kind=kind,
+                text=text,
+                choices=choices,
+                default=default if default is not None else choices[0],
+                window=window,
+            )
+        )
+
+    def emit(self, kind: str, text: str, to: Sequence[str] | None = None, **data: Any) -> None:
+        """Record an event; ``to`` limits who may see it."""
+        self._events.append(Event(kind=kind, text=text, to=list(to) if to else None, data=data))
+
+    def die(self) -> int:
+        """One six-sided die: a rigged result first (scenarios), else the seeded generator."""
+        if self.s.rigged:
+            return self.s.rigged.pop(0)
+        self.s.rng, value = rng.below(self.s.rng, 6)
+        return value + 1
+
+    def shuffle(self, items: list[str]) -> None:
+        """Shuffle in place with the game's generator."""
+        self.s.rng = rng.shuffle(self.s.rng, items)
+
+    def randint(self, n: int) -> int:
+        """A uniform index in [0, n)."""
+        self.s.rng, value = rng.below(self.s.rng, n)
+        return value
+
+    def player(self, name: str) -> Player:
+        return self.s.players[name]
+
+    def others(self, name: str) -> list[str]:
+        """The other players still in the game, in seat order."""
+        return [p for p in self.s.seats if p != name and not self.s.players[p].lost]
+
+    def find_frame(self, kind: str) -> Frame | None:
+        """The nearest frame of ``kind`` below the top (the current battle, window, move...)."""
+        for frame in reversed(self.s.stack):
+            if frame.kind == kind:
+                return frame
+        return None
+
+    def _all_card_ids(self) -> Iterable[str]:
+        s = self.s
+        for pile in (*s.decks.values(), *s.discards.values(), s.set_aside, s.final_deck):
+            yield from pile
+        if s.final_mission:
+            yield s.final_mission
+        for region in s.regions:
+            yield region.card
+            if region.preliminary:
+                yield region.preliminary
+        for p in s.players.values():
+            yield from (c.card for c in p.party)
+            yield from p.hand
+            yield from p.missions
+            yield from p.started
+            yield from p.completed
+            yield from p.in_play
+            yield from p.offered_characters
+            yield from p.offered_advantages
+
+
+def dumps_events(events: Iterable[Event]) -> str:
+    """Events as JSON lines (for logs and tools)."""
+    return "\n".join(json.dumps(e.model_dump(exclude_none=True)) for e in events)
+
+
+# Importing the rule modules registers their handlers.
+from engine import (  # noqa: E402
+    battle,
+    crisis,
+    effects_runtime,
+    exploration,
+    interaction,
+    missions,
+    movement,
+    reset,
+    setup,
+    turn,
+    windows,
+)
+
+__all__ = [
+    "Game",
+    "battle",
+    "crisis",
+    "effects_runtime",
+    "exploration",
+    "interaction",
+    "missions",
+    "movement",
+    "reset",
+    "setup",
+    "turn",
+    "windows",
+]

@@ -1,0 +1,263 @@
+"""Interaction phase (I1-I5, X3): trades between trade Regions, attacks, forced fights of
+rival Organizations, and what the loser pays."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.actions import Action
+from engine.effects_runtime import end_turn, own_turn_plays, play_step_action
+from engine.game import handles, responds
+from engine.party import HAND_LIMIT, PARTY_LIMIT, are_rivals, region_of
+from engine.state import Character, Frame, Player
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def can_attack(g: Game, a: Player, b: Player) -> bool:
+    """I2: same Region, fighting allowed, character counts differ by at most one; I5: not
+    twice in a turn."""
+    region = region_of(g, a)
+    return (
+        region is not None
+        and a.region == b.region
+        and region.fighting
+        and abs(len(a.party) - len(b.party)) <= 1
+        and b.name not in a.fought
+        and not b.lost
+    )
+
+
+def must_fight(g: Game, a: Player, b: Player) -> bool:
+    """I3: rival Organizations in the same Region must fight."""
+    region = region_of(g, a)
+    return (
+        region is not None
+        and a.region == b.region
+        and region.fighting
+        and b.name not in a.fought
+        and are_rivals(g, a, b)
+    )
+
+
+def can_trade(g: Game, a: Player, b: Player) -> bool:
+    """I1: both parties in Regions with a trade icon; X3: one trade per pair per phase."""
+    ra, rb = region_of(g, a), region_of(g, b)
+    return bool(ra and rb and ra.trade and rb.trade and b.name not in a.traded and not b.lost)
+
+
+@handles("interaction_step")
+def interaction_step(g: Game, frame: Frame) -> None:
+    name = frame.player or ""
+    p = g.player(name)
+    if frame.stage == "fought":
+        _after_battle(g, frame)
+        frame.stage = ""
+    if frame.stage == "done" or p.turn_over or g.over:
+        g.pop()
+        return
+    for other in g.others(name):
+        if must_fight(g, p, g.player(other)):
+            g.emit(
+                "rivals",
+                f"{name} and {other} belong to rival Organizations and must fight (I3).",
+                player=name,
+                other=other,
+            )
+            _start_battle(g, frame, name, other)
+            return
+    choices = ["done"]
+    choices += [f"attack {o}" for o in g.others(name) if can_attack(g, p, g.player(o))]
+    choices += [f"offer {o}" for o in g.others(name) if can_trade(g, p, g.player(o))]
+    choices += own_turn_plays(g, name, "interaction")
+    g.ask(name, "interaction", "Interaction phase: trade, attack, or done (I1, I2).", choices)
+
+
+def _start_battle(g: Game, frame: Frame, a: str, b: str) -> None:
+    g.player(a).fought.append(b)
+    g.player(b).fought.append(a)
+    frame.stage = "fought"
+    frame.other = b
+    g.push("battle", player=a, other=b)
+
+
+def _after_battle(g: Game, frame: Frame) -> None:
+    """I4: the loser gives the winner a random Advantage, leaves the Region, his turn ends."""
+    result = g.s.result
+    if result.get("won") is None:
+        return
+    a, b = g.player(frame.player or ""), g.player(frame.other or "")
+    winner, loser = (a, b) if result["won"] else (b, a)
+    if loser.hand and len(winner.hand) < HAND_LIMIT:
+        card = loser.hand.pop(g.randint(len(loser.hand)))
+        winner.hand.append(card)
+        g.emit(
+            "spoils",
+            f"{loser.name} gives {winner.name} a random Advantage.",
+            player=winner.name,
+            other=loser.name,
+        )
+        g.emit(
+            "spoils_private",
+            f"{g.db[card].name} changes hands.",
+            to=[winner.name, loser.name],
+            card=card,
+        )
+    if loser.region is not None:
+        g.emit(
+            "leave_region",
+            f"{loser.name}'s party leaves {g.db[loser.region].name}.",
+            player=loser.name,
+        )
+    loser.region = None
+    loser.resisting.clear()  # F2: a defeated Resistance starts over
+    end_turn(g, loser)
+
+
+@responds("interaction_step")
+def answer_interaction(g: Game, frame: Frame, player: str, action: Action) -> None:
+    if action.type == "done":
+        frame.stage = "done"
+    elif action.type == "attack":
+        g.emit("attack", f"{player} attacks {action.arg}!", player=player, other=action.arg)
+        _start_battle(g, frame, player, action.arg or "")
+    elif action.type == "offer":
+        other = action.arg or ""
+        g.player(player).traded.append(other)
+        g.player(other).traded.append(player)
+        g.emit("offer", f"{player} proposes a trade to {other}.", player=player, other=other)
+        g.push("trade", player=player, other=other, data={"give": [], "ask": [], "ask_hand": 0})
+    else:
+        play_step_action(g, player, action, "interaction")
+
+
+# ---------------------------------------------------------------------- trades (I1, X3)
+
+
+def _sizes_after(g: Game, frame: Frame) -> tuple[int, int, int, int]:
+    """Hand and party sizes of (offerer, partner) if the offer is accepted."""
+    a, b = g.player(frame.player or ""), g.player(frame.other or "")
+    give, ask, ask_hand = frame.data["give"], frame.data["ask"], frame.data["ask_hand"]
+    give_hand = sum(1 for c in give if c in a.hand)
+    give_chars = len(give) - give_hand
+    return (
+        len(a.hand) - give_hand + ask_hand,
+        len(a.party) - give_chars + len(ask),
+        len(b.hand) + give_hand - ask_hand,
+        len(b.party) + give_chars - len(ask),
+    )
+
+
+def _offer_fits(g: Game, frame: Frame) -> bool:
+    hand_a, party_a, hand_b, party_b = _sizes_after(g, frame)
+    return (
+        hand_a <= HAND_LIMIT
+        and hand_b <= HAND_LIMIT
+        and 1 <= party_a <= PARTY_LIMIT
+        and 1 <= party_b <= PARTY_LIMIT
+    )
+
+
+def describe_offer(g: Game, frame: Frame) -> str:
+    names = [g.db[c].name for c in frame.data["give"]]
+    asks = [g.db[c].name for c in frame.data["ask"]]
+    if frame.data["ask_hand"]:
+        asks.append(f"{frame.data['ask_hand']} Advantage(s) of your choice")
+    return (
+        f"{frame.player} gives {', '.join(names) or 'nothing'} for {', '.join(asks) or 'nothing'}"
+    )
+
+
+@handles("trade")
+def run_trade(g: Game, frame: Frame) -> None:
+    a, b = g.player(frame.player or ""), g.player(frame.other or "")
+    if frame.stage == "":
+        give = frame.data["give"]
+        choices = [f"give {c}" for c in a.hand if c not in give]
+        choices += [f"give {c.card}" for c in a.party if c.card not in give]
+        choices += [f"ask {c.card}" for c in b.party if c.card not in frame.data["ask"]]
+        if frame.data["ask_hand"] < len(b.hand):
+            choices.append("ask hand")
+        offer = give or frame.data["ask"] or frame.data["ask_hand"]
+        if offer and _offer_fits(g, frame):
+            choices.append("send")
+        choices.append("withdraw")
+        g.ask(
+            a.name,
+            "trade_offer",
+            f"Build your offer to {b.name}: {describe_offer(g, frame)}.",
+            choices,
+            default="withdraw",
+        )
+        return
+    if frame.stage == "sent":
+        choices = ["accept", "decline"] if _offer_fits(g, frame) else ["decline"]
+        g.ask(
+            b.name,
+            "trade_answer",
+            f"Trade offer: {describe_offer(g, frame)}.",
+            choices,
+            default="decline",
+        )
+        return
+    if frame.stage == "pay":
+        if frame.data["paid"] >= frame.data["ask_hand"]:
+            _exchange(g, frame)
+            return
+        g.ask(
+            b.name,
+            "trade_pay",
+            "Choose an Advantage to hand over.",
+            [f"pick {c}" for c in b.hand if c not in frame.data["payment"]],
+        )
+        return
+    g.pop()
+
+
+@responds("trade")
+def answer_trade(g: Game, frame: Frame, player: str, action: Action) -> None:
+    arg = action.arg or ""
+    if action.type == "give":
+        frame.data["give"].append(arg)
+    elif action.type == "ask":
+        if arg == "hand":
+            frame.data["ask_hand"] += 1
+        else:
+            frame.data["ask"].append(arg)
+    elif action.type == "send":
+        frame.stage = "sent"
+        g.emit("trade_offer", f"{player} makes an offer to {frame.other}.", player=player)
+        g.emit("trade_offer_private", describe_offer(g, frame), to=[player, frame.other or ""])
+    elif action.type == "withdraw":
+        frame.stage = "done"
+        g.emit("trade_withdrawn", f"{player} withdraws the offer.", player=player)
+    elif action.type == "decline":
+        frame.stage = "done"
+        g.emit("trade_declined", f"{player} declines the trade.", player=player)
+    elif action.type == "accept":
+        frame.stage = "pay"
+        frame.data.update(paid=0, payment=[])
+    else:  # pick: one of the Advantages asked for
+        frame.data["payment"].append(arg)
+        frame.data["paid"] += 1
+
+
+def _exchange(g: Game, frame: Frame) -> None:
+    a, b = g.player(frame.player or ""), g.player(frame.other or "")
+    for card in frame.data["give"]:
+        if card in a.hand:
+            a.hand.remove(card)
+            b.hand.append(card)
+        else:
+            a.party = [c for c in a.party if c.card != card]
+            b.party.append(Character(card=card))
+    for card in frame.data["ask"]:
+        b.party = [c for c in b.party if c.card != card]
+        a.party.append(Character(card=card))
+    for card in frame.data["payment"]:
+        b.hand.remove(card)
+        a.hand.append(card)
+    g.emit("trade", f"{a.name} and {b.name} trade.", player=a.name, other=b.name)
+    g.emit("trade_private", describe_offer(g, frame) + ".", to=[a.name, b.name])
+    frame.stage = "done"

@@ -1,0 +1,289 @@
+"""Movement phase (M1-M8, X1, O1): go to an active Region, explore a new one, or rest."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.actions import Action
+from engine.effects_runtime import own_turn_plays, play_step_action
+from engine.game import handles, responds
+from engine.party import add_modifier, discard_card, draw
+from engine.state import Frame, Player, Region
+from engine.windows import open_window
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+REST_BONUS = 2  # M6
+
+
+def max_regions(g: Game) -> int:
+    """M3: at most 2 x (number of players) active Regions."""
+    return 2 * len(g.s.seats)
+
+
+def active_region(g: Game, card: str) -> Region | None:
+    return next((r for r in g.s.regions if r.card == card), None)
+
+
+def can_explore_new(g: Game) -> bool:
+    """M1/M4/D2: one explorer per turn, from the deck or the Region discard pile."""
+    return not g.s.explored_new and bool(g.s.decks["region"] or g.s.discards["region"])
+
+
+def can_enter_level(g: Game, p: Player, level: int) -> bool:
+    """O1 Tree of Regions: from outside the tree only level 1; SoO reading: up one level at a
+    time (down freely); BGE reading: the same level or one up or down."""
+    mode = g.s.options.tree_of_regions
+    if mode == "off":
+        return True
+    if p.tree_level is None:
+        return level == 1
+    if mode == "soo":
+        return level <= p.tree_level + 1
+    return abs(level - p.tree_level) <= 1
+
+
+def destinations(g: Game, name: str, ignore_tree: bool = False) -> list[str]:
+    """Active Regions the party may declare a move to (X1: its own Region included)."""
+    p = g.player(name)
+    return [
+        r.card
+        for r in g.s.regions
+        if ignore_tree or can_enter_level(g, p, g.db.region(r.card).level)
+    ]
+
+
+@handles("movement_step")
+def movement_step(g: Game, frame: Frame) -> None:
+    if frame.stage == "done" or frame.data.get("moved") or g.player(frame.player or "").turn_over:
+        g.pop()
+        return
+    name = frame.player or ""
+    choices = [f"go {r}" for r in destinations(g, name)]
+    if can_explore_new(g):
+        if g.s.decks["region"]:
+            choices.append("explore_new")
+        choices += [f"explore_new {r}" for r in g.s.discards["region"]]
+    choices.append("rest")
+    choices += own_turn_plays(g, name, "movement")
+    g.ask(
+        name,
+        "movement",
+        "Movement phase: go to a Region, explore a new one, or rest (M1).",
+        choices,
+        default="rest",
+    )
+
+
+@responds("movement_step")
+def answer_movement(g: Game, frame: Frame, player: str, action: Action) -> None:
+    p = g.player(player)
+    if action.type == "go":
+        frame.stage = "done"
+        g.push("move", player=player, region=action.arg)
+    elif action.type == "explore_new":
+        frame.stage = "done"
+        g.push("explore_new", player=player, region=action.arg)
+    elif action.type == "rest":
+        frame.stage = "done"
+        add_modifier(g, p, "strength", REST_BONUS, "next_turn", "rest")
+        add_modifier(g, p, "speed", REST_BONUS, "next_turn", "rest")
+        p.arrived = False  # X1: a resting party stays where it is and does not explore
+        g.emit("rest", f"{player}'s party rests (+2 Strength, +2 Speed next turn).", player=player)
+    else:
+        play_step_action(g, player, action, "movement")
+
+
+@handles("move")
+def run_move(g: Game, frame: Frame) -> None:
+    """A declared move (M1, M2): the Wrong Road window, then the Preliminary Encounter."""
+    p = g.player(frame.player or "")
+    if frame.stage == "":
+        assert frame.region is not None
+        g.emit(
+            "move",
+            f"{p.name}'s party heads for {g.db[frame.region].name}.",
+            player=p.name,
+            region=frame.region,
+        )
+        frame.stage = "declared"
+        if not frame.data.get("no_window"):
+            open_window(g, "move_declared", p.name)
+        else:
+            g.s.result = {}
+        return
+    if frame.stage == "declared":
+        if g.s.result.get("cancelled"):
+            g.emit("move_cancelled", f"{p.name}'s party stays where it is.", player=p.name)
+            p.arrived = p.region is not None
+            g.pop(ok=False)
+            return
+        dest = frame.region or ""
+        region = active_region(g, dest)
+        if region is None:  # the Region left play meanwhile: the party stays put
+            g.pop(ok=False)
+            return
+        if dest == p.region:  # X1: staying meets no Preliminary Encounter
+            _arrive(g, p, dest)
+            g.pop(ok=True)
+            return
+        frame.stage = "entered"
+        level = g.db.region(dest).level
+        if region.preliminary is not None:
+            g.push(
+                "encounter",
+                player=p.name,
+                card=region.preliminary,
+                region=dest,
+                data={"context": "preliminary"},
+            )
+        elif _tree_level_changes(g, p, level):
+            _tree_encounter(g, p, dest)
+        else:
+            g.s.result = {"ok": True}
+        return
+    if frame.stage == "entered":
+        if g.s.result.get("ok") and not p.turn_over:
+            dest = frame.region or ""
+            level = g.db.region(dest).level
+            if not frame.data.get("tree_checked") and _tree_level_changes(g, p, level):
+                frame.data["tree_checked"] = True
+                _tree_encounter(g, p, dest)
+                return
+            _arrive(g, p, dest)
+            g.pop(ok=True)
+        else:
+            # M2: a lost battle or an event that ends the turn: the party does not arrive.
+            if g.s.options.tree_of_regions != "off":
+                p.tree_level = None  # O1: defeated parties leave the tree
+            g.pop(ok=False)
+
+
+def _tree_level_changes(g: Game, p: Player, level: int) -> bool:
+    return g.s.options.tree_of_regions != "off" and p.tree_level != level
+
+
+def _tree_encounter(g: Game, p: Player, dest: str) -> None:
+    """O1: each change of level draws a Preliminary Encounter."""
+    card = draw(g, "encounter")
+    if card is None:
+        g.s.result = {"ok": True}
+        return
+    g.push("encounter", player=p.name, card=card, region=dest, data={"context": "tree"})
+
+
+def _arrive(g: Game, p: Player, dest: str) -> None:
+    if p.region != dest:
+        p.resisting.clear()  # F2: leaving the Region starts a Resistance mission over
+    p.region = dest
+    p.arrived = True
+    if g.s.options.tree_of_regions != "off":
+        p.tree_level = g.db.region(dest).level
+    g.emit("arrive", f"{p.name}'s party reaches {g.db[dest].name}.", player=p.name, region=dest)
+
+
+@handles("explore_new")
+def run_explore_new(g: Game, frame: Frame) -> None:
+    """M4, M5: a new Region with a face-up Preliminary Encounter; remove one if too many."""
+    p = g.player(frame.player or "")
+    if frame.stage == "":
+        g.s.explored_new = True
+        if frame.region is not None:  # from the Region discard pile (M4, D2)
+            g.s.discards["region"].remove(frame.region)
+            new = frame.region
+        else:
+            drawn = draw(g, "region")
+            if drawn is None:
+                g.pop(ok=False)
+                return
+            new = drawn
+        encounter = draw(g, "encounter")
+        g.s.regions.append(Region(card=new, preliminary=encounter, revealed=True))
+        frame.region = new
+        shown = f", guarded by {g.db[encounter].name}" if encounter else ""
+        g.emit(
+            "explore_new",
+            f"{p.name} discovers {g.db[new].name} (level {g.db.region(new).level}){shown}.",
+            player=p.name,
+            region=new,
+            encounter=encounter,
+        )
+        frame.stage = "remove" if len(g.s.regions) > max_regions(g) else "enter"
+        frame.data = {"blocked": []}
+        return
+    if frame.stage == "remove":
+        candidates = removable_regions(g, frame.region or "", frame.data["blocked"])
+        if not candidates:
+            g.emit("no_removal", "No Region can be removed: the new one is added anyway (M5).")
+            frame.stage = "enter"
+            return
+        g.ask(
+            p.name,
+            "remove_region",
+            "Too many Regions: choose one to remove (M5).",
+            [f"remove {r}" for r in candidates],
+        )
+        return
+    if frame.stage == "block":
+        choice = frame.data["choice"]
+        waiting = [n for n in g.s.seats if n not in frame.data["passed"] and not g.player(n).lost]
+        if not waiting:
+            region = active_region(g, choice)
+            assert region is not None
+            g.s.regions.remove(region)
+            discard_card(g, choice)
+            g.emit("region_removed", f"{g.db[choice].name} leaves play.", region=choice)
+            frame.stage = "enter"
+            return
+        text = f"{p.name} removes {g.db[choice].name}. Discard an Advantage to block it (M5)?"
+        for name in waiting:
+            g.ask(
+                name,
+                "block_removal",
+                text,
+                ["pass", *(f"block {c}" for c in g.player(name).hand)],
+                "pass",
+                window=True,
+            )
+        return
+    if frame.stage == "enter":
+        frame.stage = "done"
+        g.push("move", player=p.name, region=frame.region, data={"no_window": True})
+        return
+    g.pop(ok=bool(g.s.result.get("ok")))
+
+
+def removable_regions(g: Game, new: str, blocked: list[str]) -> list[str]:
+    """M5: not the new one, no party in it, no unresolved Preliminary Encounter, not blocked."""
+    occupied = {p.region for p in g.s.players.values()}
+    return [
+        r.card
+        for r in g.s.regions
+        if r.card != new
+        and r.card not in occupied
+        and r.preliminary is None
+        and r.card not in blocked
+    ]
+
+
+@responds("explore_new")
+def answer_explore_new(g: Game, frame: Frame, player: str, action: Action) -> None:
+    if action.type == "remove":
+        frame.stage = "block"
+        frame.data.update(choice=action.arg, passed=[])
+    elif action.type == "pass":
+        frame.data["passed"].append(player)
+    else:  # block: discard one Advantage; the explorer must pick another Region
+        assert action.arg is not None
+        blocker = g.player(player)
+        blocker.hand.remove(action.arg)
+        discard_card(g, action.arg)
+        g.s.prompts = [p for p in g.s.prompts if not p.window]
+        frame.data["blocked"].append(frame.data["choice"])
+        frame.stage = "remove"
+        g.emit(
+            "block",
+            f"{player} discards an Advantage to keep {g.db[frame.data['choice']].name} in play.",
+            player=player,
+        )

@@ -1,0 +1,245 @@
+"""Parties, their Strength and Speed (C1-C6), hands (R4) and the decks (D1, D2)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from engine.cards import AdvantageCard, CharacterCard, EncounterCard, RegionCard
+from engine.effects import Ability, Condition, Modify, Stat
+from engine.state import Character, Modifier, Player
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+HAND_LIMIT = 5  # R4
+PARTY_LIMIT = 4  # R4, C1
+
+
+# ---------------------------------------------------------------------- decks and discards
+
+
+def draw(g: Game, deck: str) -> str | None:
+    """Top card of a deck; an empty deck is replaced by its shuffled discard pile (D1), except
+    Regions, which are never reshuffled (D2)."""
+    pile = g.s.decks[deck]
+    if not pile and deck != "region" and g.s.discards[deck]:
+        pile.extend(g.s.discards[deck])
+        g.s.discards[deck].clear()
+        g.shuffle(pile)
+        g.emit("reshuffle", f"The {deck} discard pile is shuffled into a new deck.", deck=deck)
+    return pile.pop() if pile else None
+
+
+def discard_card(g: Game, card_id: str) -> None:
+    """Put a card on its type's discard pile (D1)."""
+    card = g.db[card_id]
+    deck = card.type if card.type in g.s.discards else None
+    if deck is None:  # missions are only ever set aside
+        g.s.set_aside.append(card_id)
+    else:
+        g.s.discards[deck].append(card_id)
+
+
+# ---------------------------------------------------------------------- characters
+
+
+def character(g: Game, ch: Character) -> CharacterCard:
+    return g.db.character(ch.card)
+
+
+def active(p: Player) -> list[Character]:
+    """Characters that are not incapacitated (C6)."""
+    return [c for c in p.party if not c.incapacitated]
+
+
+def can_use_skill(g: Game, p: Player, skill: str) -> bool:
+    """C4: an untapped, active character with the skill."""
+    return any(
+        not c.tapped and not c.incapacitated and skill in g.db.character(c.card).skills
+        for c in p.party
+    )
+
+
+def tap_for_skill(g: Game, p: Player, skill: str) -> str:
+    """Turn the first untapped character with the skill (C4); returns its card id."""
+    for c in p.party:
+        if not c.tapped and not c.incapacitated and skill in g.db.character(c.card).skills:
+            c.tapped = True
+            return c.card
+    raise AssertionError("no character can use that skill")
+
+
+def add_character(g: Game, p: Player, card_id: str) -> None:
+    p.party.append(Character(card=card_id))
+    g.emit("hire", f"{g.db[card_id].name} joins {p.name}'s party.", player=p.name, card=card_id)
+
+
+def kill(g: Game, p: Player, card_id: str) -> None:
+    """A character dies (C5); a player left without characters forms a new party and discards
+    his Organization (A3)."""
+    p.party = [c for c in p.party if c.card != card_id]
+    discard_card(g, card_id)
+    g.emit("death", f"{g.db[card_id].name} of {p.name}'s party dies.", player=p.name, card=card_id)
+    if not p.party:
+        for card in [c for c in p.in_play if g.db.advantage(c).kind == "organization"]:
+            p.in_play.remove(card)
+            discard_card(g, card)
+            g.emit("discard", f"{p.name} loses {g.db[card].name}.", player=p.name, card=card)
+        new = draw(g, "character")
+        if new is not None:
+            p.party.append(Character(card=new))
+            g.emit(
+                "new_party",
+                f"{p.name} has lost every character and forms a new party with {g.db[new].name}.",
+                player=p.name,
+                card=new,
+            )
+
+
+# ---------------------------------------------------------------------- hands
+
+
+def room_in_hand(p: Player) -> int:
+    return max(0, HAND_LIMIT - len(p.hand))
+
+
+def draw_advantages(g: Game, p: Player, count: int) -> int:
+    """Draw up to ``count`` Advantages, capped by the hand limit (R4); returns how many."""
+    drawn: list[str] = []
+    for _ in range(min(count, room_in_hand(p))):
+        card = draw(g, "advantage")
+        if card is None:
+            break
+        p.hand.append(card)
+        drawn.append(card)
+    if drawn:
+        names = ", ".join(g.db[c].name for c in drawn)
+        g.emit("draw", f"{p.name} draws {len(drawn)} Advantage(s).", player=p.name, n=len(drawn))
+        g.emit("draw_private", f"You draw {names}.", to=[p.name], cards=drawn)
+    return len(drawn)
+
+
+def organization(g: Game, p: Player) -> AdvantageCard | None:
+    for card in p.in_play:
+        adv = g.db.advantage(card)
+        if adv.kind == "organization":
+            return adv
+    return None
+
+
+def are_rivals(g: Game, a: Player, b: Player) -> bool:
+    """I3: the two parties belong to rival Organizations."""
+    oa, ob = organization(g, a), organization(g, b)
+    return bool(oa and ob and (ob.id in oa.rivals or oa.id in ob.rivals))
+
+
+# ---------------------------------------------------------------------- conditions, statics
+
+
+class Versus:
+    """The other side of a battle, for conditions (vs, vs_keyword)."""
+
+    def __init__(self, kind: str, keywords: list[str] | None = None) -> None:
+        self.kind = kind
+        self.keywords = keywords or []
+
+
+def holds(g: Game, cond: Condition, p: Player, vs: Versus | None = None) -> bool:
+    """Does the condition hold for player ``p`` (optionally in a battle against ``vs``)?"""
+    if cond.vs is not None and (vs is None or vs.kind != cond.vs):
+        return False
+    if cond.vs_keyword is not None and (
+        vs is None or vs.kind != "monster" or cond.vs_keyword not in vs.keywords
+    ):
+        return False
+    region = g.db.region(p.region) if p.region else None
+    if cond.region_level_at_least is not None and (
+        region is None or region.level < cond.region_level_at_least
+    ):
+        return False
+    if cond.in_trade_region is not None and (region is not None and region.trade) != (
+        cond.in_trade_region
+    ):
+        return False
+    if cond.party_size_at_most is not None and len(p.party) > cond.party_size_at_most:
+        return False
+    if cond.party_size_at_least is not None and len(p.party) < cond.party_size_at_least:
+        return False
+    if cond.has_skill is not None and not can_use_skill(g, p, cond.has_skill):
+        return False
+    return cond.has_gender is None or any(
+        g.db.character(c.card).gender == cond.has_gender for c in active(p)
+    )
+
+
+def static_sources(g: Game, p: Player) -> Iterator[tuple[str, Ability]]:
+    """Static abilities of a party: its active characters and its cards in play."""
+    for c in p.party:
+        if not c.incapacitated:
+            for ability in g.db[c.card].abilities:
+                if ability.timing == "static":
+                    yield c.card, ability
+    for card in p.in_play:
+        for ability in g.db[card].abilities:
+            if ability.timing == "static":
+                yield card, ability
+
+
+def static_bonus(g: Game, p: Player, stat: Stat, target: str, vs: Versus | None = None) -> int:
+    """Sum of ``p``'s static modifiers of ``stat`` aimed at ``target`` (self or opponent)."""
+    total = 0
+    for _, ability in static_sources(g, p):
+        if holds(g, ability.condition, p, vs):
+            for op in ability.effects:
+                if isinstance(op, Modify) and op.stat == stat and op.target == target:
+                    total += op.amount
+    return total
+
+
+def modifier_bonus(g: Game, p: Player, stat: Stat) -> int:
+    """Active duration modifiers (rest M6, mission rewards F1, played cards)."""
+    total = 0
+    for m in p.modifiers:
+        if m.stat != stat:
+            continue
+        if m.duration == "next_turn" and g.s.turn != m.turn + 1:
+            continue
+        total += m.amount
+    return total
+
+
+def strength(g: Game, p: Player, vs: Versus | None = None) -> int:
+    """Party Strength (C1): active characters only (C6), plus modifiers and statics."""
+    base = sum(g.db.character(c.card).strength for c in active(p))
+    return max(
+        0, base + modifier_bonus(g, p, "strength") + static_bonus(g, p, "strength", "self", vs)
+    )
+
+
+def speed(g: Game, p: Player) -> int:
+    """Party Speed (C1): every character, plus modifiers and statics."""
+    base = sum(g.db.character(c.card).speed for c in p.party)
+    return max(0, base + modifier_bonus(g, p, "speed") + static_bonus(g, p, "speed", "self"))
+
+
+def add_modifier(g: Game, p: Player, stat: Stat, amount: int, duration: str, source: str) -> None:
+    p.modifiers.append(
+        Modifier(stat=stat, amount=amount, duration=duration, turn=g.s.turn, source=source)
+    )
+
+
+def monster_strength(g: Game, monster: EncounterCard, party: Player) -> int:
+    """A monster's Strength plus its own static modifiers (for monsters, ``opponent`` is the
+    monster itself and ``self`` the party meeting it)."""
+    total = monster.strength or 0
+    for ability in monster.abilities:
+        if ability.timing == "static" and holds(g, ability.condition, party):
+            for op in ability.effects:
+                if isinstance(op, Modify) and op.stat == "strength" and op.target == "opponent":
+                    total += op.amount
+    return total
+
+
+def region_of(g: Game, p: Player) -> RegionCard | None:
+    return g.db.region(p.region) if p.region else None

@@ -1,0 +1,186 @@
+"""The game state: one serializable pydantic model holding everything, the RNG included.
+
+Nothing here knows the rules; the rule modules read and change these models. Cards are
+referred to by id: every card is in exactly one place (a deck, a discard pile, a hand, a
+party, a Region, a mission row, the Final mission slot, or set aside).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.effects import Duration, Stat
+
+PhaseName = Literal["setup", "reset", "movement", "interaction", "exploration", "crisis", "over"]
+DeckName = Literal["character", "region", "encounter", "advantage"]
+
+
+class Options(BaseModel):
+    """Game options chosen at the start (O1-O3, V1-V4) and limits of the table."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    #: Card sets in play.
+    sets: list[str] = Field(default_factory=lambda: ["shadow_of_omega"])
+    #: O1/V4 Tree of Regions: off, or the SoO/TotG reading, or the BGE reading.
+    tree_of_regions: Literal["off", "soo", "bge"] = "off"
+    #: O2: both Basic missions must be completed before the Final mission.
+    both_missions: bool = False
+    #: O3: open rolls in battle (a 6 is rolled again and added).
+    open_rolls: bool = False
+    #: V1: reveal the Final mission at the start of a turn by choice (default) or at once (SoO).
+    final_reveal: Literal["choose", "immediate"] = "choose"
+    #: V2: a tie between two parties is rolled again (default) or stands (BGE).
+    party_tie: Literal["reroll", "stands"] = "reroll"
+    #: V3: the Crisis countdown (revised rules) is on.
+    crisis: bool = True
+    #: A safety net for simulations: the game ends after this many turns (0 = never).
+    turn_cap: int = Field(default=0, ge=0)
+
+
+class Character(BaseModel):
+    """A character card in a party (C2, C3, C6)."""
+
+    card: str
+    tapped: bool = False
+    incapacitated: bool = False
+
+
+class Modifier(BaseModel):
+    """A Strength or Speed change with its duration (M6, F1, cards)."""
+
+    stat: Stat
+    amount: int
+    duration: Duration
+    #: The turn it was made; ``next_turn`` modifiers count only in turn ``turn + 1``.
+    turn: int
+    source: str = ""
+
+
+class Player(BaseModel):
+    """One seat: a party, a hand, missions and the per-turn bookkeeping."""
+
+    name: str
+    party: list[Character] = Field(default_factory=list)
+    hand: list[str] = Field(default_factory=list)
+    #: Basic missions not yet started (secret), started (announced), completed.
+    missions: list[str] = Field(default_factory=list)
+    started: list[str] = Field(default_factory=list)
+    completed: list[str] = Field(default_factory=list)
+    #: Advantages in play in front of the player (Organization, persistent Plot cards).
+    in_play: list[str] = Field(default_factory=list)
+    region: str | None = None
+    modifiers: list[Modifier] = Field(default_factory=list)
+    #: The party lost its turn (B7): it does nothing more this turn.
+    turn_over: bool = False
+    #: The party sits out the next turn too (lose_next_turn).
+    skip_next_turn: bool = False
+    #: The party reached its Region this turn and was not expelled (E1).
+    arrived: bool = False
+    #: Region id and turn of the last hire (E6: not in the same Region two turns in a row).
+    last_hire: tuple[str, int] | None = None
+    #: Resistance missions (F2): mission id -> Exploration phases stayed so far.
+    resisting: dict[str, int] = Field(default_factory=dict)
+    #: Players fought and traded with this turn (I5, X3).
+    fought: list[str] = Field(default_factory=list)
+    traded: list[str] = Field(default_factory=list)
+    #: O1 Tree of Regions: the level the party stands on, None when outside the tree.
+    tree_level: int | None = None
+    #: Dice for the next battle are rolled twice, the higher kept (reroll).
+    reroll: bool = False
+    #: Start choice (S3): the cards offered, until the player has chosen.
+    offered_characters: list[str] = Field(default_factory=list)
+    offered_advantages: list[str] = Field(default_factory=list)
+    #: The player has been told they may not interrupt (F7) etc. -- seat is out of the game.
+    lost: bool = False
+
+
+class Region(BaseModel):
+    """An active Region and its Preliminary Encounter (S4, M2, M7)."""
+
+    card: str
+    preliminary: str | None = None
+    #: A face-down Preliminary Encounter is secret until a party enters (S4).
+    revealed: bool = False
+    #: Players who peeked at the face-down Preliminary Encounter (reveal op).
+    peeked: list[str] = Field(default_factory=list)
+
+
+class Frame(BaseModel):
+    """One step of resolution on the stack: game flow as data.
+
+    ``kind`` names the handler; ``stage`` is its progress; the other fields are its
+    arguments. The stack makes every pending decision storable: a game can be saved between
+    any two actions and resumed.
+    """
+
+    kind: str
+    stage: str = ""
+    player: str | None = None
+    other: str | None = None
+    card: str | None = None
+    region: str | None = None
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class Prompt(BaseModel):
+    """A decision some player must take now: the legal choices and the time-out default."""
+
+    player: str
+    kind: str
+    text: str
+    choices: list[str]
+    default: str
+    #: Several prompts may be open at once (start choices, reaction windows).
+    window: bool = False
+
+
+class Event(BaseModel):
+    """Something that happened. ``to`` is None for everyone, else the players who may see it."""
+
+    kind: str
+    text: str
+    to: list[str] | None = None
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class GameState(BaseModel):
+    """Everything about one game."""
+
+    version: int = 1
+    options: Options = Field(default_factory=Options)
+    seed: int = 0
+    rng: int = 0
+    #: Die results to use before the generator (scenarios).
+    rigged: list[int] = Field(default_factory=list)
+    players: dict[str, Player] = Field(default_factory=dict)
+    seats: list[str] = Field(default_factory=list)
+    decks: dict[str, list[str]] = Field(default_factory=dict)
+    discards: dict[str, list[str]] = Field(default_factory=dict)
+    regions: list[Region] = Field(default_factory=list)
+    #: Basic missions set aside unseen (S2).
+    set_aside: list[str] = Field(default_factory=list)
+    final_deck: list[str] = Field(default_factory=list)
+    final_mission: str | None = None
+    #: The Crisis! countdown (F5); None until the Final mission is revealed or when V3 is off.
+    crisis: int | None = None
+    turn: int = 0
+    phase: PhaseName = "setup"
+    #: Turn order fixed at the start of the Reset phase (T2, T3).
+    order: list[str] = Field(default_factory=list)
+    #: Only one player per turn may explore a new Region (M1).
+    explored_new: bool = False
+    #: Characters dismissed and Advantages discarded this turn, for the pick-up (R5).
+    dismissed: list[str] = Field(default_factory=list)
+    discarded_by: dict[str, str] = Field(default_factory=dict)
+    stack: list[Frame] = Field(default_factory=list)
+    prompts: list[Prompt] = Field(default_factory=list)
+    #: What the last finished frame reported to its parent (e.g. a battle's outcome).
+    result: dict[str, Any] = Field(default_factory=dict)
+    winner: str | None = None
+    #: How the game ended: final_mission, crisis_won, crisis_lost, last_player, turn_cap.
+    ending: str | None = None
+    #: Number of actions applied so far (the state version the bot puts in buttons).
+    actions: int = 0

@@ -1,0 +1,80 @@
+"""Reaction windows (T4, B4, F7): Interrupt and Battle cards played out of turn.
+
+A window opens at a fixed rules point (a declared move, the start of a battle, a revealed
+Encounter, an exploration roll) for *every* player still in the game, whatever they hold, so
+that whether a window opens never reveals a hand. Each player passes or plays; a play resolves
+and everybody may answer again; the window closes when all have passed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.actions import Action
+from engine.effects_runtime import begin, usable_ability, versus_for
+from engine.game import handles, responds
+from engine.state import Frame
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+WINDOW_TEXT = {
+    "move_declared": "{who} declared a move. Play an Interrupt card, or pass.",
+    "battle_start": "A battle starts ({who}). Play a Battle or Interrupt card, or pass.",
+    "encounter_revealed": "{who} meets an Encounter. Play an Interrupt card, or pass.",
+    "exploration_roll": "{who} rolled to explore. Play an Interrupt card, or pass.",
+}
+
+
+def open_window(g: Game, when: str, player: str, other: str | None = None) -> None:
+    """Push a reaction window about ``player``'s action (``other``: his battle opponent)."""
+    g.push("window", player=player, other=other, data={"when": when, "passed": []})
+
+
+def window_plays(g: Game, name: str, frame: Frame) -> list[str]:
+    """The cards and abilities ``name`` may use in this window."""
+    p = g.player(name)
+    plays = [f"play {c}" for c in p.hand if _usable(g, name, c, frame) is not None]
+    plays += [f"ability {c.card}" for c in p.party if _usable(g, name, c.card, frame) is not None]
+    return plays
+
+
+def _usable(g: Game, name: str, source: str, frame: Frame) -> int | None:
+    fighting = frame.data["when"] == "battle_start" and name in (frame.player, frame.other)
+    return usable_ability(
+        g,
+        g.player(name),
+        source,
+        when=frame.data["when"],
+        fighting=fighting,
+        vs=versus_for(g, name) if fighting else None,
+    )
+
+
+@handles("window")
+def run_window(g: Game, frame: Frame) -> None:
+    # F7: nobody may interrupt during the Crisis.
+    if g.s.phase == "crisis":
+        g.pop(cancelled=False)
+        return
+    waiting = [n for n in g.s.seats if not g.player(n).lost and n not in frame.data["passed"]]
+    if not waiting:
+        g.pop(cancelled=bool(frame.data.get("cancelled")))
+        return
+    text = WINDOW_TEXT[frame.data["when"]].format(who=frame.player)
+    for name in waiting:
+        g.ask(name, "window", text, ["pass", *window_plays(g, name, frame)], "pass", window=True)
+
+
+@responds("window")
+def answer_window(g: Game, frame: Frame, player: str, action: Action) -> None:
+    if action.type == "pass":
+        frame.data["passed"].append(player)
+        return
+    # A play: everybody may answer it, so the window re-opens for all after it resolves.
+    g.s.prompts = [p for p in g.s.prompts if not p.window]
+    frame.data["passed"] = []
+    assert action.arg is not None
+    index = _usable(g, player, action.arg, frame)
+    assert index is not None
+    begin(g, player, action.arg, index)
