@@ -133,13 +133,14 @@ def begin(g: Game, name: str, source: str, index: int) -> None:
             discard_card(g, source)
         g.emit("play", f"{name} plays {card.name}: {card.text}", player=name, card=source)
     else:
-        ability = card.abilities[index]
-        if ability.tap_self:
+        if card.abilities[index].tap_self:
             next(c for c in p.party if c.card == source).tapped = True
         g.emit(
             "ability", f"{name} uses {card.name}'s ability: {card.text}", player=name, card=source
         )
-    if card.abilities[index].effects:
+    ability = card.abilities[index]
+    # A static ability works by being in play (party.static_bonus); only active ones run now.
+    if ability.effects and ability.timing != "static":
         run_effects(g, name, source, ["abilities", index, "effects"])
 
 
@@ -243,12 +244,20 @@ def _targets(g: Game, frame: Frame, target: str, st: dict[str, Any]) -> list[str
                 return None
             result = [picked]
     elif target == "parties_in_region":
-        region = g.player(user).region
+        region = _where(g, user)
         result = [n for n in g.s.seats if region is not None and g.player(n).region == region]
     else:  # each_other_player
         result = g.others(user)
     st["targets"] = result
     return list(result)
+
+
+def _where(g: Game, name: str) -> str | None:
+    """The Region a party is at, or entering (while it meets that Region's Encounter)."""
+    encounter = g.find_frame("encounter")
+    if encounter is not None and encounter.player == name:
+        return encounter.region
+    return g.player(name).region
 
 
 def _next_target(st: dict[str, Any]) -> str | None:
@@ -348,11 +357,9 @@ def op_move(g: Game, frame: Frame, o: fx.Move, st: dict[str, Any]) -> bool:
     name = next((n for n in names if n != MONSTER), None)
     if name is None:
         return True
-    step = g.find_frame("movement_step")
-    if step is not None and step.player == name:
-        step.data["moved"] = True  # the card is the party's movement for this turn
     if o.to == "explore_new":
         if can_explore_new(g):
+            _moves_this_turn(g, name)
             g.push("explore_new", player=name)
         return True
     options = destinations(g, name, ignore_tree=True)
@@ -361,10 +368,18 @@ def op_move(g: Game, frame: Frame, o: fx.Move, st: dict[str, Any]) -> bool:
     picked = _pick(g, frame, st, frame.player or name, "Choose the Region to move to.", options)
     if picked is None:
         return False
+    _moves_this_turn(g, name)
     frame.data["i"] += 1  # the move runs as a child frame; this op is done
     frame.data.pop("op", None)
     g.push("move", player=name, region=picked, data={"no_window": True})
     return False
+
+
+def _moves_this_turn(g: Game, name: str) -> None:
+    """A card that moves a party in its own Movement step is its movement for the turn."""
+    step = g.find_frame("movement_step")
+    if step is not None and step.player == name:
+        step.data["moved"] = True
 
 
 @op("redirect_move")

@@ -707,6 +707,16 @@ def test_static_abilities_only_modify(db: CardDB) -> None:
             assert all(op.op == "modify" for op in ability.effects), card.id
 
 
+def test_static_targets_read_from_the_party_side(db: CardDB) -> None:
+    """A monster's static changes its own Strength (``opponent`` seen from the party meeting
+    it); every other static changes its owner's party (``self``)."""
+    for card, ability in all_abilities(db):
+        if ability.timing != "static":
+            continue
+        expected = "opponent" if isinstance(card, EncounterCard) else "self"
+        assert all(op.target == expected for op in ability.effects), card.id
+
+
 def test_timings_fit_their_card_types(db: CardDB) -> None:
     allowed: dict[type[BaseModel], set[str]] = {
         CharacterCard: {"play", "static"},
@@ -929,3 +939,34 @@ def test_validate_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str
     err = capsys.readouterr().err.splitlines()
     assert code == 1
     assert "nowhere.json: cannot read" in one_problem(err)
+
+
+# ------------------------------------------------------------------------- the documentation
+
+
+def _contains(haystack: Any, needle: Any) -> bool:
+    if haystack == needle:
+        return True
+    if isinstance(haystack, dict):
+        return any(_contains(value, needle) for value in haystack.values())
+    if isinstance(haystack, list):
+        return any(_contains(value, needle) for value in haystack)
+    return False
+
+
+def test_docs_examples_are_the_real_cards(raw_cards: list[dict[str, Any]]) -> None:
+    """Every JSON example in docs/cards.md is a card of cards.json, or a piece of one."""
+    docs = Path(__file__).resolve().parent.parent / "docs" / "cards.md"
+    blocks = re.findall(r"```json\n(.*?)```", docs.read_text(encoding="utf-8"), re.S)
+    by_id = {card["id"]: card for card in raw_cards}
+    examples = [json.loads(block) for block in blocks]
+    assert {"wrong_road", "paladin", "thief", "sleep", "treasure", "defeat_tiamat"} <= {
+        example.get("id") for example in examples
+    }
+    for example in examples:
+        if "id" in example:
+            assert example == by_id[example["id"]], example["id"]
+        else:
+            assert any(_contains(card, example) for card in raw_cards), example
+    types = {by_id[e["id"]]["type"] for e in examples if "id" in e}
+    assert {"region", "mission", "final_mission"} <= types
