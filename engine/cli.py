@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from engine import scenario, simulate
 from engine.cards import CARD_TYPES, CardDataError, load_cards
 
 
@@ -40,6 +41,8 @@ def build_parser() -> argparse.ArgumentParser:
     validate = cards_sub.add_parser("validate", help="validate a cards file")
     validate.add_argument("path", nargs="?", default=None, help="cards file (default: cards.json)")
     validate.set_defaults(func=_cmd_cards_validate)
+    scenario.register(sub)
+    simulate.register(sub)
     return parser
 
 

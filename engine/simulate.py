@@ -1,0 +1,359 @@
+"""Whole games between program players: ``anima simulate``.
+
+Game ``i`` of a run uses seed ``S + i``. Everything that decides a game comes from that seed:
+the game's own generator (X5), each seat's :class:`~engine.agents.RandomAgent` and the
+scheduler that picks which of several open prompts (start choices, reaction windows) is
+answered first. The summary is therefore the same on every run for a given seed; only the
+timing line differs.
+
+Card coverage counts the cards that *took effect*, read from the events' ``data``: an Advantage
+played (``play``), a character's ability used (``ability``) or the character in a party that
+fought a battle (``battle``), an Encounter met (``encounter``, ``false_alarm``), a Region
+entered (``arrive``), a mission attempted (``mission_attempt``), a Final mission revealed
+(``final_revealed``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+import traceback
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.agents import Agent, RandomAgent
+from engine.cards import CardDB, default_cards
+from engine.game import Game
+from engine.state import Event, Options, Prompt
+
+#: How a game ended, in report order, with the words of the summary.
+ENDINGS: dict[str, str] = {
+    "final_mission": "final mission",
+    "crisis_won": "crisis won",
+    "crisis_lost": "crisis lost by all",
+    "last_player": "last player standing",
+    "turn_cap": "turn cap",
+}
+
+#: Event kind -> the ``data`` key naming the card that took effect.
+RESOLVING: dict[str, str] = {
+    "play": "card",
+    "ability": "card",
+    "encounter": "card",
+    "false_alarm": "card",
+    "arrive": "region",
+    "mission_attempt": "card",
+    "final_revealed": "card",
+}
+#: Events that change who is in a party (for the members of a party at a battle).
+_JOINS = frozenset({"hire", "new_party"})
+_LEAVES = frozenset({"death", "dismiss"})
+
+DEFAULT_TURN_CAP = 60
+#: A game that needs more actions than this is reported as an error (an endless game).
+MAX_ACTIONS = 200_000
+
+
+def seat_names(players: int) -> list[str]:
+    return [f"P{i + 1}" for i in range(players)]
+
+
+@dataclass
+class GameResult:
+    """One simulated game."""
+
+    seed: int
+    players: int
+    actions: int = 0
+    turns: int = 0
+    ending: str | None = None
+    #: 1-based seat of the winner; None when nobody won.
+    winner_seat: int | None = None
+    resolved: set[str] = field(default_factory=set)
+    #: The engine failed: one line, and a short traceback.
+    error: str | None = None
+    traceback: str = ""
+    seconds: float = 0.0
+
+
+def battle_members(game: Game, events: Sequence[Event], index: int) -> set[str]:
+    """The characters of the parties fighting in the ``battle`` event ``events[index]``.
+
+    The parties are read from the state after the action and walked back through the events
+    that followed the battle in the same action (a casualty, a new party).
+    """
+    names = [n for n in (events[index].data.get("player"), events[index].data.get("other")) if n]
+    members: set[str] = set()
+    for name in names:
+        party = {c.card for c in game.s.players[name].party}
+        for later in reversed(events[index + 1 :]):
+            if later.data.get("player") != name or "card" not in later.data:
+                continue
+            if later.kind in _JOINS:
+                party.discard(later.data["card"])
+            elif later.kind in _LEAVES:
+                party.add(later.data["card"])
+        members |= party
+    return members
+
+
+def collect_resolved(game: Game, events: Sequence[Event], into: set[str]) -> None:
+    """Add to ``into`` the card ids that took effect in ``events`` (see the module docstring)."""
+    for i, event in enumerate(events):
+        key = RESOLVING.get(event.kind)
+        if key is not None:
+            into.add(event.data[key])
+        elif event.kind == "battle":
+            into |= battle_members(game, events, i)
+
+
+def _short_traceback(exc: BaseException, frames: int = 4) -> str:
+    tb = traceback.extract_tb(exc.__traceback__)[-frames:]
+    lines = [f"{os.path.basename(f.filename)}:{f.lineno} in {f.name}: {f.line}" for f in tb]
+    lines.append(f"{type(exc).__name__}: {exc}")
+    return "\n".join(lines)
+
+
+def play_game(
+    seed: int,
+    players: int = 4,
+    turn_cap: int = DEFAULT_TURN_CAP,
+    options: dict[str, Any] | None = None,
+    agents: dict[str, Agent] | None = None,
+    cards: CardDB | None = None,
+    max_actions: int = MAX_ACTIONS,
+    observe: Callable[[Game, list[Event]], None] | None = None,
+) -> GameResult:
+    """Play one whole game; engine exceptions are caught and reported in the result.
+
+    ``observe(game, events)``, if given, is called after every applied action (benchmarks and
+    tests look at the state there); its exceptions are reported like the engine's.
+    """
+    result = GameResult(seed=seed, players=players)
+    names = seat_names(players)
+    if agents is None:
+        agents = {name: RandomAgent(f"{seed}:{name}") for name in names}
+    pick = random.Random(f"{seed}:scheduler").random
+    start = time.perf_counter()
+    game: Game | None = None
+    prompt: Prompt | None = None
+    action = ""
+    resolved = result.resolved
+    try:
+        opts = Options.model_validate({"turn_cap": turn_cap, **(options or {})})
+        game = Game.new(names, opts, seed, cards)
+        state = game.s
+        actions = 0
+        while state.phase != "over":
+            prompts = state.prompts
+            if not prompts:
+                raise RuntimeError("no open prompt, but the game is not over")
+            prompt = prompts[int(pick() * len(prompts))] if len(prompts) > 1 else prompts[0]
+            action = agents[prompt.player].choose(game, prompt)
+            events = game.apply(prompt.player, action)
+            actions += 1
+            result.actions = actions
+            collect_resolved(game, events, resolved)
+            if observe is not None:
+                observe(game, events)
+            if actions >= max_actions and not game.over:
+                raise RuntimeError(f"no end after {actions} actions (turn {state.turn})")
+    except Exception as exc:
+        doing = f", {prompt.player} {action!r} at {prompt.kind}" if prompt else ""
+        where = f"turn {game.s.turn}, action {result.actions + 1}{doing}" if game else "setup"
+        result.error = f"seed {seed}: {type(exc).__name__}: {exc} ({where})"
+        result.traceback = _short_traceback(exc)
+    result.seconds = time.perf_counter() - start
+    if game is not None:
+        result.turns = game.s.turn
+        if result.error is None:
+            result.ending = game.s.ending
+            if game.s.winner is not None:
+                result.winner_seat = game.s.seats.index(game.s.winner) + 1
+    return result
+
+
+@dataclass
+class Summary:
+    """The results of a run, ready to print."""
+
+    games: int
+    players: int
+    seed: int
+    turn_cap: int
+    results: list[GameResult]
+    all_cards: list[str]
+
+    @property
+    def actions(self) -> int:
+        return sum(r.actions for r in self.results)
+
+    @property
+    def errors(self) -> list[GameResult]:
+        return [r for r in self.results if r.error is not None]
+
+    @property
+    def seconds(self) -> float:
+        return sum(r.seconds for r in self.results)
+
+    def resolved(self) -> set[str]:
+        return set().union(*(r.resolved for r in self.results)) & set(self.all_cards)
+
+    def never_resolved(self) -> list[str]:
+        done = self.resolved()
+        return [c for c in self.all_cards if c not in done]
+
+    def deterministic(self) -> dict[str, Any]:
+        """Everything but the timing: the same for the same arguments, on every run."""
+        finished = [r for r in self.results if r.error is None]
+        turns = [r.turns for r in finished]
+        endings = Counter(r.ending for r in finished)
+        wins = Counter(r.winner_seat for r in finished)
+        db = default_cards()
+        never = self.never_resolved()
+        return {
+            "games": self.games,
+            "players": self.players,
+            "seeds": [self.seed, self.seed + self.games - 1],
+            "turn_cap": self.turn_cap,
+            "actions": self.actions,
+            "errors": len(self.errors),
+            "turns": {
+                "min": min(turns, default=0),
+                "median": statistics.median(turns) if turns else 0,
+                "max": max(turns, default=0),
+            },
+            "endings": {key: endings[key] for key in ENDINGS},
+            "wins": {
+                **{name: wins[i + 1] for i, name in enumerate(seat_names(self.players))},
+                "nobody": wins[None],
+            },
+            "coverage": {
+                "resolved": len(self.all_cards) - len(never),
+                "total": len(self.all_cards),
+                "never_resolved": never,
+                "never_resolved_by_type": {
+                    t: [c for c in never if db[c].type == t]
+                    for t in sorted({db[c].type for c in never})
+                },
+            },
+            "error_details": [
+                {"seed": r.seed, "error": r.error, "traceback": r.traceback} for r in self.errors
+            ],
+        }
+
+    def timing(self) -> dict[str, float]:
+        seconds = self.seconds
+        return {
+            "seconds": round(seconds, 3),
+            "actions_per_second": round(self.actions / seconds) if seconds else 0,
+            "ms_per_game": round(1000 * seconds / max(1, self.games), 2),
+        }
+
+
+def simulate(
+    games: int,
+    players: int,
+    seed: int,
+    turn_cap: int = DEFAULT_TURN_CAP,
+    options: dict[str, Any] | None = None,
+) -> Summary:
+    """Play ``games`` games between random agents, game ``i`` with seed ``seed + i``."""
+    db = default_cards()
+    sets = set(Options.model_validate(options or {}).sets)
+    all_cards = [c.id for c in db if c.set in sets]
+    results = [play_game(seed + i, players, turn_cap, options, cards=db) for i in range(games)]
+    return Summary(games, players, seed, turn_cap, results, all_cards)
+
+
+def format_summary(summary: Summary, verbose: bool = False) -> str:
+    """The human-readable report; the last line (timing) is the only one that varies."""
+    d = summary.deterministic()
+    t = d["turns"]
+    cov = d["coverage"]
+    per_game = d["actions"] / max(1, d["games"])
+    lines = [
+        f"games: {d['games']} ({d['players']} players, seeds {d['seeds'][0]}-{d['seeds'][1]}, "
+        f"turn cap {d['turn_cap']})",
+        f"actions: {d['actions']} ({per_game:.1f} per game)",
+        f"errors: {d['errors']}",
+        f"turns per game: min {t['min']}, median {t['median']}, max {t['max']}",
+        "endings:",
+        *(f"  {label}: {d['endings'][key]}" for key, label in ENDINGS.items()),
+        "wins per seat: " + ", ".join(f"{seat} {n}" for seat, n in d["wins"].items()),
+        f"card coverage: {cov['resolved']}/{cov['total']} cards resolved",
+    ]
+    if verbose or d["errors"]:
+        for r in d["error_details"]:
+            lines.append(f"error: {r['error']}")
+            lines.extend(f"    {line}" for line in r["traceback"].splitlines())
+    if verbose:
+        for card_type, ids in cov["never_resolved_by_type"].items():
+            lines.append(f"never resolved ({card_type}): {', '.join(ids)}")
+    timing = summary.timing()
+    lines.append(
+        f"time: {timing['seconds']:.2f} s, {timing['actions_per_second']} actions/s, "
+        f"{timing['ms_per_game']} ms per game"
+    )
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------- the command
+
+
+def _at_least(low: int) -> Any:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}")
+        return value
+
+    return parse
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    summary = simulate(args.games, args.players, args.seed, args.turn_cap)
+    if args.json:
+        print(json.dumps({**summary.deterministic(), "timing": summary.timing()}, indent=2))
+    else:
+        print(format_summary(summary, verbose=args.verbose))
+    if summary.errors:
+        print(f"{len(summary.errors)} game(s) failed", file=sys.stderr)
+        return 1
+    return 0
+
+
+def register(sub: Any) -> None:
+    """Add ``anima simulate`` to the ``anima`` subcommands."""
+    cmd = sub.add_parser(
+        "simulate",
+        help="play whole games between random agents and summarize them",
+        description="Play N games between random agents (game i uses seed S+i) and print a "
+        "deterministic summary (plus timing): errors, turns, endings, wins, card coverage.",
+    )
+    cmd.add_argument("--games", type=_at_least(1), default=100, help="games to play (default 100)")
+    cmd.add_argument(
+        "--players", type=int, choices=range(2, 6), default=4, help="players per game (2-5)"
+    )
+    cmd.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    cmd.add_argument(
+        "--turn-cap",
+        type=_at_least(0),
+        default=DEFAULT_TURN_CAP,
+        help=f"end a game after this many turns (default {DEFAULT_TURN_CAP}; 0 = never)",
+    )
+    cmd.add_argument("--json", action="store_true", help="print the summary as JSON")
+    cmd.add_argument(
+        "-v", "--verbose", action="store_true", help="list never-resolved cards and errors"
+    )
+    cmd.set_defaults(func=_cmd_simulate)
