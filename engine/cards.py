@@ -315,6 +315,8 @@ def _semantic_problems(card: Card) -> Iterator[str]:
             yield f"abilities[{i}].phase: a 'play' ability names its phase"
         if ability.timing == "interrupt" and ability.when is None:
             yield f"abilities[{i}].when: an 'interrupt' ability names its window"
+        if ability.timing == "static" and any(op.op != "modify" for op in ability.effects):
+            yield f"abilities[{i}].effects: a 'static' ability holds only 'modify' operations"
 
 
 def parse_cards(raw: Any) -> CardDB:
