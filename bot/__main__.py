@@ -1,27 +1,30 @@
-"""``anima-bot``: start the Discord bot."""
+"""``anima-bot``: start the Discord bot, or the offline preview when there is no token."""
 
 from __future__ import annotations
 
+import argparse
 import sys
+from collections.abc import Sequence
 
 from bot.settings import SettingsError, load_settings
 
-MISSING_TOKEN = (
-    "DISCORD_TOKEN is missing: copy .env.example to .env and set DISCORD_TOKEN to your bot's "
-    "token (Discord Developer Portal > your application > Bot > Reset Token)."
-)
 
-
-def main() -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``anima-bot`` console script."""
+    parser = argparse.ArgumentParser(prog="anima-bot", description=__doc__)
+    parser.add_argument(
+        "--preview-port", type=int, default=0, help="port of the offline preview (0: any free)"
+    )
+    args = parser.parse_args(argv)
     try:
         settings = load_settings()
     except SettingsError as exc:
         print(exc, file=sys.stderr)
         return 2
     if not settings.discord_token:
-        print(MISSING_TOKEN, file=sys.stderr)
-        return 2
+        from bot.preview import main_preview
+
+        return main_preview(settings, port=args.preview_port)
     from bot.app import run_bot
 
     run_bot(settings)
