@@ -182,6 +182,9 @@ class Roll(_Op):
     check: Literal["plain", "speed", "strength"] = "plain"
     at_least: int = Field(ge=1, le=30)
     target: PartyTarget = "self"
+    #: A player chosen *before* the die is rolled (the Thief names his victim, then rolls);
+    #: ``chosen_player`` in ``success``/``failure`` is that same player.
+    against: Literal["chosen_player", "chosen_player_in_region"] | None = None
     success: list[Operation] = Field(default_factory=list)
     failure: list[Operation] = Field(default_factory=list)
 

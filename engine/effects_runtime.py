@@ -210,13 +210,21 @@ def _pick(
     return None
 
 
-def _targets(g: Game, frame: Frame, target: str, st: dict[str, Any]) -> list[str] | None:
-    """Resolve a party target to player names (or MONSTER); None while a pick is pending."""
-    if "targets" in st:
-        return list(st["targets"])
+def _targets(
+    g: Game, frame: Frame, target: str, st: dict[str, Any], key: str = "targets"
+) -> list[str] | None:
+    """Resolve a party target to player names (or MONSTER); None while a pick is pending.
+
+    The result is kept in ``st[key]``, so an operation resolves its target once.
+    """
+    if key in st:
+        return list(st[key])
     user = frame.player or ""
     result: list[str]
-    if target == "self":
+    chosen = frame.data.get("chosen")
+    if chosen is not None and target in ("chosen_player", "chosen_player_in_region"):
+        result = [chosen]  # named before a roll (Roll.against)
+    elif target == "self":
         result = [user]
     elif target == "opponent":
         battle = g.find_frame("battle")
@@ -248,7 +256,7 @@ def _targets(g: Game, frame: Frame, target: str, st: dict[str, Any]) -> list[str
         result = [n for n in g.s.seats if region is not None and g.player(n).region == region]
     else:  # each_other_player
         result = g.others(user)
-    st["targets"] = result
+    st[key] = result
     return list(result)
 
 
@@ -537,6 +545,14 @@ def op_reveal(g: Game, frame: Frame, o: fx.Reveal, st: dict[str, Any]) -> bool:
 
 @op("roll")
 def op_roll(g: Game, frame: Frame, o: fx.Roll, st: dict[str, Any]) -> bool:
+    victim: str | None = None
+    if o.against is not None:
+        against = _targets(g, frame, o.against, st, key="against")
+        if against is None:
+            return False
+        if not against:
+            return True  # nobody to roll against
+        victim = against[0]
     names = _targets(g, frame, o.target, st)
     if names is None:
         return False
@@ -560,11 +576,14 @@ def op_roll(g: Game, frame: Frame, o: fx.Roll, st: dict[str, Any]) -> bool:
     frame.data["i"] += 1
     frame.data.pop("op", None)
     if getattr(o, branch):
+        inherited = victim if victim is not None else frame.data.get("chosen")
+        extra = {"chosen": inherited} if inherited is not None else {}
         run_effects(
             g,
             frame.player or "",
             frame.card or "",
             [*frame.data["path"], frame.data["i"] - 1, branch],
+            **extra,
         )
     return False
 
@@ -704,8 +723,12 @@ def op_take_discarded(g: Game, frame: Frame, o: fx.TakeDiscarded, st: dict[str, 
         return False
     for name in names:
         pile = g.s.discards["advantage"]
-        if name != MONSTER and pile and room_in_hand(g.player(name)):
-            card = pile.pop()
+        # The played card (discarded as it was played) is not taken back: Scavenge could
+        # otherwise be played again and again without end.
+        under = [c for c in pile if c != frame.card]
+        if name != MONSTER and under and room_in_hand(g.player(name)):
+            card = under[-1]
+            pile.remove(card)
             g.player(name).hand.append(card)
             g.emit(
                 "take",

@@ -124,8 +124,6 @@ def answer_interaction(g: Game, frame: Frame, player: str, action: Action) -> No
         _start_battle(g, frame, player, action.arg or "")
     elif action.type == "offer":
         other = action.arg or ""
-        g.player(player).traded.append(other)
-        g.player(other).traded.append(player)
         g.emit("offer", f"{player} proposes a trade to {other}.", player=player, other=other)
         g.push("trade", player=player, other=other, data={"give": [], "ask": [], "ask_hand": 0})
     else:
@@ -226,6 +224,10 @@ def answer_trade(g: Game, frame: Frame, player: str, action: Action) -> None:
         else:
             frame.data["ask"].append(arg)
     elif action.type == "send":
+        # X3: the pair's one trade of the phase is used once an offer is made (accepted or
+        # not); building an offer and withdrawing it before sending uses nothing.
+        g.player(player).traded.append(frame.other or "")
+        g.player(frame.other or "").traded.append(player)
         frame.stage = "sent"
         g.emit("trade_offer", f"{player} makes an offer to {frame.other}.", player=player)
         g.emit("trade_offer_private", describe_offer(g, frame), to=[player, frame.other or ""])

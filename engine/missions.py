@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Action
 from engine.cards import FinalMissionCard, MissionCard, Objective
-from engine.effects_runtime import run_effects
+from engine.effects_runtime import end_turn, run_effects
 from engine.game import handles, responds
 from engine.party import discard_card, speed
 from engine.state import Frame, Player
@@ -182,7 +182,10 @@ def run_mission(g: Game, frame: Frame) -> None:
         )
         return
     if frame.stage == "fought":
-        _resolve(g, p, card_id, g.s.result.get("won") is True)
+        won = g.s.result.get("won") is True
+        if g.s.result.get("won") is False:
+            end_turn(g, p)  # B7: a lost battle costs the turn (the party stays where it is)
+        _resolve(g, p, card_id, won)
 
 
 @responds("mission")

@@ -227,7 +227,9 @@ def run_explore_new(g: Game, frame: Frame) -> None:
         return
     if frame.stage == "block":
         choice = frame.data["choice"]
-        waiting = [n for n in g.s.seats if n not in frame.data["passed"] and not g.player(n).lost]
+        waiting = [
+            n for n in g.others(p.name) if n not in frame.data["passed"]
+        ]  # M5: any *other* player may block the explorer's choice
         if not waiting:
             region = active_region(g, choice)
             assert region is not None

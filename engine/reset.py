@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from engine.actions import Action
 from engine.effects_runtime import own_turn_plays, play_step_action
 from engine.game import handles, responds
-from engine.party import PARTY_LIMIT, add_character, discard_card, room_in_hand
+from engine.party import HAND_LIMIT, PARTY_LIMIT, add_character, discard_card
 from engine.state import Frame
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ def answer_reset(g: Game, frame: Frame, player: str, action: Action) -> None:
     elif action.type == "dismiss":
         p.party = [c for c in p.party if c.card != card]
         discard_card(g, card)
-        g.s.dismissed.append(card)
+        g.s.dismissed[card] = player
         g.emit("dismiss", f"{player} dismisses {g.db[card].name}.", player=player, card=card)
     elif action.type == "leave":
         p.in_play.remove(card)
@@ -61,45 +61,57 @@ def answer_reset(g: Game, frame: Frame, player: str, action: Action) -> None:
 
 def _fewest(g: Game, size: dict[str, int]) -> str | None:
     """R5: the one player with the fewest; nobody when two or more tie."""
+    if not size:
+        return None
     low = min(size.values())
     at_low = [n for n, v in size.items() if v == low]
     return at_low[0] if len(at_low) == 1 else None
 
 
-@handles("pickup")
-def run_pickup(g: Game, frame: Frame) -> None:
-    """R5: the player with the fewest characters may take a dismissed character; the player
-    with the fewest Advantages may take an Advantage another player discarded."""
+def _holding(g: Game, name: str, deck: str) -> int:
+    p = g.player(name)
+    return len(p.party) if deck == "character" else len(p.hand)
+
+
+def pickup_offers(g: Game) -> list[tuple[str, list[str]]]:
+    """R5: who may take which cards. For each player who let cards go, the one player with the
+    fewest characters (for dismissed characters) or fewest Advantages (for discarded ones)
+    among the *others* may take one of them (the rulebook's example leaves the discarder out
+    of the comparison); a tie for fewest means nobody takes them."""
     s = g.s
     players = [n for n in s.seats if not g.player(n).lost]
+    offers: dict[tuple[str, str], list[str]] = {}
+    for let_go, deck in ((s.dismissed, "character"), (s.discarded_by, "advantage")):
+        limit = PARTY_LIMIT if deck == "character" else HAND_LIMIT
+        for giver in dict.fromkeys(let_go.values()):
+            sizes = {n: _holding(g, n, deck) for n in players if n != giver}
+            who = _fewest(g, sizes)
+            cards = [c for c, by in let_go.items() if by == giver and c in s.discards[deck]]
+            if who is not None and cards and sizes[who] < limit:
+                offers.setdefault((who, deck), []).extend(cards)
+    # In turn order, characters before Advantages; each is a separate pick-up.
+    return [
+        (who, offers[who, deck])
+        for deck in ("character", "advantage")
+        for who in s.order
+        if (who, deck) in offers
+    ]
+
+
+@handles("pickup")
+def run_pickup(g: Game, frame: Frame) -> None:
+    """R5: each player entitled to a pick-up may take one of the cards offered to him."""
     if frame.stage == "":
-        frame.stage = "advantages"
-        dismissed = [c for c in s.dismissed if c in s.discards["character"]]
-        who = _fewest(g, {n: len(g.player(n).party) for n in players})
-        if dismissed and who and len(g.player(who).party) < PARTY_LIMIT:
-            g.ask(
-                who,
-                "pickup",
-                "You have the fewest characters: take a dismissed one (R5)?",
-                ["pass", *(f"take {c}" for c in dismissed)],
-                "pass",
-            )
-        return
-    if frame.stage == "advantages":
-        frame.stage = "done"
-        who = _fewest(g, {n: len(g.player(n).hand) for n in players})
-        offered = [
-            c for c, by in s.discarded_by.items() if by != who and c in s.discards["advantage"]
-        ]
-        if offered and who and room_in_hand(g.player(who)):
-            g.ask(
-                who,
-                "pickup",
-                "You have the fewest Advantages: take a discarded one (R5)?",
-                ["pass", *(f"take {c}" for c in offered)],
-                "pass",
-            )
-        return
+        frame.stage = "asking"
+        frame.data = {"queue": [[who, cards] for who, cards in pickup_offers(g)]}
+    queue = frame.data["queue"]
+    while queue:
+        who, cards = queue.pop(0)
+        kept = [c for c in cards if c in g.s.discards[g.db[c].type]]
+        if kept:
+            g.ask(who, "pickup", "You have the fewest: take a card another player let go (R5)?",
+                  ["pass", *(f"take {c}" for c in kept)], "pass")  # fmt: skip
+            return
     g.pop()
 
 

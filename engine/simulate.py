@@ -308,7 +308,9 @@ def format_summary(summary: Summary, verbose: bool = False) -> str:
 # ---------------------------------------------------------------------- the command
 
 
-def _at_least(low: int) -> Any:
+def _at_least(low: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``low``."""
+
     def parse(text: str) -> int:
         try:
             value = int(text)

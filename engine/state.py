@@ -172,8 +172,9 @@ class GameState(BaseModel):
     order: list[str] = Field(default_factory=list)
     #: Only one player per turn may explore a new Region (M1).
     explored_new: bool = False
-    #: Characters dismissed and Advantages discarded this turn, for the pick-up (R5).
-    dismissed: list[str] = Field(default_factory=list)
+    #: Characters dismissed and Advantages discarded this turn (card -> by whom), for the
+    #: pick-up (R5).
+    dismissed: dict[str, str] = Field(default_factory=dict)
     discarded_by: dict[str, str] = Field(default_factory=dict)
     stack: list[Frame] = Field(default_factory=list)
     prompts: list[Prompt] = Field(default_factory=list)

@@ -53,7 +53,7 @@ def start_turn(g: Game) -> None:
     s.turn += 1
     s.phase = "reset"
     s.explored_new = False
-    s.dismissed, s.discarded_by = [], {}
+    s.dismissed, s.discarded_by = {}, {}
     for p in s.players.values():
         # Modifiers that lasted "this turn" or "next turn" end; battle ones never outlive a turn.
         p.modifiers = [
