@@ -184,6 +184,11 @@ class CardDB:
         self.missions = [c for c in self.by_id.values() if isinstance(c, MissionCard)]
         self.final_missions = [c for c in self.by_id.values() if isinstance(c, FinalMissionCard)]
         self.advantages = [c for c in self.by_id.values() if isinstance(c, AdvantageCard)]
+        #: When each card can be used: ("play", phase), ("interrupt", window), ("battle", "").
+        self.moments: dict[str, frozenset[tuple[str, str]]] = {
+            c.id: frozenset((a.timing, a.phase or a.when or "") for a in c.abilities)
+            for c in self.by_id.values()
+        }
 
     def __getitem__(self, card_id: str) -> Card:
         return self.by_id[card_id]

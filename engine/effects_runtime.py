@@ -65,6 +65,7 @@ def usable_ability(
     """Index of the first ability of ``source`` (a card in ``p``'s hand or a character of his
     party) that ``p`` may use now: in his own step of ``phase`` or in the window ``when``."""
     card = g.db[source]
+    moments = g.db.moments[source]
     if isinstance(card, AdvantageCard):
         if source not in p.hand:
             return None
@@ -80,11 +81,17 @@ def usable_ability(
             and all(a.timing == "static" for a in card.abilities)
         ):
             return 0  # A2: a card that stays in play is put into play in the Reset phase
-    elif isinstance(card, CharacterCard):
+    if not (
+        (phase is not None and ("play", phase) in moments)
+        or (when is not None and ("interrupt", when) in moments)
+        or (when is not None and fighting and ("battle", "") in moments)
+    ):
+        return None  # a quick "no": this card has nothing for this moment
+    if isinstance(card, CharacterCard):
         ch = next((c for c in p.party if c.card == source), None)
         if ch is None or ch.incapacitated:
             return None
-    else:
+    elif not isinstance(card, AdvantageCard):
         return None
     for i, ability in enumerate(card.abilities):
         if ability.tap_self and isinstance(card, CharacterCard):

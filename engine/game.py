@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from pydantic import ValidationError
 
 from engine import rng
-from engine.actions import Action, parse_action
+from engine.actions import Action, ActionType, parse_action
 from engine.cards import CardDB, default_cards
 from engine.errors import GameDataError, IllegalAction
 from engine.state import Event, Frame, GameState, Options, Player, Prompt
@@ -136,13 +136,18 @@ class Game:
             raise IllegalAction(f"{player!r} is not in this game")
         if self.over:
             raise IllegalAction("the game is over")
-        act = parse_action(action)
         prompt = self.prompt_for(player)
-        if prompt is None:
-            waiting = ", ".join(sorted({p.player for p in self.s.prompts})) or "nobody"
-            raise IllegalAction(f"it is not your decision (waiting for {waiting})")
-        if str(act) not in prompt.choices:
-            raise IllegalAction(f"'{act}' is not a legal choice now ({prompt.text})")
+        if isinstance(action, str) and prompt is not None and action in prompt.choices:
+            # The hot path: the string is one the engine itself offered, so it is well formed.
+            head, _, arg = action.partition(" ")
+            act = Action.model_construct(type=cast(ActionType, head), arg=arg or None)
+        else:
+            act = parse_action(action)
+            if prompt is None:
+                waiting = ", ".join(sorted({p.player for p in self.s.prompts})) or "nobody"
+                raise IllegalAction(f"it is not your decision (waiting for {waiting})")
+            if str(act) not in prompt.choices:
+                raise IllegalAction(f"'{act}' is not a legal choice now ({prompt.text})")
         self._events = []
         self.s.prompts = [p for p in self.s.prompts if p is not prompt]
         frame = self.s.stack[-1]
@@ -181,7 +186,8 @@ class Game:
 
     def push(self, kind: str, **fields: Any) -> Frame:
         """Put a new frame on top of the stack; it runs next."""
-        frame = Frame(kind=kind, **fields)
+        fields.setdefault("data", {})
+        frame = Frame.model_construct(kind=kind, **fields)  # trusted: built by the rules
         self.s.stack.append(frame)
         return frame
 
@@ -202,7 +208,7 @@ class Game:
         """Open a prompt for ``player``."""
         choices = list(dict.fromkeys(choices))
         self.s.prompts.append(
-            Prompt(
+            Prompt.model_construct(  # trusted: built by the rules, validated when loaded
                 player=player,
                 kind=kind,
                 text=text,
@@ -214,7 +220,9 @@ class Game:
 
     def emit(self, kind: str, text: str, to: Sequence[str] | None = None, **data: Any) -> None:
         """Record an event; ``to`` limits who may see it."""
-        self._events.append(Event(kind=kind, text=text, to=list(to) if to else None, data=data))
+        self._events.append(
+            Event.model_construct(kind=kind, text=text, to=list(to) if to else None, data=data)
+        )
 
     def die(self) -> int:
         """One six-sided die: a rigged result first (scenarios), else the seeded generator."""
