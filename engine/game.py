@@ -138,9 +138,9 @@ class Game:
             raise IllegalAction("the game is over")
         prompt = self.prompt_for(player)
         if isinstance(action, str) and prompt is not None and action in prompt.choices:
-            # The hot path: the string is one the engine itself offered, so it is well formed.
+            # The common case: a string the engine itself offered, so it is well formed.
             head, _, arg = action.partition(" ")
-            act = Action.model_construct(type=cast(ActionType, head), arg=arg or None)
+            act = Action(type=cast(ActionType, head), arg=arg or None)
         else:
             act = parse_action(action)
             if prompt is None:
@@ -186,8 +186,7 @@ class Game:
 
     def push(self, kind: str, **fields: Any) -> Frame:
         """Put a new frame on top of the stack; it runs next."""
-        fields.setdefault("data", {})
-        frame = Frame.model_construct(kind=kind, **fields)  # trusted: built by the rules
+        frame = Frame(kind=kind, **fields)
         self.s.stack.append(frame)
         return frame
 
@@ -208,7 +207,7 @@ class Game:
         """Open a prompt for ``player``."""
         choices = list(dict.fromkeys(choices))
         self.s.prompts.append(
-            Prompt.model_construct(  # trusted: built by the rules, validated when loaded
+            Prompt(
                 player=player,
                 kind=kind,
                 text=text,
@@ -220,9 +219,7 @@ class Game:
 
     def emit(self, kind: str, text: str, to: Sequence[str] | None = None, **data: Any) -> None:
         """Record an event; ``to`` limits who may see it."""
-        self._events.append(
-            Event.model_construct(kind=kind, text=text, to=list(to) if to else None, data=data)
-        )
+        self._events.append(Event(kind=kind, text=text, to=list(to) if to else None, data=data))
 
     def die(self) -> int:
         """One six-sided die: a rigged result first (scenarios), else the seeded generator."""

@@ -234,6 +234,15 @@ def answer_trade(g: Game, frame: Frame, player: str, action: Action) -> None:
     elif action.type == "withdraw":
         frame.stage = "done"
         g.emit("trade_withdrawn", f"{player} withdraws the offer.", player=player)
+        # X3: the first offer withdrawn before it is sent uses nothing; a second one to the same
+        # player uses the pair's trade, or offering and withdrawing could go on forever.
+        step = g.find_frame("interaction_step")
+        withdrawn: list[str] = step.data.setdefault("withdrawn", []) if step else []
+        if frame.other in withdrawn:
+            g.player(player).traded.append(frame.other or "")
+            g.player(frame.other or "").traded.append(player)
+        else:
+            withdrawn.append(frame.other or "")
     elif action.type == "decline":
         frame.stage = "done"
         g.emit("trade_declined", f"{player} declines the trade.", player=player)

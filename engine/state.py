@@ -17,6 +17,15 @@ PhaseName = Literal["setup", "reset", "movement", "interaction", "exploration", 
 DeckName = Literal["character", "region", "encounter", "advantage"]
 
 
+class _Plain(BaseModel):
+    """A state model: plain data once built. Assignment skips pydantic's assignment hook
+    (validation on assignment is off anyway): the rules assign fields several times per
+    action, and the hook cost a third of the engine's time. Loading still validates."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        object.__setattr__(self, name, value)
+
+
 class Options(BaseModel):
     """Game options chosen at the start (O1-O3, V1-V4) and limits of the table."""
 
@@ -40,7 +49,7 @@ class Options(BaseModel):
     turn_cap: int = Field(default=0, ge=0)
 
 
-class Character(BaseModel):
+class Character(_Plain):
     """A character card in a party (C2, C3, C6)."""
 
     card: str
@@ -48,7 +57,7 @@ class Character(BaseModel):
     incapacitated: bool = False
 
 
-class Modifier(BaseModel):
+class Modifier(_Plain):
     """A Strength or Speed change with its duration (M6, F1, cards)."""
 
     stat: Stat
@@ -59,7 +68,7 @@ class Modifier(BaseModel):
     source: str = ""
 
 
-class Player(BaseModel):
+class Player(_Plain):
     """One seat: a party, a hand, missions and the per-turn bookkeeping."""
 
     name: str
@@ -97,7 +106,7 @@ class Player(BaseModel):
     lost: bool = False
 
 
-class Region(BaseModel):
+class Region(_Plain):
     """An active Region and its Preliminary Encounter (S4, M2, M7)."""
 
     card: str
@@ -108,7 +117,7 @@ class Region(BaseModel):
     peeked: list[str] = Field(default_factory=list)
 
 
-class Frame(BaseModel):
+class Frame(_Plain):
     """One step of resolution on the stack: game flow as data.
 
     ``kind`` names the handler; ``stage`` is its progress; the other fields are its
@@ -125,7 +134,7 @@ class Frame(BaseModel):
     data: dict[str, Any] = Field(default_factory=dict)
 
 
-class Prompt(BaseModel):
+class Prompt(_Plain):
     """A decision some player must take now: the legal choices and the time-out default."""
 
     player: str
@@ -137,7 +146,7 @@ class Prompt(BaseModel):
     window: bool = False
 
 
-class Event(BaseModel):
+class Event(_Plain):
     """Something that happened. ``to`` is None for everyone, else the players who may see it."""
 
     kind: str
@@ -146,7 +155,7 @@ class Event(BaseModel):
     data: dict[str, Any] = Field(default_factory=dict)
 
 
-class GameState(BaseModel):
+class GameState(_Plain):
     """Everything about one game."""
 
     version: int = 1
