@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Action
 from engine.effects_runtime import run_effects
-from engine.game import handles, responds
+from engine.flow import handles, responds
 from engine.party import Versus, kill, monster_strength, static_bonus, strength
 from engine.state import Frame, Player
 from engine.windows import open_window

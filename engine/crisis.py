@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.cards import Objective
-from engine.game import handles
+from engine.flow import handles
 from engine.party import speed
 from engine.state import Frame
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from engine import effects as fx
 from engine.actions import Action
 from engine.cards import AdvantageCard, CharacterCard, EncounterCard
-from engine.game import handles, responds
+from engine.flow import handles, responds
 from engine.party import (
     PARTY_LIMIT,
     Versus,

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Action
 from engine.effects_runtime import end_turn, own_turn_plays, play_step_action, run_effects
-from engine.game import handles, responds
+from engine.flow import handles, responds
 from engine.missions import attemptable_missions, remote_missions, resist_progress
 from engine.movement import active_region
 from engine.party import PARTY_LIMIT, add_character, discard_card, draw, draw_advantages

@@ -10,46 +10,34 @@ so a refused action leaves the state exactly as it was.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, cast
 
 from pydantic import ValidationError
 
-from engine import rng
+# The rule modules register their frame handlers when imported (engine.flow).
+from engine import (  # noqa: F401
+    battle,
+    crisis,
+    effects_runtime,
+    exploration,
+    interaction,
+    missions,
+    movement,
+    reset,
+    rng,
+    setup,
+    turn,
+    windows,
+)
 from engine.actions import Action, ActionType, parse_action
 from engine.cards import CardDB, default_cards
 from engine.errors import GameDataError, IllegalAction
+from engine.flow import HANDLERS, RESPONDERS
 from engine.state import Event, Frame, GameState, Options, Player, Prompt
-
-Handler = Callable[["Game", Frame], None]
-Responder = Callable[["Game", Frame, str, Action], None]
-
-#: Frame kind -> what runs it / what takes a player's answer. Filled by the rule modules.
-HANDLERS: dict[str, Handler] = {}
-RESPONDERS: dict[str, Responder] = {}
 
 #: More handler steps than this without a prompt means a rules bug (an endless loop).
 _MAX_STEPS = 100_000
-
-
-def handles(kind: str) -> Callable[[Handler], Handler]:
-    """Register the handler that runs frames of ``kind``."""
-
-    def register(fn: Handler) -> Handler:
-        HANDLERS[kind] = fn
-        return fn
-
-    return register
-
-
-def responds(kind: str) -> Callable[[Responder], Responder]:
-    """Register the function that takes a player's answer to a frame of ``kind``."""
-
-    def register(fn: Responder) -> Responder:
-        RESPONDERS[kind] = fn
-        return fn
-
-    return register
 
 
 class Game:
@@ -72,8 +60,6 @@ class Game:
         rigged: Iterable[int] = (),
     ) -> Game:
         """Set up a new game (S1-S4); the first prompts are the start choices (S3)."""
-        from engine import setup
-
         opts = options if isinstance(options, Options) else Options.model_validate(options or {})
         if not 2 <= len(players) <= 5:
             raise IllegalAction("a game has 2 to 5 players", "G1")
@@ -275,34 +261,3 @@ class Game:
 def dumps_events(events: Iterable[Event]) -> str:
     """Events as JSON lines (for logs and tools)."""
     return "\n".join(json.dumps(e.model_dump(exclude_none=True)) for e in events)
-
-
-# Importing the rule modules registers their handlers.
-from engine import (  # noqa: E402
-    battle,
-    crisis,
-    effects_runtime,
-    exploration,
-    interaction,
-    missions,
-    movement,
-    reset,
-    setup,
-    turn,
-    windows,
-)
-
-__all__ = [
-    "Game",
-    "battle",
-    "crisis",
-    "effects_runtime",
-    "exploration",
-    "interaction",
-    "missions",
-    "movement",
-    "reset",
-    "setup",
-    "turn",
-    "windows",
-]

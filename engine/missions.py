@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from engine.actions import Action
 from engine.cards import FinalMissionCard, MissionCard, Objective
 from engine.effects_runtime import end_turn, run_effects
-from engine.game import handles, responds
+from engine.flow import handles, responds
 from engine.party import discard_card, speed
 from engine.state import Frame, Player
 
@@ -101,21 +101,35 @@ def _gathered(g: Game, p: Player, objective: Objective) -> bool:
     return all(any(c.gender == gender for c in chars) for gender in objective.genders)
 
 
+def is_secret(g: Game, card_id: str) -> bool:
+    """A Basic mission whose card says it is not announced (F1): it stays hidden until done."""
+    card = g.db[card_id]
+    return isinstance(card, MissionCard) and card.secret
+
+
 def _announce(g: Game, p: Player, card_id: str) -> None:
-    """F1: a started mission is placed on the left, face up, unless the card says otherwise."""
-    if card_id in p.missions:
-        p.missions.remove(card_id)
-        p.started.append(card_id)
-        card = g.db.mission(card_id)
-        if card.secret:
-            g.emit("mission_started", f"{p.name} starts a secret mission.", player=p.name)
-        else:
-            g.emit(
-                "mission_started",
-                f"{p.name} starts the mission {card.name}: {card.text}",
-                player=p.name,
-                card=card_id,
-            )
+    """F1: a started mission is placed on the left, face up, unless the card says otherwise
+    (a secret mission stays in the hand of missions, hidden, until it is completed)."""
+    if card_id not in p.missions or is_secret(g, card_id):
+        return
+    p.missions.remove(card_id)
+    p.started.append(card_id)
+    card = g.db.mission(card_id)
+    g.emit(
+        "mission_started",
+        f"{p.name} starts the mission {card.name}: {card.text}",
+        player=p.name,
+        card=card_id,
+    )
+
+
+def _say_attempt(g: Game, p: Player, card_id: str) -> None:
+    name = g.db[card_id].name
+    if is_secret(g, card_id):
+        g.emit("mission_attempt", f"{p.name} attempts a secret mission.", player=p.name)
+        g.emit("mission_attempt", f"You attempt {name}.", to=[p.name], player=p.name, card=card_id)
+    else:
+        g.emit("mission_attempt", f"{p.name} attempts {name}.", player=p.name, card=card_id)
 
 
 @handles("mission")
@@ -126,12 +140,7 @@ def run_mission(g: Game, frame: Frame) -> None:
     objective = _objective(g, card_id)
     if frame.stage == "":
         _announce(g, p, card_id)
-        g.emit(
-            "mission_attempt",
-            f"{p.name} attempts {g.db[card_id].name}.",
-            player=p.name,
-            card=card_id,
-        )
+        _say_attempt(g, p, card_id)
         if objective.kind == "fight":
             frame.stage = "fought"
             level = g.db[card_id].level  # type: ignore[union-attr]
@@ -139,7 +148,9 @@ def run_mission(g: Game, frame: Frame) -> None:
                 "battle",
                 player=p.name,
                 data={
-                    "name": objective.opponent or g.db[card_id].name,
+                    "name": "a secret foe"
+                    if is_secret(g, card_id)
+                    else objective.opponent or g.db[card_id].name,
                     "strength": objective.strength if objective.strength is not None else level,
                     "keywords": list(objective.keywords),
                 },
@@ -204,7 +215,8 @@ def _resolve(g: Game, p: Player, card_id: str, ok: bool | None) -> None:
     if ok:
         complete(g, p, card_id)
     elif ok is False:
-        g.emit("mission_failed", f"{p.name} fails {g.db[card_id].name} this time.", player=p.name)
+        name = "a secret mission" if is_secret(g, card_id) else g.db[card_id].name
+        g.emit("mission_failed", f"{p.name} fails {name} this time.", player=p.name)
 
 
 def complete(g: Game, p: Player, card_id: str) -> None:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Action
 from engine.effects_runtime import own_turn_plays, play_step_action
-from engine.game import handles, responds
+from engine.flow import handles, responds
 from engine.party import add_modifier, discard_card, draw
 from engine.state import Frame, Player, Region
 from engine.windows import open_window

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Action
 from engine.effects_runtime import own_turn_plays, play_step_action
-from engine.game import handles, responds
+from engine.flow import handles, responds
 from engine.party import HAND_LIMIT, PARTY_LIMIT, add_character, discard_card
 from engine.state import Frame
 

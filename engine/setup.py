@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.actions import Action
-from engine.game import handles, responds
+from engine.flow import handles, responds
 from engine.state import Character, Frame, Player, Region
 
 if TYPE_CHECKING:

@@ -109,7 +109,8 @@ def collect_resolved(game: Game, events: Sequence[Event], into: set[str]) -> Non
     for i, event in enumerate(events):
         key = RESOLVING.get(event.kind)
         if key is not None:
-            into.add(event.data[key])
+            if key in event.data:  # a secret mission's public event names no card
+                into.add(event.data[key])
         elif event.kind == "battle":
             into |= battle_members(game, events, i)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.actions import Action
-from engine.game import handles, responds
+from engine.flow import handles, responds
 from engine.missions import can_reveal_final, reveal_final
 from engine.party import speed
 from engine.state import Frame

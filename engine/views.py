@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.missions import is_secret
 from engine.party import speed, strength
 
 if TYPE_CHECKING:
@@ -17,13 +18,16 @@ def build_view(g: Game, viewer: str | None) -> dict[str, Any]:
     for name in s.seats:
         p = s.players[name]
         mine = name == viewer
+        choosing = s.phase == "setup" and not mine  # S3: hidden until everyone has chosen
         entry: dict[str, Any] = {
-            "party": [
+            "party": []
+            if choosing
+            else [
                 {"card": c.card, "tapped": c.tapped, "incapacitated": c.incapacitated}
                 for c in p.party
             ],
-            "strength": strength(g, p),
-            "speed": speed(g, p),
+            "strength": None if choosing else strength(g, p),
+            "speed": None if choosing else speed(g, p),
             "hand_count": len(p.hand),
             "secret_missions": len(p.missions),
             "started": list(p.started),
@@ -32,7 +36,10 @@ def build_view(g: Game, viewer: str | None) -> dict[str, Any]:
             "region": p.region,
             "turn_over": p.turn_over,
             "resting": any(m.source == "rest" for m in p.modifiers),
-            "resisting": dict(p.resisting),
+            # A secret Resistance mission under way shows as held turns, not by name (F1).
+            "resisting": {
+                (m if mine or not is_secret(g, m) else "secret"): n for m, n in p.resisting.items()
+            },
             "lost": p.lost,
         }
         if mine:

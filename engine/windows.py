@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Action
 from engine.effects_runtime import begin, usable_ability, versus_for
-from engine.game import handles, responds
+from engine.flow import handles, responds
 from engine.state import Frame
 
 if TYPE_CHECKING:

@@ -230,3 +230,27 @@ def test_V3_soo_original_no_crisis_countdown(make: Any) -> None:
     t = make(setup=setup, crisis=False)
     t.do("A", "reveal_final")
     assert t.s.final_mission is not None and t.s.crisis is None
+
+
+def test_F1_a_secret_mission_is_not_announced(make: Any) -> None:
+    setup = {
+        "regions": [{"card": "silver_harbor"}],
+        "players": {
+            "A": {
+                "party": ["mercenary"],
+                "region": "silver_harbor",
+                "missions": ["courier_of_silver_harbor"],
+                "hand": [],
+            }
+        },
+        "phase": "exploration",
+    }
+    t = make(setup=setup, dice=[1, 1])  # explore: nothing; Speed check 1 + 2 < 8 fails
+    t.do("A", "explore")
+    t.pass_windows()
+    t.do("A", "mission courier_of_silver_harbor")
+    public = [e for e in t.events if e.to is None]
+    assert not any("Courier" in e.text or "courier" in str(e.data) for e in public)
+    assert t.p("A").started == [] and "courier_of_silver_harbor" in t.p("A").missions
+    assert "courier_of_silver_harbor" not in str(t.g.view(None))
+    assert "courier_of_silver_harbor" not in str(t.g.view("B"))

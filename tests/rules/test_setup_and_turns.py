@@ -211,3 +211,14 @@ def test_X5_same_seed_and_actions_rebuild_the_same_state() -> None:
     for player, action in log:
         again.apply(player, action)
     assert again.to_json() == first
+
+
+def test_S3_nobody_sees_another_leader_before_everyone_has_chosen() -> None:
+    g = Game.new(["A", "B"], seed=5)
+    leader = g.s.players["A"].offered_characters[0]
+    g.apply("A", f"keep {leader}")
+    assert g.view("B")["players"]["A"]["party"] == []
+    assert g.view(None)["players"]["A"]["strength"] is None
+    assert g.view("A")["players"]["A"]["party"][0]["card"] == leader
+    _answer_start(g)
+    assert g.view("B")["players"]["A"]["party"][0]["card"] == leader
