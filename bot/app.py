@@ -1,48 +1,103 @@
-"""The bot client: intents, command sync and start-up."""
+"""The bot client: storage, persistent components, the timer loop and command sync.
+
+``create_bot(settings, db_path=...)`` returns an unstarted :class:`AnimaBot` (SimCord's tests
+and preview start it themselves); ``run_bot(settings)`` connects to Discord.
+"""
 
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 import discord
-from discord import app_commands
-from discord.ext import commands
+from discord.ext import commands, tasks
 
+from bot.commands import anima_group, on_app_command_error
+from bot.session import GameManager
 from bot.settings import Settings
+from bot.storage import GuildSettings, Storage
+from bot.views import DYNAMIC_ITEMS
 
 log = logging.getLogger("anima.bot")
 
 
 class AnimaBot(commands.Bot):
-    """The Anima game master. Slash commands only; no message content intent needed."""
+    """The Anima game master. Slash commands and buttons only; no privileged intents."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, db_path: Path | str | None = None) -> None:
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents)
         self.settings = settings
+        defaults = GuildSettings(
+            0, settings.decision_timer, settings.window_timer, settings.dms, settings.ai_takeover
+        )
+        self.storage = Storage(db_path if db_path is not None else settings.db_path, defaults)
+        self.manager = GameManager(self, self.storage)
+        #: Unexpected errors caught in component callbacks (logged; tests assert it stays empty).
+        self.errors: list[BaseException] = []
+        self._recovered = False
         self.tree.add_command(anima_group)
+        self.tree.on_error = on_app_command_error  # type: ignore[method-assign]
+
+    def record_error(self, exc: BaseException) -> None:
+        self.errors.append(exc)
 
     async def setup_hook(self) -> None:
+        await self.storage.open()
+        # Buttons of any earlier run keep working: they are matched by custom_id pattern.
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+        self.timers.change_interval(seconds=self.settings.timer_tick)
+        self.timers.start()
+
+    async def on_ready(self) -> None:
+        if self._recovered:
+            return
+        self._recovered = True
+        try:
+            await self.manager.recover()
+        except Exception as exc:
+            log.exception("recovery failed")
+            self.record_error(exc)
+
+    @tasks.loop(seconds=5)
+    async def timers(self) -> None:
+        """One loop for every game's deadlines (stored in SQLite, so they survive restarts)."""
+        now = discord.utils.utcnow().timestamp()
+        try:
+            due = await self.storage.games_with_due_timers(now)
+        except Exception:
+            log.exception("timer loop: storage failed")
+            return
+        for game_id in due:
+            try:
+                await self.manager.run_timers(game_id)
+            except Exception as exc:
+                log.exception("timer loop: game %s failed", game_id)
+                self.record_error(exc)
+
+    @timers.before_loop
+    async def _before_timers(self) -> None:
+        await self.wait_until_ready()
+
+    async def close(self) -> None:
+        self.timers.cancel()
+        await super().close()
+        await self.storage.close()
 
 
-anima_group = app_commands.Group(name="anima", description="Play Anima: Shadow of Omega")
-
-
-@anima_group.command(name="about", description="What this bot is")
-async def about(interaction: discord.Interaction) -> None:
-    await interaction.response.send_message(
-        "I am a game master for **Anima: Shadow of Omega**.", ephemeral=True
-    )
+def create_bot(settings: Settings, db_path: Path | str | None = None) -> AnimaBot:
+    """An unstarted bot (for SimCord's tests and preview, or :func:`run_bot`)."""
+    return AnimaBot(settings, db_path=db_path)
 
 
 def run_bot(settings: Settings) -> None:
     """Connect to Discord with the configured token and run until stopped."""
     logging.basicConfig(level=settings.log_level_number)
-    bot = AnimaBot(settings)
+    bot = create_bot(settings)
     bot.run(settings.discord_token, log_handler=None)

@@ -9,6 +9,10 @@ from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+#: The rules digest shared by the project: ``../shared/rules/DIGEST.md`` next to the repository.
+DEFAULT_RULES_PATH = (
+    Path(__file__).resolve().parent.parent.parent / "shared" / "rules" / "DIGEST.md"
+)
 
 
 class SettingsError(Exception):
@@ -24,8 +28,19 @@ class Settings(BaseSettings):
     db_path: Path = Field(default=Path("anima.sqlite3"), alias="ANIMA_DB_PATH")
     dev_guild_id: int | None = Field(default=None, alias="ANIMA_DEV_GUILD_ID")
     log_level: str = Field(default="INFO", alias="ANIMA_LOG_LEVEL")
+    #: The rules digest behind ``/anima rules`` (default: ``../shared/rules/DIGEST.md``).
+    rules_path: Path = Field(default=DEFAULT_RULES_PATH, alias="ANIMA_RULES_PATH")
+    #: Per-server defaults until a server admin changes them with ``/anima settings``.
+    decision_timer: int = Field(default=300, ge=0, alias="ANIMA_DECISION_TIMER")
+    window_timer: int = Field(default=45, ge=0, alias="ANIMA_WINDOW_TIMER")
+    ai_takeover: int = Field(default=3, ge=0, alias="ANIMA_AI_TAKEOVER")
+    dms: bool = Field(default=True, alias="ANIMA_DMS")
+    #: How often the timer loop looks for due deadlines, in seconds.
+    timer_tick: float = Field(default=5.0, gt=0, alias="ANIMA_TIMER_TICK")
+    #: A fixed seed for every new game (tests and demos); empty: a random seed per game.
+    fixed_seed: int | None = Field(default=None, alias="ANIMA_FIXED_SEED")
 
-    @field_validator("dev_guild_id", mode="before")
+    @field_validator("dev_guild_id", "fixed_seed", mode="before")
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if value == "" else value
@@ -47,6 +62,13 @@ _HOW_TO_FIX = {
     "ANIMA_DEV_GUILD_ID": "set it to a server id (a number) or leave it empty",
     "ANIMA_LOG_LEVEL": f"set it to one of {', '.join(LOG_LEVELS)}",
     "ANIMA_DB_PATH": "set it to a file path, e.g. anima.sqlite3",
+    "ANIMA_RULES_PATH": "set it to the path of the rules digest (DIGEST.md)",
+    "ANIMA_DECISION_TIMER": "set it to a number of seconds (0 = no timer)",
+    "ANIMA_WINDOW_TIMER": "set it to a number of seconds (0 = wait for every player)",
+    "ANIMA_AI_TAKEOVER": "set it to a number of time-outs (0 = never)",
+    "ANIMA_DMS": "set it to true or false",
+    "ANIMA_TIMER_TICK": "set it to a number of seconds above 0",
+    "ANIMA_FIXED_SEED": "set it to a whole number or leave it empty",
 }
 
 
@@ -54,7 +76,7 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
     """Read the settings; a bad value raises :class:`SettingsError` with a one-line message
     that names the setting and how to fix it."""
     try:
-        return Settings(_env_file=env_file)  # type: ignore[call-arg]
+        return Settings(_env_file=env_file)
     except ValidationError as exc:
         err = exc.errors()[0]
         name = str(err["loc"][0]) if err["loc"] else "settings"

@@ -124,7 +124,8 @@ def _roll(g: Game, frame: Frame, a: Player) -> None:
     frame.data.update(won=won, margin=margin)
     frame.stage = "after"
     winner = a.name if won else (b.name if b else _opponent_name(g, frame))
-    g.emit("battle_result", f"{winner} wins by {margin}.", winner=winner, margin=margin)
+    text = f"{winner} wins by {margin}." if margin else f"A tie: {winner} wins (B2)."
+    g.emit("battle_result", text, winner=winner, margin=margin)
     loser = a if not won else b
     # Monster abilities on the result (on_win: it beat the party; on_lose: it was beaten).
     if frame.card is not None:

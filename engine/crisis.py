@@ -32,7 +32,12 @@ def end_game(g: Game, winner: str | None, ending: str) -> None:
     g.s.phase = "over"
     g.s.winner = winner
     g.s.ending = ending
-    text = f"🏆 {winner} wins the game!" if winner else "Nobody wins: Omega breaks free."
+    if winner:
+        text = f"🏆 {winner} wins the game!"
+    elif ending == "turn_cap":
+        text = "The game reaches its turn limit: nobody wins."
+    else:
+        text = "Nobody wins: Omega breaks free."
     g.emit("game_over", text, winner=winner, ending=ending)
 
 

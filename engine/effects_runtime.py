@@ -425,6 +425,7 @@ def _character_op(
     st: dict[str, Any],
     apply: Callable[[Player, str], None],
     only_active: bool = True,
+    only_untapped: bool = False,
 ) -> bool:
     """Shared by incapacitate/tap/kill: pick a character of each target and apply."""
     if _targets(g, frame, o.target, st) is None:
@@ -434,7 +435,11 @@ def _character_op(
             _target_done(st)
             continue
         p = g.player(name)
-        chars = [c.card for c in p.party if not (only_active and c.incapacitated)]
+        chars = [
+            c.card
+            for c in p.party
+            if not (only_active and c.incapacitated) and not (only_untapped and c.tapped)
+        ]
         if o.pick == "this_character":
             chars = [c for c in chars if c == frame.card]
         if not chars:
@@ -475,7 +480,8 @@ def op_tap(g: Game, frame: Frame, o: fx.Tap, st: dict[str, Any]) -> bool:
         next(c for c in p.party if c.card == card).tapped = True
         g.emit("tap", f"{g.db[card].name} of {p.name}'s party is turned.", player=p.name, card=card)
 
-    return _character_op(g, frame, o, st, apply)
+    # Turning picks among untapped characters: two taps turn two different characters.
+    return _character_op(g, frame, o, st, apply, only_untapped=o.pick != "this_character")
 
 
 @op("kill")

@@ -47,6 +47,8 @@ class Game:
         self.s = state
         self.db = cards if cards is not None else default_cards()
         self._events: list[Event] = []
+        #: The events of the last ``new``/``apply``/``timeout`` (``new``: the setup's).
+        self.last_events: list[Event] = []
 
     # ------------------------------------------------------------------ creation, storage
 
@@ -70,6 +72,7 @@ class Game:
         game = cls(state, cards)
         setup.deal(game, list(players))
         game.advance()
+        game.last_events = game._events
         return game
 
     def to_json(self) -> str:
@@ -140,6 +143,7 @@ class Game:
         RESPONDERS[frame.kind](self, frame, player, act)
         self.s.actions += 1
         self.advance()
+        self.last_events = self._events
         return self._events
 
     def timeout(self, player: str) -> list[Event]:
@@ -149,8 +153,12 @@ class Game:
             raise IllegalAction(f"{player!r} has no open decision")
         default = prompt.default
         events = self.apply(player, default)
-        note = Event(kind="timeout", text=f"{player} ran out of time: {default}.")
-        return [note, *events]
+        # The default may name a hidden card (a start choice, a card to give): only the
+        # player learns which; everybody learns that the time ran out.
+        note = Event(kind="timeout", text=f"{player} ran out of time; the default was taken.")
+        private = Event(kind="timeout_private", text=f"Time ran out: {default}.", to=[player])
+        self.last_events = [note, private, *events]
+        return self.last_events
 
     def view(self, player: str | None) -> dict[str, Any]:
         """What ``player`` may see (``None``: the public view)."""

@@ -200,8 +200,9 @@ def test_A2_a_one_use_plot_card_is_discarded(make: Any) -> None:
 def test_X6_a_time_out_takes_the_option_that_keeps_most_open(make: Any) -> None:
     t = make(setup={"players": {"A": {"party": ["acrobat"], "hand": ["truce"]}}})
     events = t.g.timeout("A")
-    assert events[0].kind == "timeout" and "done" in events[0].text
+    assert events[0].kind == "timeout" and events[0].to is None  # "A ran out of time"
+    assert events[1].to == ["A"] and "done" in events[1].text  # which default: A only
     assert t.p("A").hand == ["truce"]  # nothing was discarded
     t.until("A", "movement")
     events = t.g.timeout("A")
-    assert "rest" in events[0].text
+    assert "rest" in events[1].text

@@ -1,0 +1,390 @@
+"""The ``/anima`` slash commands."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot import render, rules, views
+from bot.session import NO_GAME, GameBroken, NoGame, jump_url
+from engine.cards import default_cards
+
+if TYPE_CHECKING:
+    from bot.app import AnimaBot
+    from bot.session import Reply
+
+log = logging.getLogger("anima.commands")
+
+anima_group = app_commands.Group(
+    name="anima", description="Play Anima: Shadow of Omega", guild_only=True
+)
+
+
+def _bot(interaction: discord.Interaction) -> AnimaBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+async def _reply(interaction: discord.Interaction, reply: Reply) -> None:
+    """Complete a deferred ephemeral answer."""
+    await interaction.edit_original_response(
+        content=reply.content or None,
+        embeds=[reply.embed] if reply.embed is not None else [],
+        view=reply.view,
+    )
+
+
+async def _say(interaction: discord.Interaction, text: str) -> None:
+    """An ephemeral answer, whether or not the interaction was acknowledged already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+# ---------------------------------------------------------------------- start
+
+
+@anima_group.command(name="start", description="Open a lobby for a new game in this channel")
+@app_commands.describe(turns="End the game after this many turns (0 = play to the end)")
+async def start(
+    interaction: discord.Interaction, turns: app_commands.Range[int, 0, 100] = 0
+) -> None:
+    bot = _bot(interaction)
+    channel_id = interaction.channel_id
+    if interaction.guild_id is None or channel_id is None:
+        await _say(interaction, "Games are played in a server channel.")
+        return
+    existing = await bot.storage.active_game(channel_id)
+    row = None
+    if existing is None:
+        row, seats = await bot.manager.open_lobby(
+            interaction.guild_id,
+            channel_id,
+            interaction.user.id,
+            interaction.user.display_name,
+            turns,
+        )
+        if row is None:  # somebody else was faster
+            existing = await bot.storage.active_game(channel_id)
+    if existing is not None or row is None:
+        where = ""
+        if existing is not None:
+            message_id = existing.board_message_id or existing.lobby_message_id
+            what = "a game is running" if existing.status == "running" else "a lobby is open"
+            where = f" ({what}: {jump_url(existing.guild_id, existing.channel_id, message_id)})"
+        await _say(interaction, f"There is already a game in this channel{where}. One at a time!")
+        return
+    settings = await bot.storage.guild_settings(row.guild_id)
+    await interaction.response.send_message(
+        embed=render.lobby_embed(row, seats, settings.decision_timer),
+        view=views.lobby_view(row),
+    )
+    message = await interaction.original_response()
+    await bot.storage.update_game(row.id, lobby_message_id=message.id)
+
+
+# ---------------------------------------------------------------------- the player's views
+
+
+async def _game_id(interaction: discord.Interaction, running: bool = True) -> int | None:
+    row = await _bot(interaction).storage.active_game(interaction.channel_id or 0)
+    if row is None or (running and row.status != "running"):
+        return None
+    return row.id
+
+
+@anima_group.command(name="hand", description="Your party, hand, missions and what you can do")
+async def hand(interaction: discord.Interaction) -> None:
+    game_id = await _game_id(interaction)
+    if game_id is None:
+        await _say(interaction, NO_GAME)
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await _reply(
+        interaction, await _bot(interaction).manager.panel(game_id, interaction.user.id, "hand")
+    )
+
+
+@anima_group.command(name="board", description="The current board of this channel's game")
+async def board(interaction: discord.Interaction) -> None:
+    bot = _bot(interaction)
+    game_id = await _game_id(interaction)
+    if game_id is None:
+        await _say(interaction, NO_GAME)
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        table = await bot.manager.load(game_id)
+    except (NoGame, GameBroken) as exc:
+        await interaction.edit_original_response(content=f"This game cannot be shown ({exc}).")
+        return
+    row = table.row
+    link = jump_url(row.guild_id, row.channel_id, row.board_message_id)
+    await interaction.edit_original_response(
+        content=f"The board in the channel: {link}",
+        embed=render.board_embed(table.game, row, table.seats),
+        view=views.board_view(table),
+    )
+
+
+async def hand_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    bot = _bot(interaction)
+    game_id = await _game_id(interaction)
+    if game_id is None:
+        return []
+    try:
+        table = await bot.manager.load(game_id)
+    except (NoGame, GameBroken):
+        return []
+    seat = table.seat_of(interaction.user.id)
+    if seat is None:
+        return []
+    g = table.game
+    prompt = g.prompt_for(seat.seat)
+    playable = set(prompt.choices) if prompt else set()
+    out = []
+    for card_id in g.s.players[seat.seat].hand:
+        name = render.card_name(g, card_id)
+        if current.lower() not in name.lower():
+            continue
+        card = g.db[card_id]
+        kind = render.card_kind(card).split(" · ")[-1]
+        now = " · playable now" if f"play {card_id}" in playable else ""
+        out.append(
+            app_commands.Choice(name=render.clip(f"{name} ({kind}){now}", 100), value=card_id)
+        )
+    return out[:25]
+
+
+@anima_group.command(name="play", description="Play an Advantage from your hand")
+@app_commands.describe(card="A card from your hand")
+@app_commands.autocomplete(card=hand_autocomplete)
+async def play(interaction: discord.Interaction, card: str) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    reply = await _bot(interaction).manager.play_card(
+        interaction.channel_id or 0, interaction.user.id, card
+    )
+    await _reply(interaction, reply)
+
+
+# ---------------------------------------------------------------------- reference
+
+
+async def card_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    q = current.strip().lower()
+    cards = [c for c in default_cards() if q in c.name.lower()]
+    cards.sort(key=lambda c: (not c.name.lower().startswith(q), c.name))
+    return [
+        app_commands.Choice(name=render.clip(f"{c.name} · {render.card_kind(c)}", 100), value=c.id)
+        for c in cards[:25]
+    ]
+
+
+@anima_group.command(name="card", description="Look up a card")
+@app_commands.describe(name="The card's name")
+@app_commands.autocomplete(name=card_autocomplete)
+async def card(interaction: discord.Interaction, name: str) -> None:
+    db = default_cards()
+    found = db.by_id.get(name) or next(
+        (c for c in db if c.name.lower() == name.strip().lower()), None
+    )
+    if found is None:
+        matches = [c for c in db if name.strip().lower() in c.name.lower()]
+        found = matches[0] if len(matches) == 1 else None
+    if found is None:
+        await _say(
+            interaction, f"No card is called “{render.clip(name, 80)}”. Try the suggestions."
+        )
+        return
+    await interaction.response.send_message(embed=render.card_embed(db, found.id), ephemeral=True)
+
+
+async def rules_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    digest = rules.load(_bot(interaction).settings.rules_path)
+    return [app_commands.Choice(name=label, value=value) for label, value in digest.topics(current)]
+
+
+@anima_group.command(name="rules", description="Read the rules (by rule ID, section or words)")
+@app_commands.describe(topic="A rule ID like B3, a section, or words")
+@app_commands.autocomplete(topic=rules_autocomplete)
+async def rules_command(interaction: discord.Interaction, topic: str) -> None:
+    digest = rules.load(_bot(interaction).settings.rules_path)
+    if digest.error:
+        await _say(
+            interaction,
+            f"Sorry, {digest.error}. A server admin can point ANIMA_RULES_PATH at the digest.",
+        )
+        return
+    found = digest.lookup(topic)
+    if found is None:
+        await _say(
+            interaction, f"No rule matches “{render.clip(topic, 80)}”. Try a rule ID like B3."
+        )
+        return
+    title, text = found
+    embed = discord.Embed(
+        title=render.clip(title, 256),
+        description=render.clip(text, render.EMBED_DESCRIPTION_LIMIT),
+        colour=render.COLOR,
+    )
+    embed.set_footer(text="From the rules digest")
+    await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+# ---------------------------------------------------------------------- log, end
+
+
+@anima_group.command(name="log", description="The latest events of this channel's game")
+async def log_command(interaction: discord.Interaction) -> None:
+    bot = _bot(interaction)
+    row = await bot.storage.active_game(interaction.channel_id or 0)
+    if row is None or row.status != "running":
+        await _say(interaction, NO_GAME)
+        return
+    seats = await bot.storage.seats(row.id)
+    names = render.seat_names(seats)
+    mine = next((s.seat for s in seats if s.user_id == interaction.user.id), None)
+    events = await bot.storage.last_events(row.id, 60)
+    lines = []
+    for e in events:
+        if e.recipients is None:
+            lines.append(names.sub(e.text))
+        elif mine is not None and mine in e.recipients:
+            lines.append(f"🔒 {names.sub(e.text)}")
+    text = "\n".join(lines[-30:]) or "Nothing has happened yet."
+    while len(text) > render.EMBED_DESCRIPTION_LIMIT:
+        text = text.split("\n", 1)[1] if "\n" in text else render.clip(text, 4000)
+    embed = discord.Embed(
+        title=f"Game #{row.id} · latest events", description=text, colour=render.COLOR
+    )
+    await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+@anima_group.command(name="end", description="End this channel's game (host or Manage Server)")
+async def end(interaction: discord.Interaction) -> None:
+    bot = _bot(interaction)
+    row = await bot.storage.active_game(interaction.channel_id or 0)
+    if row is None:
+        await _say(interaction, NO_GAME)
+        return
+    if interaction.user.id != row.host_id and not views.is_admin(interaction):
+        await _say(interaction, "Only the host or a member with Manage Server can end the game.")
+        return
+    await interaction.response.send_message(
+        f"End game #{row.id} now? Nobody wins and nothing is recorded.",
+        view=views.end_view(row.id),
+        ephemeral=True,
+    )
+
+
+# ---------------------------------------------------------------------- settings, stats
+
+
+@anima_group.command(name="settings", description="This server's defaults (Manage Server)")
+@app_commands.describe(
+    decision_timer="Seconds for each decision (0 = no timer, for play-by-post)",
+    window_timer="Seconds a reaction window stays open (0 = until everybody answered)",
+    dms="Send secret cards and private events by DM",
+    ai_takeover="An AI takes a seat after this many time-outs in a row (0 = never)",
+)
+async def settings_command(
+    interaction: discord.Interaction,
+    decision_timer: app_commands.Range[int, 0, 604800] | None = None,
+    window_timer: app_commands.Range[int, 0, 3600] | None = None,
+    dms: bool | None = None,
+    ai_takeover: app_commands.Range[int, 0, 50] | None = None,
+) -> None:
+    bot = _bot(interaction)
+    if interaction.guild_id is None:
+        await _say(interaction, "Settings belong to a server.")
+        return
+    changing = any(v is not None for v in (decision_timer, window_timer, dms, ai_takeover))
+    if not views.is_admin(interaction):
+        await _say(interaction, "Only members with the Manage Server permission can do that.")
+        return
+    s = await bot.storage.guild_settings(interaction.guild_id)
+    if decision_timer is not None:
+        s.decision_timer = decision_timer
+    if window_timer is not None:
+        s.window_timer = window_timer
+    if dms is not None:
+        s.dms = dms
+    if ai_takeover is not None:
+        s.ai_takeover = ai_takeover
+    if changing:
+        await bot.storage.save_guild_settings(s)
+    embed = discord.Embed(
+        title="Anima settings for this server" + (" (saved)" if changing else ""),
+        colour=render.COLOR,
+        description="New games use these; a running game keeps its timers.",
+    )
+    embed.add_field(name="Decision timer", value=render.duration(s.decision_timer))
+    embed.add_field(name="Reaction window", value=render.duration(s.window_timer))
+    embed.add_field(name="DMs", value="on" if s.dms else "off")
+    embed.add_field(
+        name="AI takeover",
+        value=f"after {s.ai_takeover} time-outs" if s.ai_takeover else "never",
+    )
+    await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+@anima_group.command(name="stats", description="Wins and games played on this server")
+async def stats(interaction: discord.Interaction) -> None:
+    bot = _bot(interaction)
+    games, players = await bot.storage.guild_stats(interaction.guild_id or 0)
+    omega = await bot.storage.omega_wins(interaction.guild_id or 0)
+    lines = [
+        f"{i}. {discord.utils.escape_markdown(name)} — **{wins}** win(s) in {played} game(s)"
+        for i, (name, _user, wins, played) in enumerate(players, start=1)
+    ]
+    embed = discord.Embed(
+        title="Anima on this server",
+        description=f"Games played: **{games}** · nobody won (Omega or turn limit): **{omega}**",
+        colour=render.COLOR,
+    )
+    embed.add_field(name="Players", value="\n".join(lines) or "No finished game yet.", inline=False)
+    await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+@anima_group.command(name="dms", description="Ask me to try direct messages again")
+async def dms(interaction: discord.Interaction) -> None:
+    bot = _bot(interaction)
+    await bot.storage.set_dm_refused(interaction.user.id, False, 0)
+    await _say(interaction, "OK: I will try to DM you again next time I have something secret.")
+
+
+@anima_group.command(name="about", description="What this bot is and how to play")
+async def about(interaction: discord.Interaction) -> None:
+    await _say(
+        interaction,
+        "I am a game master for **Anima: Shadow of Omega**. `/anima start` opens a lobby; "
+        "the board shows whose decision it is, your secret cards are under **My hand** "
+        "(and in your DMs). `/anima rules`, `/anima card` and `/anima log` help along.",
+    )
+
+
+async def on_app_command_error(
+    interaction: discord.Interaction, error: app_commands.AppCommandError
+) -> None:
+    """No traceback ever reaches a user: log it and answer with a short apology."""
+    original = getattr(error, "original", error)
+    if isinstance(error, app_commands.CheckFailure):
+        text = "You can't use this command here."
+    else:
+        log.error("command failed", exc_info=original)
+        text = views.ERROR_TEXT
+    try:
+        await _say(interaction, text)
+    except discord.HTTPException:
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.edit_original_response(content=text, embeds=[], view=None)

@@ -1,0 +1,789 @@
+"""SQLite storage (aiosqlite, WAL): games, seats, the action/event log, settings and stats.
+
+One connection per bot. Every statement goes through one :class:`asyncio.Lock`, so a
+multi-statement transaction of one coroutine never interleaves with another coroutine's
+statements on the shared connection. The schema is created and migrated at start
+(``schema_version`` table); a migration is a list of statements run in one transaction.
+
+Time is stored as POSIX seconds taken from ``discord.utils.utcnow()`` (virtual in SimCord).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+#: Schema migrations, in order; ``MIGRATIONS[i]`` brings the schema from version i to i + 1.
+MIGRATIONS: list[list[str]] = [
+    [
+        """CREATE TABLE guild_settings (
+            guild_id INTEGER PRIMARY KEY,
+            decision_timer INTEGER,
+            window_timer INTEGER,
+            dms INTEGER,
+            ai_takeover INTEGER
+        )""",
+        """CREATE TABLE games (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            host_id INTEGER NOT NULL,
+            status TEXT NOT NULL,
+            options_json TEXT NOT NULL,
+            decision_timer INTEGER,
+            window_timer INTEGER NOT NULL DEFAULT 0,
+            seed INTEGER NOT NULL DEFAULT 0,
+            state_json TEXT,
+            version INTEGER NOT NULL DEFAULT 0,
+            published_event_id INTEGER NOT NULL DEFAULT 0,
+            published_version INTEGER NOT NULL DEFAULT -1,
+            lobby_message_id INTEGER,
+            board_message_id INTEGER,
+            board_turn INTEGER,
+            winner_seat TEXT,
+            ending TEXT,
+            broken_reason TEXT,
+            created_at REAL NOT NULL,
+            started_at REAL,
+            ended_at REAL
+        )""",
+        # One game per channel: a lobby or a running game.
+        """CREATE UNIQUE INDEX games_one_active_per_channel
+            ON games(channel_id) WHERE status IN ('lobby', 'running')""",
+        "CREATE INDEX games_status ON games(status)",
+        """CREATE TABLE seats (
+            game_id INTEGER NOT NULL REFERENCES games(id),
+            seat TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            user_id INTEGER,
+            name TEXT NOT NULL,
+            ai INTEGER NOT NULL DEFAULT 0,
+            timeouts INTEGER NOT NULL DEFAULT 0,
+            prompt_since INTEGER,
+            deadline REAL,
+            half_at REAL,
+            pinged INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (game_id, seat)
+        )""",
+        "CREATE INDEX seats_deadline ON seats(deadline)",
+        """CREATE TABLE actions (
+            game_id INTEGER NOT NULL,
+            version INTEGER NOT NULL,
+            seat TEXT NOT NULL,
+            action TEXT NOT NULL,
+            source TEXT NOT NULL,
+            at REAL NOT NULL,
+            PRIMARY KEY (game_id, version)
+        )""",
+        """CREATE TABLE events (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            game_id INTEGER NOT NULL,
+            version INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            text TEXT NOT NULL,
+            recipients TEXT,
+            data_json TEXT NOT NULL DEFAULT '{}',
+            at REAL NOT NULL
+        )""",
+        "CREATE INDEX events_game ON events(game_id, id)",
+        """CREATE TABLE dm_refused (
+            user_id INTEGER PRIMARY KEY,
+            at REAL NOT NULL
+        )""",
+        """CREATE TABLE results (
+            game_id INTEGER NOT NULL,
+            guild_id INTEGER NOT NULL,
+            seat TEXT NOT NULL,
+            user_id INTEGER,
+            name TEXT NOT NULL,
+            ai INTEGER NOT NULL,
+            won INTEGER NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        )""",
+        "CREATE INDEX results_guild ON results(guild_id)",
+    ],
+]
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+ACTIVE = ("lobby", "running")
+
+
+@dataclass
+class _Done:
+    rowcount: int
+    lastrowid: int | None
+
+
+class VersionConflict(Exception):
+    """The stored game moved on since it was loaded: nothing was written."""
+
+
+@dataclass
+class GuildSettings:
+    """Per-server defaults (``/anima settings``)."""
+
+    guild_id: int
+    decision_timer: int
+    window_timer: int
+    dms: bool
+    ai_takeover: int
+
+
+@dataclass
+class SeatRow:
+    """One seat of a game: a Discord member or an AI player."""
+
+    game_id: int
+    seat: str
+    position: int
+    user_id: int | None
+    name: str
+    ai: bool = False
+    timeouts: int = 0
+    prompt_since: int | None = None
+    deadline: float | None = None
+    half_at: float | None = None
+    pinged: bool = False
+
+    @property
+    def human(self) -> bool:
+        """A Discord member sits here (even if an AI took the seat over)."""
+        return self.user_id is not None
+
+    @property
+    def taken_over(self) -> bool:
+        return self.user_id is not None and self.ai
+
+
+@dataclass
+class GameRow:
+    """One game (lobby, running or finished) as stored."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    status: str
+    options: dict[str, Any]
+    decision_timer: int | None
+    window_timer: int
+    seed: int
+    state_json: str | None
+    version: int
+    published_event_id: int
+    published_version: int
+    lobby_message_id: int | None
+    board_message_id: int | None
+    board_turn: int | None
+    winner_seat: str | None
+    ending: str | None
+    broken_reason: str | None
+    created_at: float
+    started_at: float | None
+    ended_at: float | None
+
+
+@dataclass
+class EventRow:
+    """One logged event; ``recipients`` None means everybody."""
+
+    id: int
+    game_id: int
+    version: int
+    kind: str
+    text: str
+    recipients: list[str] | None
+    data: dict[str, Any] = field(default_factory=dict)
+    at: float = 0.0
+
+
+@dataclass
+class NewEvent:
+    """An event to log with an action."""
+
+    kind: str
+    text: str
+    recipients: list[str] | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class SeatUpdate:
+    """The per-seat bookkeeping written with an action."""
+
+    seat: str
+    ai: bool
+    timeouts: int
+    prompt_since: int | None
+    deadline: float | None
+    half_at: float | None
+    pinged: bool
+
+
+@dataclass
+class Finish:
+    """The end of a game, written with its last action."""
+
+    winner_seat: str | None
+    ending: str | None
+    results: list[tuple[str, int | None, str, bool, bool]]  # seat, user, name, ai, won
+
+
+_GAME_COLUMNS = (
+    "id, guild_id, channel_id, host_id, status, options_json, decision_timer, window_timer, "
+    "seed, state_json, version, published_event_id, published_version, lobby_message_id, "
+    "board_message_id, board_turn, winner_seat, ending, broken_reason, created_at, started_at, "
+    "ended_at"
+)
+_SEAT_COLUMNS = (
+    "game_id, seat, position, user_id, name, ai, timeouts, prompt_since, deadline, half_at, pinged"
+)
+
+
+def _game(row: Sequence[Any]) -> GameRow:
+    return GameRow(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        host_id=row[3],
+        status=row[4],
+        options=json.loads(row[5]),
+        decision_timer=row[6],
+        window_timer=row[7],
+        seed=row[8],
+        state_json=row[9],
+        version=row[10],
+        published_event_id=row[11],
+        published_version=row[12],
+        lobby_message_id=row[13],
+        board_message_id=row[14],
+        board_turn=row[15],
+        winner_seat=row[16],
+        ending=row[17],
+        broken_reason=row[18],
+        created_at=row[19],
+        started_at=row[20],
+        ended_at=row[21],
+    )
+
+
+def _seat(row: Sequence[Any]) -> SeatRow:
+    return SeatRow(
+        game_id=row[0],
+        seat=row[1],
+        position=row[2],
+        user_id=row[3],
+        name=row[4],
+        ai=bool(row[5]),
+        timeouts=row[6],
+        prompt_since=row[7],
+        deadline=row[8],
+        half_at=row[9],
+        pinged=bool(row[10]),
+    )
+
+
+def _event(row: Sequence[Any]) -> EventRow:
+    return EventRow(
+        id=row[0],
+        game_id=row[1],
+        version=row[2],
+        kind=row[3],
+        text=row[4],
+        recipients=json.loads(row[5]) if row[5] is not None else None,
+        data=json.loads(row[6]),
+        at=row[7],
+    )
+
+
+class Storage:
+    """The bot's database. Open with :meth:`open`, close with :meth:`close`."""
+
+    def __init__(self, path: Path | str, defaults: GuildSettings) -> None:
+        self.path = Path(path)
+        self.defaults = defaults
+        self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    # ------------------------------------------------------------------ connection, schema
+
+    async def open(self) -> None:
+        """Connect, switch to WAL and bring the schema up to date."""
+        if self.path.parent and not self.path.parent.exists():
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: we issue BEGIN/COMMIT ourselves, one transaction per unit.
+        self._db = await aiosqlite.connect(self.path, isolation_level=None)
+        await self._exec("PRAGMA journal_mode=WAL")
+        await self._exec("PRAGMA synchronous=NORMAL")
+        await self._exec("PRAGMA foreign_keys=ON")
+        await self.migrate()
+
+    async def close(self) -> None:
+        if self._db is not None:
+            db, self._db = self._db, None
+            await db.close()
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise RuntimeError("storage is not open")
+        return self._db
+
+    async def migrate(self) -> int:
+        """Create or upgrade the schema; returns the schema version."""
+        async with self._lock:
+            await self._exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            row = await self._one("SELECT version FROM schema_version")
+            current = row[0] if row else 0
+            if row is None:
+                await self._exec("INSERT INTO schema_version (version) VALUES (0)")
+            if current > SCHEMA_VERSION:
+                raise RuntimeError(
+                    f"the database schema is version {current}, newer than this bot "
+                    f"({SCHEMA_VERSION}): update the bot"
+                )
+            for target in range(current, SCHEMA_VERSION):
+                await self._exec("BEGIN IMMEDIATE")
+                try:
+                    for statement in MIGRATIONS[target]:
+                        await self._exec(statement)
+                    await self._exec("UPDATE schema_version SET version = ?", (target + 1,))
+                    await self._exec("COMMIT")
+                except BaseException:
+                    await self._exec("ROLLBACK")
+                    raise
+            return SCHEMA_VERSION
+
+    async def _exec(self, sql: str, params: Iterable[Any] = ()) -> _Done:
+        """Execute one statement and close its cursor (an open cursor would keep the
+        statement "in progress" and block COMMIT)."""
+        async with self.db.execute(sql, tuple(params)) as cur:
+            return _Done(cur.rowcount, cur.lastrowid)
+
+    async def _one(self, sql: str, params: Iterable[Any] = ()) -> Any:
+        async with self.db.execute(sql, tuple(params)) as cur:
+            return await cur.fetchone()
+
+    async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        async with self.db.execute(sql, tuple(params)) as cur:
+            return list(await cur.fetchall())
+
+    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Any:
+        async with self._lock:
+            return await self._one(sql, params)
+
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        async with self._lock:
+            return await self._all(sql, params)
+
+    async def _write(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> None:
+        """Run statements as one transaction."""
+        async with self._lock:
+            await self._exec("BEGIN IMMEDIATE")
+            try:
+                for sql, params in statements:
+                    await self._exec(sql, tuple(params))
+                await self._exec("COMMIT")
+            except BaseException:
+                await self._exec("ROLLBACK")
+                raise
+
+    # ------------------------------------------------------------------ guild settings
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """The server's settings, the bot's defaults where unset."""
+        row = await self.fetchone(
+            "SELECT decision_timer, window_timer, dms, ai_takeover FROM guild_settings "
+            "WHERE guild_id = ?",
+            (guild_id,),
+        )
+        d = self.defaults
+        if row is None:
+            return GuildSettings(guild_id, d.decision_timer, d.window_timer, d.dms, d.ai_takeover)
+        return GuildSettings(
+            guild_id,
+            d.decision_timer if row[0] is None else row[0],
+            d.window_timer if row[1] is None else row[1],
+            d.dms if row[2] is None else bool(row[2]),
+            d.ai_takeover if row[3] is None else row[3],
+        )
+
+    async def save_guild_settings(self, s: GuildSettings) -> None:
+        await self._write(
+            [
+                (
+                    "INSERT INTO guild_settings (guild_id, decision_timer, window_timer, dms, "
+                    "ai_takeover) VALUES (?, ?, ?, ?, ?) ON CONFLICT(guild_id) DO UPDATE SET "
+                    "decision_timer = excluded.decision_timer, "
+                    "window_timer = excluded.window_timer, dms = excluded.dms, "
+                    "ai_takeover = excluded.ai_takeover",
+                    (s.guild_id, s.decision_timer, s.window_timer, int(s.dms), s.ai_takeover),
+                )
+            ]
+        )
+
+    # ------------------------------------------------------------------ games and lobbies
+
+    async def create_lobby(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        options: dict[str, Any],
+        now: float,
+    ) -> int | None:
+        """A new lobby with the host in seat 1; None if the channel already has a game."""
+        async with self._lock:
+            await self._exec("BEGIN IMMEDIATE")
+            try:
+                cur = await self._exec(
+                    "INSERT INTO games (guild_id, channel_id, host_id, status, options_json, "
+                    "created_at) VALUES (?, ?, ?, 'lobby', ?, ?)",
+                    (guild_id, channel_id, host_id, json.dumps(options), now),
+                )
+                game_id = cur.lastrowid
+                assert game_id is not None
+                await self._exec(
+                    "INSERT INTO seats (game_id, seat, position, user_id, name) "
+                    "VALUES (?, 'p1', 0, ?, ?)",
+                    (game_id, host_id, host_name),
+                )
+                await self._exec("COMMIT")
+            except sqlite3.IntegrityError:
+                await self._exec("ROLLBACK")
+                return None
+            except BaseException:
+                await self._exec("ROLLBACK")
+                raise
+            return int(game_id)
+
+    async def game(self, game_id: int) -> GameRow | None:
+        row = await self.fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return _game(row) if row else None
+
+    async def active_game(self, channel_id: int) -> GameRow | None:
+        """The lobby or running game of a channel."""
+        row = await self.fetchone(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? "
+            "AND status IN ('lobby', 'running')",
+            (channel_id,),
+        )
+        return _game(row) if row else None
+
+    async def running_games(self) -> list[GameRow]:
+        rows = await self.fetchall(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'running' ORDER BY id"
+        )
+        return [_game(r) for r in rows]
+
+    async def update_game(self, game_id: int, **fields: Any) -> None:
+        """Set some columns of a game (not its state: see :meth:`commit_action`)."""
+        if "options" in fields:
+            fields["options_json"] = json.dumps(fields.pop("options"))
+        cols = ", ".join(f"{k} = ?" for k in fields)
+        await self._write([(f"UPDATE games SET {cols} WHERE id = ?", (*fields.values(), game_id))])
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        rows = await self.fetchall(
+            f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY position", (game_id,)
+        )
+        return [_seat(r) for r in rows]
+
+    async def set_seats(self, game_id: int, seats: Sequence[SeatRow]) -> None:
+        """Replace a lobby's seats (join, leave, add AI)."""
+        statements: list[tuple[str, Sequence[Any]]] = [
+            ("DELETE FROM seats WHERE game_id = ?", (game_id,))
+        ]
+        for s in seats:
+            statements.append(
+                (
+                    "INSERT INTO seats (game_id, seat, position, user_id, name, ai) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, s.seat, s.position, s.user_id, s.name, int(s.ai)),
+                )
+            )
+        await self._write(statements)
+
+    async def start_game(
+        self,
+        game_id: int,
+        state_json: str,
+        version: int,
+        seed: int,
+        decision_timer: int,
+        window_timer: int,
+        options: dict[str, Any],
+        seats: Sequence[SeatUpdate],
+        events: Sequence[NewEvent],
+        now: float,
+    ) -> bool:
+        """Turn a lobby into a running game; False if it is no longer a lobby."""
+        async with self._lock:
+            await self._exec("BEGIN IMMEDIATE")
+            try:
+                cur = await self._exec(
+                    "UPDATE games SET status = 'running', state_json = ?, version = ?, seed = ?, "
+                    "decision_timer = ?, window_timer = ?, options_json = ?, started_at = ? "
+                    "WHERE id = ? AND status = 'lobby'",
+                    (
+                        state_json,
+                        version,
+                        seed,
+                        decision_timer,
+                        window_timer,
+                        json.dumps(options),
+                        now,
+                        game_id,
+                    ),
+                )
+                if cur.rowcount != 1:
+                    await self._exec("ROLLBACK")
+                    return False
+                await self._seat_updates(game_id, seats)
+                await self._insert_events(game_id, version, events, now)
+                await self._exec("COMMIT")
+                return True
+            except BaseException:
+                await self._exec("ROLLBACK")
+                raise
+
+    async def _seat_updates(self, game_id: int, seats: Sequence[SeatUpdate]) -> None:
+        for s in seats:
+            await self._exec(
+                "UPDATE seats SET ai = ?, timeouts = ?, prompt_since = ?, deadline = ?, "
+                "half_at = ?, pinged = ? WHERE game_id = ? AND seat = ?",
+                (
+                    int(s.ai),
+                    s.timeouts,
+                    s.prompt_since,
+                    s.deadline,
+                    s.half_at,
+                    int(s.pinged),
+                    game_id,
+                    s.seat,
+                ),
+            )
+
+    async def _insert_events(
+        self, game_id: int, version: int, events: Sequence[NewEvent], now: float
+    ) -> None:
+        for e in events:
+            await self._exec(
+                "INSERT INTO events (game_id, version, kind, text, recipients, data_json, at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    version,
+                    e.kind,
+                    e.text,
+                    json.dumps(e.recipients) if e.recipients is not None else None,
+                    json.dumps(e.data, default=str),
+                    now,
+                ),
+            )
+
+    async def commit_action(
+        self,
+        game_id: int,
+        expected_version: int,
+        state_json: str,
+        version: int,
+        seat: str,
+        action: str,
+        source: str,
+        events: Sequence[NewEvent],
+        seats: Sequence[SeatUpdate],
+        now: float,
+        finish: Finish | None = None,
+    ) -> None:
+        """One accepted action, in one transaction: the new state, its log rows and the
+        seats' bookkeeping (and, for the last action, the result and the stats).
+
+        Raises :class:`VersionConflict` (nothing written) if the stored version is not
+        ``expected_version``.
+        """
+        async with self._lock:
+            await self._exec("BEGIN IMMEDIATE")
+            try:
+                cur = await self._exec(
+                    "UPDATE games SET state_json = ?, version = ? "
+                    "WHERE id = ? AND version = ? AND status = 'running'",
+                    (state_json, version, game_id, expected_version),
+                )
+                if cur.rowcount != 1:
+                    raise VersionConflict(f"game {game_id} is not at version {expected_version}")
+                await self._exec(
+                    "INSERT INTO actions (game_id, version, seat, action, source, at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, version, seat, action, source, now),
+                )
+                await self._insert_events(game_id, version, events, now)
+                await self._seat_updates(game_id, seats)
+                if finish is not None:
+                    await self._exec(
+                        "UPDATE games SET status = 'over', winner_seat = ?, ending = ?, "
+                        "ended_at = ? WHERE id = ?",
+                        (finish.winner_seat, finish.ending, now, game_id),
+                    )
+                    await self._exec(
+                        "UPDATE seats SET deadline = NULL, half_at = NULL WHERE game_id = ?",
+                        (game_id,),
+                    )
+                    row = await self._one("SELECT guild_id FROM games WHERE id = ?", (game_id,))
+                    for seat_id, user_id, name, ai, won in finish.results:
+                        await self._exec(
+                            "INSERT INTO results (game_id, guild_id, seat, user_id, name, ai, "
+                            "won) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                            (game_id, row[0], seat_id, user_id, name, int(ai), int(won)),
+                        )
+                await self._exec("COMMIT")
+            except BaseException:
+                await self._exec("ROLLBACK")
+                raise
+
+    async def save_seats(self, game_id: int, seats: Sequence[SeatUpdate]) -> None:
+        """Seat bookkeeping alone (a ping sent, an AI takeover)."""
+        async with self._lock:
+            await self._exec("BEGIN IMMEDIATE")
+            try:
+                await self._seat_updates(game_id, seats)
+                await self._exec("COMMIT")
+            except BaseException:
+                await self._exec("ROLLBACK")
+                raise
+
+    async def add_events(self, game_id: int, version: int, events: Sequence[NewEvent]) -> None:
+        """Log events that are not an action (notices: takeovers, closed DMs)."""
+        from discord.utils import utcnow
+
+        async with self._lock:
+            await self._exec("BEGIN IMMEDIATE")
+            try:
+                await self._insert_events(game_id, version, events, utcnow().timestamp())
+                await self._exec("COMMIT")
+            except BaseException:
+                await self._exec("ROLLBACK")
+                raise
+
+    async def stop_game(
+        self, game_id: int, status: str, now: float, reason: str | None = None
+    ) -> bool:
+        """End a lobby or running game without a result (cancelled, ended, broken)."""
+        async with self._lock:
+            await self._exec("BEGIN IMMEDIATE")
+            try:
+                cur = await self._exec(
+                    "UPDATE games SET status = ?, ended_at = ?, broken_reason = ? "
+                    "WHERE id = ? AND status IN ('lobby', 'running')",
+                    (status, now, reason, game_id),
+                )
+                await self._exec(
+                    "UPDATE seats SET deadline = NULL, half_at = NULL WHERE game_id = ?",
+                    (game_id,),
+                )
+                await self._exec("COMMIT")
+                return cur.rowcount == 1
+            except BaseException:
+                await self._exec("ROLLBACK")
+                raise
+
+    # ------------------------------------------------------------------ log queries
+
+    async def events_after(self, game_id: int, after_id: int) -> list[EventRow]:
+        rows = await self.fetchall(
+            "SELECT id, game_id, version, kind, text, recipients, data_json, at FROM events "
+            "WHERE game_id = ? AND id > ? ORDER BY id",
+            (game_id, after_id),
+        )
+        return [_event(r) for r in rows]
+
+    async def last_events(self, game_id: int, limit: int) -> list[EventRow]:
+        """The latest events (oldest first), public and private."""
+        rows = await self.fetchall(
+            "SELECT id, game_id, version, kind, text, recipients, data_json, at FROM events "
+            "WHERE game_id = ? ORDER BY id DESC LIMIT ?",
+            (game_id, limit),
+        )
+        return [_event(r) for r in reversed(rows)]
+
+    async def private_events(self, game_id: int, seat: str, limit: int) -> list[EventRow]:
+        """The latest events addressed to ``seat`` alone or with others (oldest first)."""
+        rows = await self.fetchall(
+            "SELECT id, game_id, version, kind, text, recipients, data_json, at FROM events "
+            "WHERE game_id = ? AND recipients IS NOT NULL AND EXISTS "
+            "(SELECT 1 FROM json_each(events.recipients) WHERE value = ?) "
+            "ORDER BY id DESC LIMIT ?",
+            (game_id, seat, limit),
+        )
+        return [_event(r) for r in reversed(rows)]
+
+    async def actions(self, game_id: int) -> list[tuple[int, str, str, str]]:
+        """Every applied action: (version, seat, action, source), in order."""
+        rows = await self.fetchall(
+            "SELECT version, seat, action, source FROM actions WHERE game_id = ? ORDER BY version",
+            (game_id,),
+        )
+        return [(r[0], r[1], r[2], r[3]) for r in rows]
+
+    # ------------------------------------------------------------------ timers
+
+    async def games_with_due_timers(self, now: float) -> list[int]:
+        """Running games where a deadline or a half-time ping is due."""
+        rows = await self.fetchall(
+            "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id "
+            "WHERE g.status = 'running' AND ((s.deadline IS NOT NULL AND s.deadline <= ?) "
+            "OR (s.half_at IS NOT NULL AND s.half_at <= ? AND s.pinged = 0)) ORDER BY s.game_id",
+            (now, now),
+        )
+        return [r[0] for r in rows]
+
+    # ------------------------------------------------------------------ DMs
+
+    async def dm_refused(self, user_id: int) -> bool:
+        return (
+            await self.fetchone("SELECT 1 FROM dm_refused WHERE user_id = ?", (user_id,))
+            is not None
+        )
+
+    async def set_dm_refused(self, user_id: int, refused: bool, now: float) -> None:
+        if refused:
+            await self._write(
+                [("INSERT OR IGNORE INTO dm_refused (user_id, at) VALUES (?, ?)", (user_id, now))]
+            )
+        else:
+            await self._write([("DELETE FROM dm_refused WHERE user_id = ?", (user_id,))])
+
+    # ------------------------------------------------------------------ stats
+
+    async def guild_stats(
+        self, guild_id: int
+    ) -> tuple[int, list[tuple[str, int | None, int, int]]]:
+        """(games finished, [(name, user_id, wins, games)]) for a server, best first."""
+        row = await self.fetchone(
+            "SELECT COUNT(*) FROM games WHERE guild_id = ? AND status = 'over'", (guild_id,)
+        )
+        rows = await self.fetchall(
+            # Members by id; every AI seat together as "AI players".
+            "SELECT CASE WHEN user_id IS NULL THEN 'AI players' ELSE MAX(name) END, user_id, "
+            "SUM(won), COUNT(*) FROM results WHERE guild_id = ? "
+            "GROUP BY COALESCE(user_id, -1) ORDER BY SUM(won) DESC, COUNT(*) DESC LIMIT 20",
+            (guild_id,),
+        )
+        return row[0], [(r[0], r[1], r[2], r[3]) for r in rows]
+
+    async def omega_wins(self, guild_id: int) -> int:
+        row = await self.fetchone(
+            "SELECT COUNT(*) FROM games WHERE guild_id = ? AND status = 'over' "
+            "AND winner_seat IS NULL",
+            (guild_id,),
+        )
+        return int(row[0])

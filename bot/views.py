@@ -1,0 +1,532 @@
+"""Buttons and select menus. Every interactive component is a :class:`discord.ui.DynamicItem`
+whose custom_id carries all it needs (game id, prompt version, choice index), so buttons keep
+working after a restart and no view is kept in memory.
+
+custom_ids (all ≤ 100 characters, never a card id):
+
+- ``anima:<game>:<since>:<index>`` — a choice button (public board or private panel);
+- ``anima:<game>:<since>:s<n>`` — a choice select (option values are choice indexes);
+- ``anima:<game>:<decide|hand|respond|reclaim>`` — the board's control buttons;
+- ``anima:lobby:<game>:<join|leave|ai|start|cancel>`` and ``…:<sets|rules|edition|timer>``;
+- ``anima:end:<game>:<yes|no>`` — the ``/anima end`` confirmation.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import ui
+
+from bot import render
+from engine.cards import default_cards
+from engine.state import Options
+
+if TYPE_CHECKING:
+    from bot.app import AnimaBot
+    from bot.session import Reply, Table
+    from bot.storage import GameRow, SeatRow
+
+log = logging.getLogger("anima.views")
+
+ERROR_TEXT = (
+    "Something went wrong on my side. Nothing you did was lost: the board shows the game "
+    "as it stands. Please try again."
+)
+
+#: Public choice buttons on the board before it switches to select menus.
+BOARD_BUTTONS = 15
+#: Choice buttons on a private panel before it switches to select menus.
+PANEL_BUTTONS = 20
+SELECT_SIZE = 25
+
+
+def _bot(interaction: discord.Interaction) -> AnimaBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    """Manage Server, the permission that lets members end games and change settings."""
+    user = interaction.user
+    return isinstance(user, discord.Member) and user.guild_permissions.manage_guild
+
+
+def _in_panel(interaction: discord.Interaction) -> bool:
+    """A click on an ephemeral panel or in a DM updates that message in place."""
+    message = interaction.message
+    return interaction.guild_id is None or (message is not None and message.flags.ephemeral)
+
+
+async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
+    """Run a component callback; an unexpected error is logged (and kept for the tests) and
+    the user gets a short apology instead of a traceback or a spinning button."""
+    try:
+        await work()
+    except Exception as exc:
+        log.exception("component callback failed")
+        _bot(interaction).record_error(exc)
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(ERROR_TEXT, ephemeral=True)
+            else:
+                await interaction.response.send_message(ERROR_TEXT, ephemeral=True)
+        except discord.HTTPException:
+            pass
+
+
+async def _open(interaction: discord.Interaction) -> bool:
+    """Acknowledge at once (3-second rule); True when the answer edits a panel in place."""
+    if _in_panel(interaction):
+        await interaction.response.defer()
+        return True
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    return False
+
+
+async def _answer(interaction: discord.Interaction, reply: Reply) -> None:
+    await interaction.edit_original_response(
+        content=reply.content or None,
+        embeds=[reply.embed] if reply.embed is not None else [],
+        view=reply.view,
+    )
+
+
+# ---------------------------------------------------------------------- choices
+
+
+class ChoiceButton(
+    ui.DynamicItem[ui.Button[Any]],
+    template=r"anima:(?P<gid>[0-9]+):(?P<since>[0-9]+):(?P<idx>[0-9]+)",
+):
+    """One choice of the open prompt, by its index (never its card)."""
+
+    def __init__(
+        self,
+        gid: int,
+        since: int,
+        idx: int,
+        label: str = "Choose",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            ui.Button(
+                label=render.clip(label, render.LABEL_LIMIT),
+                style=style,
+                custom_id=f"anima:{gid}:{since}:{idx}",
+                row=row,
+            )
+        )
+        self.gid, self.since, self.idx = gid, since, idx
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
+    ) -> ChoiceButton:
+        label = getattr(item, "label", None) or ""
+        return cls(int(match["gid"]), int(match["since"]), int(match["idx"]), label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: choice_made(interaction, self.gid, self.since, self.idx))
+
+
+class ChoiceSelect(
+    ui.DynamicItem[ui.Select[Any]],
+    template=r"anima:(?P<gid>[0-9]+):(?P<since>[0-9]+):s(?P<n>[0-9]+)",
+):
+    """Several choices of the open prompt in one menu; option values are choice indexes."""
+
+    def __init__(
+        self,
+        gid: int,
+        since: int,
+        n: int,
+        options: list[discord.SelectOption],
+        placeholder: str = "Choose…",
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            ui.Select(
+                custom_id=f"anima:{gid}:{since}:s{n}",
+                options=options,
+                placeholder=render.clip(placeholder, 150),
+                row=row,
+            )
+        )
+        self.gid, self.since = gid, since
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
+    ) -> ChoiceSelect:
+        options = list(getattr(item, "options", []))
+        return cls(int(match["gid"]), int(match["since"]), int(match["n"]), options)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        if not values or not values[0].isdigit():
+            await interaction.response.send_message("Pick one option.", ephemeral=True)
+            return
+        idx = int(values[0])
+        await guarded(interaction, lambda: choice_made(interaction, self.gid, self.since, idx))
+
+
+async def choice_made(interaction: discord.Interaction, gid: int, since: int, idx: int) -> None:
+    await _open(interaction)
+    reply = await _bot(interaction).manager.choose(gid, interaction.user.id, since, idx)
+    await _answer(interaction, reply)
+
+
+class ControlButton(
+    ui.DynamicItem[ui.Button[Any]],
+    template=r"anima:(?P<gid>[0-9]+):(?P<what>decide|hand|respond|reclaim)",
+):
+    """Decide / My hand / Respond (open the private panel) and Take my seat back."""
+
+    LABELS = {
+        "decide": ("Decide", discord.ButtonStyle.primary),
+        "hand": ("My hand", discord.ButtonStyle.secondary),
+        "respond": ("Respond", discord.ButtonStyle.primary),
+        "reclaim": ("Take my seat back", discord.ButtonStyle.success),
+    }
+
+    def __init__(self, gid: int, what: str, label: str | None = None, row: int | None = None):
+        default, style = self.LABELS[what]
+        super().__init__(
+            ui.Button(label=label or default, style=style, custom_id=f"anima:{gid}:{what}", row=row)
+        )
+        self.gid, self.what = gid, what
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
+    ) -> ControlButton:
+        return cls(int(match["gid"]), match["what"], getattr(item, "label", None))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            await _open(interaction)
+            manager = _bot(interaction).manager
+            if self.what == "reclaim":
+                reply = await manager.reclaim(self.gid, interaction.user.id)
+            else:
+                reply = await manager.panel(self.gid, interaction.user.id, self.what)
+            await _answer(interaction, reply)
+
+        await guarded(interaction, work)
+
+
+def _style(choice: str) -> discord.ButtonStyle:
+    head = choice.split(" ", 1)[0]
+    if head in ("pass", "done", "skip", "withdraw", "decline", "rest"):
+        return discord.ButtonStyle.secondary
+    if head in ("attack", "remove", "dismiss", "discard", "block"):
+        return discord.ButtonStyle.danger
+    if head in ("accept", "explore", "reveal_final", "send", "keep"):
+        return discord.ButtonStyle.success
+    return discord.ButtonStyle.primary
+
+
+def board_view(table: Table) -> ui.View | None:
+    """The board's components: public choices of the decider, and the control buttons."""
+    g = table.game
+    if g.over or table.row.status != "running":
+        return None
+    prompts = g.pending()
+    view = ui.View(timeout=None)
+    windows = [p for p in prompts if p.window]
+    if windows:
+        since = table.seats[windows[0].player].prompt_since or 0
+        # "pass" is the first choice of every window: a public button that reveals nothing.
+        view.add_item(ChoiceButton(table.id, since, 0, "Pass", discord.ButtonStyle.secondary, 0))
+        view.add_item(ControlButton(table.id, "respond", row=0))
+        view.add_item(ControlButton(table.id, "hand", row=0))
+        return view
+    if len(prompts) == 1 and not table.seats[prompts[0].player].ai:
+        prompt = prompts[0]
+        since = table.seats[prompt.player].prompt_since or 0
+        public = render.public_cards(g)
+        indexed = [
+            (i, c)
+            for i, c in enumerate(prompt.choices)
+            if render.is_public_choice(g, prompt, c, public)
+        ]
+        if indexed:
+            _add_prompt_choices(view, table, prompt.player, since, indexed, BOARD_BUTTONS, 3)
+        row = 3
+        view.add_item(ControlButton(table.id, "decide", row=row))
+        view.add_item(ControlButton(table.id, "hand", row=row))
+        return view
+    label = "Choose my start" if any(p.kind.startswith("start_") for p in prompts) else None
+    view.add_item(ControlButton(table.id, "decide", label, row=0))
+    view.add_item(ControlButton(table.id, "hand", row=0))
+    return view
+
+
+def _add_prompt_choices(
+    view: ui.View,
+    table: Table,
+    seat: str,
+    since: int,
+    indexed: list[tuple[int, str]],
+    max_buttons: int,
+    max_rows: int,
+) -> None:
+    """Add ``indexed`` choices of ``seat``'s prompt: buttons (5 a row) up to ``max_buttons``,
+    else select menus of 25 options, one a row, at most ``max_rows`` of them."""
+    g = table.game
+    names = table.names
+    prompt = g.prompt_for(seat)
+    assert prompt is not None
+    if len(indexed) <= max_buttons:
+        for n, (i, choice) in enumerate(indexed):
+            label = render.choice_label(g, prompt, choice, names)
+            view.add_item(ChoiceButton(table.id, since, i, label, _style(choice), row=n // 5))
+        return
+    for n in range(min(max_rows, -(-len(indexed) // SELECT_SIZE))):
+        part = indexed[n * SELECT_SIZE : (n + 1) * SELECT_SIZE]
+        options = [
+            discord.SelectOption(
+                label=render.clip(render.choice_label(g, prompt, c, names), 100), value=str(i)
+            )
+            for i, c in part
+        ]
+        first, last = n * SELECT_SIZE + 1, n * SELECT_SIZE + len(part)
+        placeholder = f"Choose… ({first}-{last} of {len(indexed)})"
+        view.add_item(ChoiceSelect(table.id, since, n, options, placeholder, row=n))
+
+
+def private_view(table: Table, seat: SeatRow) -> ui.View | None:
+    """Every choice of the player's open prompt (card names included: only he sees it)."""
+    prompt = table.game.prompt_for(seat.seat)
+    view = ui.View(timeout=None)
+    if prompt is not None and seat.prompt_since is not None:
+        indexed = list(enumerate(prompt.choices))
+        _add_prompt_choices(view, table, seat.seat, seat.prompt_since, indexed, PANEL_BUTTONS, 4)
+    if table.row.status == "running":
+        view.add_item(ControlButton(table.id, "hand", "Refresh", row=4))
+    return view if view.children else None
+
+
+def reclaim_view(gid: int) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(ControlButton(gid, "reclaim"))
+    return view
+
+
+# ---------------------------------------------------------------------- lobby
+
+
+def available_sets() -> list[str]:
+    """Card sets that have cards in the database (others cannot be played yet)."""
+    present = {c.set for c in default_cards()}
+    return [s for s in render.SET_NAMES if s in present]
+
+
+class LobbyButton(
+    ui.DynamicItem[ui.Button[Any]],
+    template=r"anima:lobby:(?P<gid>[0-9]+):(?P<what>join|leave|ai|start|cancel)",
+):
+    LABELS = {
+        "join": ("Join", discord.ButtonStyle.success),
+        "leave": ("Leave", discord.ButtonStyle.secondary),
+        "ai": ("Add AI player", discord.ButtonStyle.secondary),
+        "start": ("Start", discord.ButtonStyle.primary),
+        "cancel": ("Cancel", discord.ButtonStyle.danger),
+    }
+
+    def __init__(self, gid: int, what: str) -> None:
+        label, style = self.LABELS[what]
+        super().__init__(
+            ui.Button(label=label, style=style, custom_id=f"anima:lobby:{gid}:{what}", row=4)
+        )
+        self.gid, self.what = gid, what
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        return cls(int(match["gid"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: lobby_action(interaction, self.gid, self.what, []))
+
+
+class LobbySelect(
+    ui.DynamicItem[ui.Select[Any]],
+    template=r"anima:lobby:(?P<gid>[0-9]+):(?P<what>sets|rules|edition|timer)",
+):
+    def __init__(self, gid: int, what: str, options: list[discord.SelectOption], row: int) -> None:
+        placeholder, low, high = {
+            "sets": ("Card sets", 1, len(options)),
+            "rules": ("Optional rules (O1-O3)", 0, len(options)),
+            "edition": ("Edition options (V1-V4)", 0, len(options)),
+            "timer": ("Decision timer", 1, 1),
+        }[what]
+        super().__init__(
+            ui.Select(
+                custom_id=f"anima:lobby:{gid}:{what}",
+                placeholder=placeholder,
+                min_values=low,
+                max_values=max(1, high),
+                options=options,
+                row=row,
+            )
+        )
+        self.gid, self.what = gid, what
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
+    ) -> LobbySelect:
+        row = {"sets": 0, "rules": 1, "edition": 2, "timer": 3}[match["what"]]
+        return cls(int(match["gid"]), match["what"], list(getattr(item, "options", [])), row)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list(self.item.values)
+        await guarded(interaction, lambda: lobby_action(interaction, self.gid, self.what, values))
+
+
+LOBBY_ACKS = {
+    "join": "✅ You joined the game.",
+    "leave": "You left the lobby.",
+    "ai": "🤖 An AI player takes a seat.",
+    "start": "✅ The game has started. Your secret start is under **My hand** on the board.",
+    "cancel": "The lobby is cancelled.",
+}
+
+
+async def lobby_action(
+    interaction: discord.Interaction, gid: int, what: str, values: list[str]
+) -> None:
+    """A lobby button or select: answer the clicker privately, update the lobby message."""
+    # Acknowledge first: the lock may be held by a start that deals and posts the board.
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    bot = _bot(interaction)
+    manager = bot.manager
+    user = interaction.user
+    admin = is_admin(interaction)
+    if what == "start":
+        result = await manager.lobby_start(gid, user.id, admin)
+    elif what == "join":
+        result = await manager.lobby_join(gid, user.id, user.display_name)
+    elif what == "leave":
+        result = await manager.lobby_leave(gid, user.id)
+    elif what == "ai":
+        result = await manager.lobby_add_ai(gid, user.id, admin)
+    elif what == "cancel":
+        result = await manager.lobby_cancel(gid, user.id, admin)
+    else:
+        result = await manager.lobby_option(gid, user.id, admin, what, values)
+    if result.error or result.row is None:
+        await interaction.edit_original_response(content=result.error or "This lobby is closed.")
+        return
+    settings = await bot.storage.guild_settings(result.row.guild_id)
+    embed = render.lobby_embed(
+        result.row, result.seats, settings.decision_timer, closed=result.closed
+    )
+    if interaction.message is not None:
+        if result.closed:
+            await interaction.message.edit(embed=embed, view=None)
+        else:
+            await interaction.message.edit(embed=embed, view=lobby_view(result.row))
+    ack = LOBBY_ACKS.get(what, "✅ Options updated.")
+    if result.closed and what == "leave":
+        ack = result.closed
+    await interaction.edit_original_response(content=ack)
+
+
+def lobby_view(row: GameRow) -> ui.View:
+    """The lobby's selects (sets, rules, edition, timer) and buttons."""
+    options = Options.model_validate(row.options)
+    o, v = render.rules_selected(options)
+    view = ui.View(timeout=None)
+    sets = [
+        discord.SelectOption(label=render.SET_NAMES[s], value=s, default=s in options.sets)
+        for s in available_sets()
+    ]
+    view.add_item(LobbySelect(row.id, "sets", sets, 0))
+    rules = [
+        discord.SelectOption(
+            label=f"{code} {name}", value=code, description=desc, default=code in o
+        )
+        for code, (name, desc) in render.OPTIONAL_RULES.items()
+    ]
+    view.add_item(LobbySelect(row.id, "rules", rules, 1))
+    edition = [
+        discord.SelectOption(
+            label=f"{code} {name}", value=code, description=desc, default=code in v
+        )
+        for code, (name, desc) in render.EDITION_OPTIONS.items()
+    ]
+    view.add_item(LobbySelect(row.id, "edition", edition, 2))
+    timers = [
+        discord.SelectOption(
+            label=f"Timer: {label}",
+            value="default" if seconds is None else str(seconds),
+            default=seconds == row.decision_timer,
+        )
+        for label, seconds in render.TIMER_CHOICES
+    ]
+    view.add_item(LobbySelect(row.id, "timer", timers, 3))
+    for what in ("join", "leave", "ai", "start", "cancel"):
+        view.add_item(LobbyButton(row.id, what))
+    return view
+
+
+# ---------------------------------------------------------------------- /anima end
+
+
+class EndButton(
+    ui.DynamicItem[ui.Button[Any]],
+    template=r"anima:end:(?P<gid>[0-9]+):(?P<what>yes|no)",
+):
+    """The confirmation of ``/anima end``."""
+
+    def __init__(self, gid: int, what: str) -> None:
+        label, style = (
+            ("End the game", discord.ButtonStyle.danger)
+            if what == "yes"
+            else ("Keep playing", discord.ButtonStyle.secondary)
+        )
+        super().__init__(ui.Button(label=label, style=style, custom_id=f"anima:end:{gid}:{what}"))
+        self.gid, self.what = gid, what
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
+    ) -> EndButton:
+        return cls(int(match["gid"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            if self.what == "no":
+                await interaction.response.edit_message(content="The game goes on.", view=None)
+                return
+            await interaction.response.defer()
+            reply = await _bot(interaction).manager.end_game(
+                self.gid, interaction.user.id, is_admin(interaction)
+            )
+            await interaction.edit_original_response(content=reply.content, view=None)
+
+        await guarded(interaction, work)
+
+
+def end_view(gid: int) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(EndButton(gid, "yes"))
+    view.add_item(EndButton(gid, "no"))
+    return view
+
+
+DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+    ChoiceButton,
+    ChoiceSelect,
+    ControlButton,
+    LobbyButton,
+    LobbySelect,
+    EndButton,
+)

@@ -1,0 +1,337 @@
+"""Helpers for driving the Anima bot through SimCord like players do."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import discord
+import simcord
+
+from engine.cards import default_cards
+from engine.game import Game
+from engine.state import Options, Prompt
+
+
+@dataclass
+class Seat:
+    seat: str
+    user_id: int | None
+    name: str
+    ai: bool
+    timeouts: int
+    since: int | None
+    deadline: float | None
+
+
+@dataclass
+class Stored:
+    """A game as the bot stored it (read with sqlite3, like an admin would)."""
+
+    id: int
+    status: str
+    version: int
+    board_message_id: int | None
+    lobby_message_id: int | None
+    state_json: str | None
+    seats: dict[str, Seat]
+    options: dict[str, Any]
+    seed: int
+
+    @property
+    def game(self) -> Game:
+        assert self.state_json is not None
+        return Game.from_json(self.state_json)
+
+    def seat_of(self, user_id: int) -> Seat:
+        return next(s for s in self.seats.values() if s.user_id == user_id)
+
+
+def stored(db_path: Path, game_id: int) -> Stored:
+    with sqlite3.connect(db_path) as db:
+        row = db.execute(
+            "SELECT id, status, version, board_message_id, lobby_message_id, state_json, "
+            "options_json, seed FROM games WHERE id = ?",
+            (game_id,),
+        ).fetchone()
+        seats = db.execute(
+            "SELECT seat, user_id, name, ai, timeouts, prompt_since, deadline FROM seats "
+            "WHERE game_id = ? ORDER BY position",
+            (game_id,),
+        ).fetchall()
+    return Stored(
+        id=row[0],
+        status=row[1],
+        version=row[2],
+        board_message_id=row[3],
+        lobby_message_id=row[4],
+        state_json=row[5],
+        options=json.loads(row[6]),
+        seed=row[7],
+        seats={s[0]: Seat(s[0], s[1], s[2], bool(s[3]), s[4], s[5], s[6]) for s in seats},
+    )
+
+
+def game_ids(db_path: Path) -> list[int]:
+    with sqlite3.connect(db_path) as db:
+        return [r[0] for r in db.execute("SELECT id FROM games ORDER BY id")]
+
+
+def actions(db_path: Path, game_id: int) -> list[tuple[int, str, str, str]]:
+    with sqlite3.connect(db_path) as db:
+        return list(
+            db.execute(
+                "SELECT version, seat, action, source FROM actions WHERE game_id = ? "
+                "ORDER BY version",
+                (game_id,),
+            )
+        )
+
+
+# ---------------------------------------------------------------------- components
+
+
+@dataclass
+class Component:
+    type: str  # "button" or "select"
+    custom_id: str
+    label: str
+    values: list[str]
+    disabled: bool = False
+
+
+def components(message: Any) -> list[Component]:
+    """The interactive components of a discord.Message or a SimCord ResponseMessage."""
+    out: list[Component] = []
+    if isinstance(message, discord.Message):
+        for row in message.components:
+            for child in getattr(row, "children", [row]):
+                custom_id = getattr(child, "custom_id", None)
+                if not custom_id:
+                    continue
+                if isinstance(child, discord.SelectMenu):
+                    out.append(
+                        Component(
+                            "select",
+                            custom_id,
+                            child.placeholder or "",
+                            [o.value for o in child.options],
+                            child.disabled,
+                        )
+                    )
+                else:
+                    out.append(
+                        Component(
+                            "button",
+                            custom_id,
+                            getattr(child, "label", "") or "",
+                            [],
+                            getattr(child, "disabled", False),
+                        )
+                    )
+        return out
+    for comp in simcord.components.walk_components(message.components):
+        if comp.get("type") == 2 and comp.get("custom_id"):
+            out.append(Component("button", comp["custom_id"], comp.get("label") or "", [], False))
+        elif comp.get("type") == 3:
+            out.append(
+                Component(
+                    "select",
+                    comp["custom_id"],
+                    comp.get("placeholder") or "",
+                    [o["value"] for o in comp.get("options", [])],
+                )
+            )
+    return out
+
+
+def message_by_id(channel: simcord.ChannelHandle, message_id: int | None) -> discord.Message:
+    for m in channel.history():
+        if m.id == message_id:
+            return m
+    raise AssertionError(f"message {message_id} is not in #{channel.name}")
+
+
+def board(channel: simcord.ChannelHandle, db_path: Path, game_id: int) -> discord.Message:
+    return message_by_id(channel, stored(db_path, game_id).board_message_id)
+
+
+async def pick(
+    actor: simcord.MemberActor, message: Any, custom_id: str, index: int
+) -> simcord.InteractionResult | None:
+    """Click the button ``custom_id`` or choose value ``index`` in the select holding it."""
+    for c in components(message):
+        if c.type == "button" and c.custom_id == custom_id:
+            return await actor.click(message, custom_id=custom_id)
+    for c in components(message):
+        if (
+            c.type == "select"
+            and str(index) in c.values
+            and c.custom_id.startswith(custom_id.rsplit(":", 1)[0] + ":s")
+        ):
+            return await actor.select(message, [str(index)], custom_id=c.custom_id)
+    return None
+
+
+# ---------------------------------------------------------------------- setting up games
+
+
+@dataclass
+class World:
+    env: simcord.Env
+    guild: simcord.GuildHandle
+    table: simcord.ChannelHandle
+    alice: simcord.MemberActor
+    bob: simcord.MemberActor
+    carol: simcord.MemberActor
+    dave: simcord.MemberActor  # never plays: the public eye
+    admin: simcord.MemberActor
+
+
+def world(env: simcord.Env) -> World:
+    guild = env.create_guild("Anima Test")
+    table = guild.create_text_channel("table")
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    return World(
+        env,
+        guild,
+        table,
+        guild.add_member(env.create_user("alice")),
+        guild.add_member(env.create_user("bob")),
+        guild.add_member(env.create_user("carol")),
+        guild.add_member(env.create_user("dave")),
+        guild.add_member(env.create_user("mod"), roles=[mods]),
+    )
+
+
+async def open_lobby(
+    w: World,
+    host: simcord.MemberActor,
+    joiners: list[simcord.MemberActor],
+    ai: int = 0,
+    turns: int = 3,
+    channel: simcord.ChannelHandle | None = None,
+) -> tuple[int, discord.Message]:
+    channel = channel or w.table
+    result = await host.slash(channel, "anima start", turns=turns)
+    assert result.response is not None and not result.ephemeral
+    lobby = result.response.message
+    game_id = int(re.search(r"anima:lobby:(\d+):join", str(result.response.components))[1])  # type: ignore[index]
+    for member in joiners:
+        r = await member.click(lobby, custom_id=f"anima:lobby:{game_id}:join")
+        assert r.response is not None and r.response.content.startswith("✅"), r.response
+    for _ in range(ai):
+        r = await host.click(lobby, custom_id=f"anima:lobby:{game_id}:ai")
+        assert r.response is not None and r.response.content.startswith("🤖"), r.response
+    return game_id, message_by_id(channel, lobby.id)
+
+
+async def start_game(
+    w: World,
+    host: simcord.MemberActor,
+    joiners: list[simcord.MemberActor],
+    ai: int = 1,
+    turns: int = 3,
+    channel: simcord.ChannelHandle | None = None,
+) -> int:
+    game_id, lobby = await open_lobby(w, host, joiners, ai, turns, channel)
+    r = await host.click(lobby, custom_id=f"anima:lobby:{game_id}:start")
+    assert r.response is not None and r.response.content.startswith("✅"), r.response
+    return game_id
+
+
+class Driver:
+    """Plays the human seats of a game with a seeded random choice among legal moves,
+    through the board's buttons or the private panels, as a player would."""
+
+    def __init__(
+        self,
+        w: World,
+        db_path: Path,
+        game_id: int,
+        players: dict[int, simcord.MemberActor],
+        seed: int = 0,
+        channel: simcord.ChannelHandle | None = None,
+    ) -> None:
+        self.w = w
+        self.db_path = db_path
+        self.game_id = game_id
+        self.players = players
+        self.rng = random.Random(seed)
+        self.channel = channel or w.table
+        self.clicks = 0
+        self.commands = 0
+        #: Sometimes play cards with /anima play instead of the buttons.
+        self.use_commands = True
+
+    def human_prompts(self) -> tuple[Stored, list[Prompt]]:
+        st = stored(self.db_path, self.game_id)
+        game = st.game
+        return st, [p for p in game.pending() if not st.seats[p.player].ai]
+
+    async def choose(self, st: Stored, prompt: Prompt, index: int) -> simcord.InteractionResult:
+        """Take choice ``index`` of ``prompt``: on the board if it is there, else through
+        the Decide / Respond panel."""
+        seat = st.seats[prompt.player]
+        member = self.players[seat.user_id or 0]
+        choice = prompt.choices[index]
+        if self.use_commands and choice.startswith("play ") and self.rng.random() < 0.5:
+            self.commands += 1  # `/anima play card:<id>` does the same as the button
+            return await member.slash(self.channel, "anima play", card=choice.split(" ", 1)[1])
+        custom_id = f"anima:{self.game_id}:{seat.since}:{index}"
+        board_msg = message_by_id(self.channel, st.board_message_id)
+        result = await pick(member, board_msg, custom_id, index)
+        if result is None:
+            what = "respond" if prompt.window else "decide"
+            opened = await member.click(board_msg, custom_id=f"anima:{self.game_id}:{what}")
+            assert opened.ephemeral and opened.response is not None
+            result = await pick(member, opened.response, custom_id, index)
+            assert result is not None, (
+                f"choice {index} ({prompt.choices[index]}) of {prompt.kind} is not offered: "
+                f"{components(opened.response)}"
+            )
+        self.clicks += 1
+        return result
+
+    async def step(self) -> bool:
+        """One human decision; False when the game is over."""
+        st, prompts = self.human_prompts()
+        if st.status != "running":
+            return False
+        assert prompts, "the game waits for nobody"
+        prompt = self.rng.choice(prompts)
+        index = self.rng.randrange(len(prompt.choices))
+        result = await self.choose(st, prompt, index)
+        assert result.response is not None
+        assert result.response.content.startswith("✅"), result.response.content
+        return True
+
+    async def until(self, wanted: Any, max_steps: int = 2000) -> tuple[Stored, list[Prompt]]:
+        """Play random human decisions until ``wanted(stored, human_prompts)`` holds."""
+        for _ in range(max_steps):
+            st, prompts = self.human_prompts()
+            if wanted(st, prompts):
+                return st, prompts
+            assert await self.step(), "the game ended first"
+        raise AssertionError("never reached the wanted position")
+
+    async def play(self, max_steps: int = 5000) -> Stored:
+        for _ in range(max_steps):
+            if not await self.step():
+                break
+        st = stored(self.db_path, self.game_id)
+        assert st.status == "over", f"game still {st.status} after {max_steps} steps"
+        return st
+
+
+def card_names() -> dict[str, str]:
+    return {c.id: c.name for c in default_cards()}
+
+
+def default_options(**kw: Any) -> dict[str, Any]:
+    return Options(**kw).model_dump()

@@ -1,0 +1,58 @@
+"""SimCord fixtures for the bot's tests: a fresh bot per test (and per restart), each closed
+at teardown; an uncaught error inside a component callback fails the test."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+
+from bot.app import AnimaBot, create_bot
+from bot.settings import Settings
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "anima.sqlite3"
+
+
+@pytest.fixture
+def settings(db_path: Path) -> Settings:
+    # No .env: the tests must not depend on a developer's local settings.
+    return Settings(
+        _env_file=None,
+        DISCORD_TOKEN="",
+        ANIMA_DB_PATH=db_path,
+        ANIMA_FIXED_SEED=11,
+        ANIMA_DECISION_TIMER=0,
+        ANIMA_WINDOW_TIMER=30,
+        ANIMA_AI_TAKEOVER=3,
+    )
+
+
+@pytest_asyncio.fixture
+async def make_bot(settings: Settings) -> AsyncIterator[Callable[..., AnimaBot]]:
+    """``make_bot(**settings)`` -> a new unstarted bot on the same database."""
+    bots: list[AnimaBot] = []
+
+    def make(**overrides: Any) -> AnimaBot:
+        s = settings.model_copy(update=overrides) if overrides else settings
+        bot = create_bot(s)
+        bots.append(bot)
+        return bot
+
+    yield make
+    errors = []
+    for bot in bots:
+        bot.timers.cancel()
+        await bot.storage.close()
+        errors += bot.errors
+    assert not errors, f"component callbacks raised: {errors!r}"
+
+
+@pytest.fixture
+def simcord_bot(make_bot: Callable[..., AnimaBot]) -> AnimaBot:
+    return make_bot()

@@ -1,0 +1,74 @@
+"""A whole game from /anima start to the end, driven through commands and button clicks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import simcord
+from anima_sim import Driver, components, message_by_id, start_game, stored, world
+
+
+async def test_whole_game_three_humans_and_an_ai(simcord_env: simcord.Env, db_path: Path) -> None:
+    w = world(simcord_env)
+    game_id = await start_game(w, w.alice, [w.bob, w.carol], ai=1, turns=3)
+    st = stored(db_path, game_id)
+    assert st.status == "running" and st.options["turn_cap"] == 3
+    assert [s.name for s in st.seats.values()] == ["alice", "bob", "carol", "AI 1"]
+    assert st.seats["p4"].ai and st.seats["p4"].user_id is None
+
+    # The lobby message is closed, the board is posted with the start buttons.
+    lobby = message_by_id(w.table, st.lobby_message_id)
+    assert "has started" in (lobby.embeds[0].description or "") and not lobby.components
+    board = message_by_id(w.table, st.board_message_id)
+    labels = {c.label for c in components(board)}
+    assert {"Choose my start", "My hand"} <= labels
+
+    # Everybody got his secret start by DM, with the buttons to choose.
+    for member in (w.alice, w.bob, w.carol):
+        dm = member.user.dm_channel.history()[-1]
+        assert dm.embeds[0].title.startswith("Your secret start")
+        assert any(c.label.startswith("Lead with") for c in components(dm))
+
+    players = {m.id: m for m in (w.alice, w.bob, w.carol)}
+    driver = Driver(w, db_path, game_id, players, seed=1)
+    final = await driver.play()
+    assert final.status == "over"
+    assert driver.clicks > 100 and driver.commands > 0  # buttons, panels and /anima play
+    game = final.game
+    assert game.over and game.s.ending in {
+        "turn_cap",
+        "final_mission",
+        "crisis_won",
+        "crisis_lost",
+        "last_player",
+    }
+
+    # The end: the outcome line, the summary, and a board without buttons.
+    public = w.table.history(viewer=w.dave)
+    summary = [m for m in public if m.embeds and m.embeds[0].title.endswith("is over")]
+    assert len(summary) == 1
+    assert any(x in (summary[0].embeds[0].description or "") for x in ("wins", "Nobody wins"))
+    assert len(summary[0].embeds[0].fields) == 4
+    last_board = message_by_id(w.table, final.board_message_id)
+    assert not last_board.components
+    assert "over" in last_board.embeds[0].title.lower()
+    # Only the last board of each turn... and one board per turn: setup + turns 1..3.
+    boards = [
+        m
+        for m in public
+        if m.embeds and m.embeds[0].title.startswith("Anima · game") and m not in summary
+    ]
+    assert len(boards) == 1 + game.s.turn
+    assert all(not m.components for m in boards)
+
+    # The stats were recorded with the last action.
+    stats = await w.alice.slash(w.table, "anima stats")
+    assert stats.ephemeral
+    text = stats.response.embeds[0].description + stats.response.embeds[0].fields[0].value
+    assert "Games played: **1**" in text
+    for name in ("alice", "bob", "carol", "AI players"):
+        assert name in text
+
+    # A new game can be started in the channel now.
+    again = await w.bob.slash(w.table, "anima start")
+    assert not again.ephemeral

@@ -1,0 +1,128 @@
+"""The lobby: join, leave, AI seats, options, start and cancel; one game per channel."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import discord
+import simcord
+from anima_sim import World, components, message_by_id, open_lobby, stored, world
+
+
+def seats_field(message: discord.Message) -> str:
+    return next(f.value for f in message.embeds[0].fields if f.name.startswith("Seats"))
+
+
+def lobby_now(w: World, lobby: discord.Message) -> discord.Message:
+    return message_by_id(w.table, lobby.id)
+
+
+async def test_join_leave_add_ai_options_and_start(simcord_env: simcord.Env, db_path: Path) -> None:
+    w = world(simcord_env)
+    r = await w.alice.slash(w.table, "anima start")
+    assert not r.ephemeral
+    lobby = r.response.message
+    game_id = stored(db_path, 1).id
+    ids = {c.custom_id for c in components(lobby)}
+    assert {f"anima:lobby:{game_id}:{x}" for x in ("join", "leave", "ai", "start", "cancel")} <= ids
+    assert {f"anima:lobby:{game_id}:{x}" for x in ("sets", "rules", "edition", "timer")} <= ids
+    assert "1. alice (host)" in seats_field(lobby)
+
+    async def click(member: simcord.MemberActor, what: str) -> str:
+        result = await member.click(lobby, custom_id=f"anima:lobby:{game_id}:{what}")
+        assert result.ephemeral
+        return result.response.content
+
+    assert "at least 2 seats" in await click(w.alice, "start")
+    assert await click(w.bob, "join") == "✅ You joined the game."
+    assert "2. bob" in seats_field(lobby_now(w, lobby))
+    assert await click(w.bob, "join") == "You have already joined."
+    assert "Only the host" in await click(w.bob, "ai")
+    assert await click(w.carol, "leave") == "You are not in this lobby."
+    assert await click(w.bob, "leave") == "You left the lobby."
+    assert "bob" not in seats_field(lobby_now(w, lobby))
+    for _ in range(4):
+        assert await click(w.alice, "ai") == "🤖 An AI player takes a seat."
+    assert "5. 🤖 AI 4" in seats_field(lobby_now(w, lobby))
+    assert "full" in await click(w.bob, "join")
+    assert "full" in await click(w.alice, "ai")
+
+    # Options: only the host; the embed and the selects follow.
+    r = await w.bob.select(lobby, ["O2"], custom_id=f"anima:lobby:{game_id}:rules")
+    assert r.ephemeral and "Only the host" in r.response.content
+    await w.alice.select(lobby, ["O1", "O3"], custom_id=f"anima:lobby:{game_id}:rules")
+    await w.alice.select(lobby, ["V2", "V3", "V4"], custom_id=f"anima:lobby:{game_id}:edition")
+    r = await w.alice.select(lobby, ["120"], custom_id=f"anima:lobby:{game_id}:timer")
+    assert r.response.content == "✅ Options updated."
+    fields = {f.name: f.value for f in lobby_now(w, lobby).embeds[0].fields}
+    assert fields["Optional rules"] == "O1 Tree of Regions, O3 Open rolls"
+    assert "V2" in fields["Edition options"] and "V4" in fields["Edition options"]
+    assert fields["Decision timer"] == "2 min"
+    options = stored(db_path, game_id).options
+    assert options["tree_of_regions"] == "bge" and options["open_rolls"]
+    assert options["party_tie"] == "stands" and not options["crisis"]
+    assert not options["both_missions"]
+    selected = {
+        o.value
+        for row in lobby_now(w, lobby).components
+        for child in row.children
+        for o in getattr(child, "options", [])
+        if o.default
+    }
+    assert selected == {"shadow_of_omega", "O1", "O3", "V2", "V3", "V4", "120"}
+
+    assert "Only the host" in await click(w.bob, "start")
+    assert (await click(w.alice, "start")).startswith("✅ The game has started")
+    st = stored(db_path, game_id)
+    assert st.status == "running" and len(st.seats) == 5
+    assert all(s.ai for s in st.seats.values() if s.user_id is None)
+    game = st.game
+    assert game.s.options.tree_of_regions == "bge" and not game.s.options.crisis
+    # Every AI chose its start at once; alice is the only one deciding.
+    assert [p.player for p in game.pending()] == ["p1"]
+    closed = lobby_now(w, lobby)
+    assert "has started" in closed.embeds[0].description and not closed.components
+
+
+async def test_one_game_per_channel_and_cancel(simcord_env: simcord.Env, db_path: Path) -> None:
+    w = world(simcord_env)
+    game_id, lobby = await open_lobby(w, w.alice, [w.bob])
+    r = await w.carol.slash(w.table, "anima start")
+    assert r.ephemeral and "already a game in this channel" in r.response.content
+    assert f"/{lobby.id}" in r.response.content  # a link to the lobby
+
+    # Another channel is free.
+    other = w.guild.create_text_channel("other")
+    r = await w.carol.slash(other, "anima start")
+    assert not r.ephemeral
+
+    r = await w.bob.click(lobby, custom_id=f"anima:lobby:{game_id}:cancel")
+    assert r.ephemeral and "Only the host" in r.response.content
+    r = await w.admin.click(lobby, custom_id=f"anima:lobby:{game_id}:cancel")
+    assert r.response.content == "The lobby is cancelled."
+    closed = lobby_now(w, lobby)
+    assert "cancelled" in closed.embeds[0].description and not closed.components
+    assert stored(db_path, game_id).status == "cancelled"
+    r = await w.bob.slash(w.table, "anima start")
+    assert not r.ephemeral
+
+
+async def test_host_leaving_passes_the_lobby_on(simcord_env: simcord.Env, db_path: Path) -> None:
+    w = world(simcord_env)
+    game_id, lobby = await open_lobby(w, w.alice, [w.bob])
+    await w.alice.click(lobby, custom_id=f"anima:lobby:{game_id}:leave")
+    assert "1. bob (host)" in seats_field(lobby_now(w, lobby))
+    r = await w.bob.click(lobby, custom_id=f"anima:lobby:{game_id}:leave")
+    assert "Everybody left" in r.response.content
+    assert "Everybody left" in lobby_now(w, lobby).embeds[0].description
+    assert stored(db_path, game_id).status == "cancelled"
+
+
+async def test_running_game_blocks_a_new_lobby(simcord_env: simcord.Env, db_path: Path) -> None:
+    w = world(simcord_env)
+    game_id, lobby = await open_lobby(w, w.alice, [w.bob])
+    await w.alice.click(lobby, custom_id=f"anima:lobby:{game_id}:start")
+    board_id = stored(db_path, game_id).board_message_id
+    r = await w.carol.slash(w.table, "anima start")
+    assert r.ephemeral and "a game is running" in r.response.content
+    assert f"/{board_id}" in r.response.content

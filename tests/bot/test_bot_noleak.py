@@ -1,0 +1,139 @@
+"""Nothing private in public: every message a non-player sees in the channel (content,
+embeds, button labels and custom_ids, select options) is checked, when it appears or
+changes, against every player's hidden cards (hands, secret missions, start offers, face-down
+Preliminary Encounters) at the moment it was posted.
+
+"At the moment" is exact: the states between the two checks are rebuilt by replaying the
+stored action log from the seed (X5). A card counts as hidden only if it was hidden in every
+one of those states: a card discarded and then picked up in between was public for a moment,
+and the message may name it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import discord
+import pytest
+import simcord
+from anima_sim import Driver, World, actions, components, start_game, stored, world
+
+from engine.cards import default_cards
+from engine.game import Game
+from engine.state import Options
+
+DB = default_cards()
+#: Rules text printed on cards (a public card's text may mention another card's name).
+STATIC_TEXTS = sorted(
+    {
+        t
+        for c in DB
+        for t in [
+            c.text,
+            *[row.text for row in getattr(c, "exploration", [])],
+            *[r.name for r in getattr(c, "rewards", [])],
+            *[r.text for r in getattr(c, "rewards", [])],
+            getattr(getattr(c, "crisis", None), "text", ""),
+        ]
+        if t
+    },
+    key=len,
+    reverse=True,
+)
+
+
+def hidden_now(game: Game) -> set[str]:
+    hidden: set[str] = set()
+    for p in game.s.players.values():
+        hidden.update(p.hand, p.missions, p.offered_characters, p.offered_advantages)
+    for r in game.s.regions:
+        if r.preliminary and not r.revealed:
+            hidden.add(r.preliminary)
+    return hidden
+
+
+def message_text(m: discord.Message) -> str:
+    parts = [m.content or ""]
+    for e in m.embeds:
+        parts += [e.title or "", e.description or "", e.footer.text or ""]
+        for f in e.fields:
+            parts += [f.name or "", f.value or ""]
+    for c in components(m):
+        parts += [c.custom_id, c.label, *c.values]
+    for row in m.components:
+        for child in getattr(row, "children", []):
+            for option in getattr(child, "options", []):
+                parts += [option.label, option.description or ""]
+    return "\n".join(parts)
+
+
+class LeakCheck:
+    """Replays the game alongside the bot and checks every new or changed public message."""
+
+    def __init__(self, w: World, db_path: Path, game_id: int, viewer: simcord.MemberActor):
+        self.w, self.db_path, self.game_id, self.viewer = w, db_path, game_id, viewer
+        self.seen: dict[int, str] = {}
+        self.replay: Game | None = None
+        self.applied = 0
+        self.checked = 0
+
+    def _states_since_last_check(self) -> list[set[str]]:
+        st = stored(self.db_path, self.game_id)
+        if st.state_json is None:
+            return [set()]
+        if self.replay is None:
+            seats = list(st.seats)
+            self.replay = Game.new(seats, Options.model_validate(st.options), st.seed)
+        hidden = [hidden_now(self.replay)]
+        for version, seat, action, _source in actions(self.db_path, self.game_id)[self.applied :]:
+            self.replay.apply(seat, action)
+            assert self.replay.s.actions == version
+            self.applied += 1
+            hidden.append(hidden_now(self.replay))
+        # The replay must be the very game the bot stored.
+        assert self.replay.to_json() == st.game.to_json()
+        return hidden
+
+    def check(self) -> None:
+        states = self._states_since_last_check()
+        always_hidden = set.intersection(*states) if states else set()
+        forbidden = [(c, DB[c].name) for c in always_hidden]
+        for m in self.w.table.history(viewer=self.viewer):
+            text = message_text(m)
+            if self.seen.get(m.id) == text:
+                continue
+            self.seen[m.id] = text
+            self.checked += 1
+            cleaned = text
+            for static in STATIC_TEXTS:
+                cleaned = cleaned.replace(static, " ")
+            for card_id, name in forbidden:
+                assert not re.search(rf"(?<![\w]){re.escape(card_id)}(?![\w])", cleaned), (
+                    f"hidden card id {card_id!r} in public message: {text!r}"
+                )
+                assert not re.search(rf"\b{re.escape(name)}\b", cleaned), (
+                    f"hidden card {name!r} in public message: {text!r}"
+                )
+
+
+@pytest.mark.parametrize(("seed", "ai"), [(3, 1), (5, 0)])
+async def test_no_hidden_card_ever_appears_in_public(
+    simcord_env: simcord.Env, db_path: Path, seed: int, ai: int
+) -> None:
+    w = world(simcord_env)
+    game_id = await start_game(w, w.alice, [w.bob, w.carol], ai=ai, turns=3)
+    check = LeakCheck(w, db_path, game_id, w.dave)
+    check.check()
+    players = {m.id: m for m in (w.alice, w.bob, w.carol)}
+    driver = Driver(w, db_path, game_id, players, seed=seed)
+    steps = 0
+    while await driver.step():
+        steps += 1
+        check.check()
+        if steps % 17 == 0:  # now and then nobody answers: time-outs post their notes too
+            await simcord_env.advance_time(31)
+            check.check()
+    check.check()
+    assert stored(db_path, game_id).status == "over"
+    assert check.checked > 50

@@ -1,0 +1,107 @@
+"""Restarts: a game resumes where the last committed action left it, old buttons still
+work, timers resume from their stored deadlines; a broken stored game is reported and the
+rest keeps running."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import simcord
+from anima_sim import Driver, Stored, actions, board, components, start_game, stored, world
+
+from bot.app import AnimaBot
+from engine.state import Prompt
+
+
+def reset_decision(st: Stored, prompts: list[Prompt]) -> bool:
+    return len(prompts) == 1 and prompts[0].kind == "reset" and not prompts[0].window
+
+
+async def test_restart_mid_turn_old_buttons_still_work(
+    simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
+) -> None:
+    env = simcord_env
+    w = world(env)
+    game_id = await start_game(w, w.alice, [w.bob, w.carol], ai=1, turns=3)
+    players = {m.id: m for m in (w.alice, w.bob, w.carol)}
+    driver = Driver(w, db_path, game_id, players, seed=7)
+    st, prompts = await driver.until(reset_decision)
+    before = st.game.to_json()
+    old_board = board(w.table, db_path, game_id)
+    seat = st.seats[prompts[0].player]
+    done = f"anima:{game_id}:{seat.since}:{prompts[0].choices.index('done')}"
+    assert done in [c.custom_id for c in components(old_board)]
+    first_bot = env.bot
+
+    await env.restart_bot(make_bot())
+    assert env.bot is not first_bot
+    after = stored(db_path, game_id)
+    assert after.game.to_json() == before  # nothing moved while the bot was away
+
+    # The button of the message the old bot posted reaches the new bot.
+    r = await players[seat.user_id].click(old_board, custom_id=done)
+    assert r.response.content.startswith("✅ You chose: **Done**")
+    assert actions(db_path, game_id)[len(actions(db_path, game_id)) - 1][0] > after.version - 1
+    assert stored(db_path, game_id).version > after.version
+    # ... and the game goes on to its end with the new bot.
+    final = await driver.play()
+    assert final.status == "over"
+
+
+async def test_timers_resume_after_a_restart(
+    simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
+) -> None:
+    env = simcord_env
+    w = world(env)
+    admin_settings = await w.admin.slash(w.table, "anima settings", decision_timer=120)
+    assert "2 min" in str(admin_settings.response.embeds[0].fields[0].value)
+    game_id = await start_game(w, w.alice, [w.bob], ai=0, turns=2)
+    st = stored(db_path, game_id)
+    deadline = st.seats["p1"].deadline
+    assert deadline == env.now().timestamp() + 120
+
+    await env.restart_bot(make_bot())
+    await env.advance_time(60)
+    assert "half of your time is gone" in w.table.last_message.content
+    await env.advance_time(65)
+    st = stored(db_path, game_id)
+    sources = [a[3] for a in actions(db_path, game_id)]
+    assert sources.count("timeout") == 2  # both start choices ran out after the restart
+    assert all(s.timeouts == 1 for s in st.seats.values())
+
+
+async def test_a_broken_game_is_reported_and_others_keep_running(
+    simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
+) -> None:
+    env = simcord_env
+    w = world(env)
+    other = w.guild.create_text_channel("other")
+    broken_id = await start_game(w, w.alice, [w.bob], ai=1, turns=2)
+    fine_id = await start_game(w, w.carol, [w.dave], ai=0, turns=2, channel=other)
+
+    with sqlite3.connect(db_path) as db:
+        db.execute("UPDATE games SET state_json = '{\"players\": 5}' WHERE id = ?", (broken_id,))
+    await env.restart_bot(make_bot())
+
+    assert stored(db_path, broken_id).status == "broken"
+    report = w.table.last_message
+    assert "cannot be loaded" in report.content and f"Game #{broken_id}" in report.content
+    assert not board(w.table, db_path, broken_id).components
+    # An old button of the broken game (alice's secret start in her DMs) answers clearly.
+    dm = w.alice.user.dm_channel.history()[-1]
+    lead = next(c for c in components(dm) if c.label.startswith("Lead with"))
+    r = await w.alice.user.click(dm, custom_id=lead.custom_id)
+    assert "broken" in r.response.content
+    r = await w.alice.slash(w.table, "anima hand")
+    assert r.ephemeral and "no game here" in r.response.content
+
+    # The other game is fine.
+    players = {w.carol.id: w.carol, w.dave.id: w.dave}
+    driver = Driver(w, db_path, fine_id, players, seed=3, channel=other)
+    for _ in range(5):
+        assert await driver.step()
+    # And the broken game's channel can host a new game.
+    r = await w.bob.slash(w.table, "anima start")
+    assert not r.ephemeral

@@ -1,0 +1,59 @@
+"""Storage: the schema is created and migrated at start; one transaction per action."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.storage import SCHEMA_VERSION, GuildSettings, NewEvent, Storage, VersionConflict
+
+DEFAULTS = GuildSettings(0, 300, 45, True, 3)
+
+
+async def test_schema_is_created_once_in_wal_mode(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "anima.sqlite3"
+    storage = Storage(path, DEFAULTS)
+    await storage.open()
+    assert await storage.migrate() == SCHEMA_VERSION  # again: nothing to do
+    await storage.close()
+    storage = Storage(path, DEFAULTS)
+    await storage.open()
+    await storage.close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT version FROM schema_version").fetchall() == [(SCHEMA_VERSION,)]
+        assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"games", "seats", "actions", "events", "guild_settings", "results"} <= tables
+
+
+async def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "anima.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        db.execute("INSERT INTO schema_version VALUES (99)")
+    storage = Storage(path, DEFAULTS)
+    with pytest.raises(RuntimeError, match="newer than this bot"):
+        await storage.open()
+    await storage.close()
+
+
+async def test_an_action_commits_with_its_log_or_not_at_all(tmp_path: Path) -> None:
+    storage = Storage(tmp_path / "anima.sqlite3", DEFAULTS)
+    await storage.open()
+    try:
+        game_id = await storage.create_lobby(1, 2, 3, "alice", {}, 0.0)
+        assert game_id is not None
+        assert await storage.create_lobby(1, 2, 4, "bob", {}, 0.0) is None  # one per channel
+        assert await storage.start_game(game_id, "{}", 0, 1, 0, 30, {}, [], [], 0.0)
+        event = NewEvent("note", "hello")
+        await storage.commit_action(game_id, 0, "{}", 1, "p1", "done", "human", [event], [], 1.0)
+        with pytest.raises(VersionConflict):  # a stale version writes nothing
+            await storage.commit_action(
+                game_id, 0, "{}", 1, "p1", "done", "human", [event], [], 1.0
+            )
+        assert [e.text for e in await storage.events_after(game_id, 0)] == ["hello"]
+        assert await storage.actions(game_id) == [(1, "p1", "done", "human")]
+    finally:
+        await storage.close()
