@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import effects as fx
 from engine.actions import Action
-from engine.cards import AdvantageCard, CharacterCard, EncounterCard
+from engine.cards import AdvantageCard, CharacterCard
 from engine.flow import handles, responds
 from engine.party import (
     PARTY_LIMIT,
@@ -164,12 +164,17 @@ def run_effects(g: Game, user: str, card: str, path: list[Any], **data: Any) -> 
     g.push("effects", player=user, card=card, data={"path": path, "i": 0, **data})
 
 
-def _ops(g: Game, frame: Frame) -> list[Any]:
-    obj: Any = g.db[frame.card or ""]
-    for key in frame.data["path"]:
+def _ops_at(g: Game, card: str, path: list[Any]) -> list[Any]:
+    """The operation list at ``path`` inside a card's data."""
+    obj: Any = g.db[card]
+    for key in path:
         obj = obj[key] if isinstance(key, int) else getattr(obj, key)
     assert isinstance(obj, list)
     return obj
+
+
+def _ops(g: Game, frame: Frame) -> list[Any]:
+    return _ops_at(g, frame.card or "", frame.data["path"])
 
 
 # ---------------------------------------------------------------------- the interpreter
@@ -288,15 +293,31 @@ def _target_done(st: dict[str, Any]) -> None:
         st.pop(key, None)
 
 
+def _parties(g: Game, frame: Frame, target: str, st: dict[str, Any]) -> list[Player] | None:
+    """The target parties (a monster opponent left out); None while a pick is pending."""
+    names = _targets(g, frame, target, st)
+    if names is None:
+        return None
+    return [g.player(n) for n in names if n != MONSTER]
+
+
+def _then(g: Game, frame: Frame, *branch: str | int, **data: Any) -> bool:
+    """Finish the current operation by running its nested list ``branch`` (a roll's
+    ``success``, a fight's ``win``, a choice's ``options, k, effects``) as a child frame."""
+    frame.data["i"] += 1
+    frame.data.pop("op", None)
+    path = [*frame.data["path"], frame.data["i"] - 1, *branch]
+    if _ops_at(g, frame.card or "", path):
+        run_effects(g, frame.player or "", frame.card or "", path, **data)
+    return False
+
+
 @op("draw")
 def op_draw(g: Game, frame: Frame, o: fx.Draw, st: dict[str, Any]) -> bool:
-    names = _targets(g, frame, o.target, st)
-    if names is None:
+    parties = _parties(g, frame, o.target, st)
+    if parties is None:
         return False
-    for name in names:
-        if name == MONSTER:
-            continue
-        p = g.player(name)
+    for p in parties:
         if o.deck == "advantage":
             draw_advantages(g, p, o.count)
         else:
@@ -491,14 +512,13 @@ def op_kill(g: Game, frame: Frame, o: fx.Kill, st: dict[str, Any]) -> bool:
 
 @op("untap")
 def op_untap(g: Game, frame: Frame, o: fx.Untap, st: dict[str, Any]) -> bool:
-    names = _targets(g, frame, o.target, st)
-    if names is None:
+    parties = _parties(g, frame, o.target, st)
+    if parties is None:
         return False
-    for name in names:
-        if name != MONSTER:
-            for c in g.player(name).party:
-                c.tapped = False
-            g.emit("untap", f"{name}'s characters straighten.", player=name)
+    for p in parties:
+        for c in p.party:
+            c.tapped = False
+        g.emit("untap", f"{p.name}'s characters straighten.", player=p.name)
     return True
 
 
@@ -585,41 +605,15 @@ def op_roll(g: Game, frame: Frame, o: fx.Roll, st: dict[str, Any]) -> bool:
         at_least=o.at_least,
         success=ok,
     )
-    branch = "success" if ok else "failure"
-    frame.data["i"] += 1
-    frame.data.pop("op", None)
-    if getattr(o, branch):
-        inherited = victim if victim is not None else frame.data.get("chosen")
-        extra = {"chosen": inherited} if inherited is not None else {}
-        run_effects(
-            g,
-            frame.player or "",
-            frame.card or "",
-            [*frame.data["path"], frame.data["i"] - 1, branch],
-            **extra,
-        )
-    return False
+    inherited = victim if victim is not None else frame.data.get("chosen")
+    extra = {"chosen": inherited} if inherited is not None else {}
+    return _then(g, frame, "success" if ok else "failure", **extra)
 
 
 @op("fight")
 def op_fight(g: Game, frame: Frame, o: fx.Fight, st: dict[str, Any]) -> bool:
-    if "fought" in st:
-        won = st["won"]
-        branch = "win" if won else "lose"
-        frame.data["i"] += 1
-        frame.data.pop("op", None)
-        if getattr(o, branch):
-            run_effects(
-                g,
-                frame.player or "",
-                frame.card or "",
-                [*frame.data["path"], frame.data["i"] - 1, branch],
-            )
-        return False
-    if "pushed" in st:
-        st["fought"] = True
-        st["won"] = bool(g.s.result.get("won"))
-        return False
+    if "pushed" in st:  # the battle is over: its outcome picks the branch
+        return _then(g, frame, "win" if g.s.result.get("won") else "lose")
     names = _targets(g, frame, o.target, st)
     if names is None:
         return False
@@ -637,12 +631,11 @@ def op_fight(g: Game, frame: Frame, o: fx.Fight, st: dict[str, Any]) -> bool:
 
 @op("end_turn")
 def op_end_turn(g: Game, frame: Frame, o: fx.EndTurn, st: dict[str, Any]) -> bool:
-    names = _targets(g, frame, o.target, st)
-    if names is None:
+    parties = _parties(g, frame, o.target, st)
+    if parties is None:
         return False
-    for name in names:
-        if name != MONSTER:
-            end_turn(g, g.player(name))
+    for p in parties:
+        end_turn(g, p)
     return True
 
 
@@ -656,13 +649,12 @@ def end_turn(g: Game, p: Player) -> None:
 
 @op("lose_next_turn")
 def op_lose_next(g: Game, frame: Frame, o: fx.LoseNextTurn, st: dict[str, Any]) -> bool:
-    names = _targets(g, frame, o.target, st)
-    if names is None:
+    parties = _parties(g, frame, o.target, st)
+    if parties is None:
         return False
-    for name in names:
-        if name != MONSTER:
-            g.player(name).skip_next_turn = True
-            g.emit("lose_next_turn", f"{name} will also lose the next turn.", player=name)
+    for p in parties:
+        p.skip_next_turn = True
+        g.emit("lose_next_turn", f"{p.name} will also lose the next turn.", player=p.name)
     return True
 
 
@@ -677,13 +669,12 @@ def op_cancel(g: Game, frame: Frame, o: fx.Cancel, st: dict[str, Any]) -> bool:
 
 @op("reroll")
 def op_reroll(g: Game, frame: Frame, o: fx.Reroll, st: dict[str, Any]) -> bool:
-    names = _targets(g, frame, o.target, st)
-    if names is None:
+    parties = _parties(g, frame, o.target, st)
+    if parties is None:
         return False
-    for name in names:
-        if name != MONSTER:
-            g.player(name).reroll = True
-            g.emit("reroll", f"{name} will roll the next battle die twice.", player=name)
+    for p in parties:
+        p.reroll = True
+        g.emit("reroll", f"{p.name} will roll the next battle die twice.", player=p.name)
     return True
 
 
@@ -700,16 +691,8 @@ def op_choose(g: Game, frame: Frame, o: fx.Choose, st: dict[str, Any]) -> bool:
     )
     if picked is None:
         return False
-    frame.data["i"] += 1
-    frame.data.pop("op", None)
     g.emit("choose", f"{frame.player} chooses: {labels[picked]}.", player=frame.player)
-    run_effects(
-        g,
-        frame.player or "",
-        frame.card or "",
-        [*frame.data["path"], frame.data["i"] - 1, "options", int(picked), "effects"],
-    )
-    return False
+    return _then(g, frame, "options", int(picked), "effects")
 
 
 @op("hire_from_discard")
@@ -731,29 +714,25 @@ def op_hire_discard(g: Game, frame: Frame, o: fx.Hire, st: dict[str, Any]) -> bo
 
 @op("take_discarded")
 def op_take_discarded(g: Game, frame: Frame, o: fx.TakeDiscarded, st: dict[str, Any]) -> bool:
-    names = _targets(g, frame, o.target, st)
-    if names is None:
+    parties = _parties(g, frame, o.target, st)
+    if parties is None:
         return False
-    for name in names:
+    for p in parties:
         pile = g.s.discards["advantage"]
         # The played card (discarded as it was played) is not taken back: Scavenge could
         # otherwise be played again and again without end.
         under = [c for c in pile if c != frame.card]
-        if name != MONSTER and under and room_in_hand(g.player(name)):
+        if under and room_in_hand(p):
             card = under[-1]
             pile.remove(card)
-            g.player(name).hand.append(card)
+            p.hand.append(card)
             g.emit(
                 "take",
-                f"{name} takes {g.db[card].name} from the discard pile.",
-                player=name,
+                f"{p.name} takes {g.db[card].name} from the discard pile.",
+                player=p.name,
                 card=card,
             )
     return True
-
-
-def encounter_card(g: Game, card_id: str) -> EncounterCard:
-    return g.db.encounter(card_id)
 
 
 assert set(OPS) == fx.OPERATIONS, f"operations without an interpreter: {fx.OPERATIONS - set(OPS)}"
