@@ -221,3 +221,17 @@ def test_V4_tree_of_regions_bge_reading_moves_one_level_up_or_down(make: Any) ->
     t.s.stack[-1].kind = "movement_step"
     t.g.advance()
     assert {f"go {ARK}", f"go {RUINS}", "go pit_of_hell"} <= set(t.choices("A"))
+
+
+def test_M1_a_refused_move_names_its_rule_and_changes_nothing(make: Any) -> None:
+    from engine.errors import IllegalAction
+
+    t = _two(make, [{"card": ARK}])
+    before = t.g.to_json()
+    try:
+        t.do("A", "go pit_of_hell")
+    except IllegalAction as exc:
+        assert exc.rule == "M1" and "not a legal choice" in exc.reason
+    else:
+        raise AssertionError("an inactive Region was accepted")
+    assert t.g.to_json() == before
