@@ -73,6 +73,9 @@ class Reply:
     embed: discord.Embed | None = None
     view: discord.ui.View | None = None
     ok: bool = False
+    #: Nothing private to say: a click on the public board needs no reply, since the board
+    #: and the channel already show what happened (it saves a message per decision).
+    quiet: bool = False
 
 
 @dataclass
@@ -416,7 +419,9 @@ class GameManager:
         private = await self.publish(table, actor=seat.seat)
         lines = [f"✅ You chose: **{label}**"]
         lines += [f"🔒 {table.names.sub(text)}" for text in private]
-        return await self._with_panel(table, seat, "\n".join(lines), ok=True)
+        reply = await self._with_panel(table, seat, "\n".join(lines), ok=True)
+        reply.quiet = not private
+        return reply
 
     async def _fresh(self, table: Table, seat: SeatRow, text: str) -> Reply:
         return await self._with_panel(table, seat, text)

@@ -175,9 +175,24 @@ class ChoiceSelect(
 
 
 async def choice_made(interaction: discord.Interaction, gid: int, since: int, idx: int) -> None:
-    await _open(interaction)
+    if _in_panel(interaction):
+        await interaction.response.defer()  # the panel is edited in place
+        reply = await _bot(interaction).manager.choose(gid, interaction.user.id, since, idx)
+        await _answer(interaction, reply)
+        return
+    # A click on the public board: acknowledged without a message; the player hears privately
+    # only when there is something private to tell (an error, a card drawn, his next panel).
+    await interaction.response.defer()
     reply = await _bot(interaction).manager.choose(gid, interaction.user.id, since, idx)
-    await _answer(interaction, reply)
+    if reply.quiet:
+        return
+    extra: dict[str, Any] = {"view": reply.view} if reply.view is not None else {}
+    await interaction.followup.send(
+        content=reply.content or None,
+        embeds=[reply.embed] if reply.embed is not None else [],
+        ephemeral=True,
+        **extra,
+    )
 
 
 class ControlButton(

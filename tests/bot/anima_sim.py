@@ -245,6 +245,26 @@ async def start_game(
     return game_id
 
 
+def private_reply(result: Any) -> str | None:
+    """What the bot told the clicking member privately: its ephemeral answer, or the first
+    ephemeral follow-up after a silent acknowledgement; None when it said nothing (a board
+    click with nothing private to tell: the board and the channel show what happened)."""
+    if result.ephemeral and result.response is not None:
+        return str(result.response.content)
+    for followup in result.followups:
+        if followup.ephemeral:
+            return str(followup.content)
+    return None
+
+
+def chose(result: Any, label: str = "") -> bool:
+    """The choice was accepted: a quiet acknowledgement, or "✅ You chose: **<label>...".
+
+    A refusal always answers in words, so a quiet click is an accepted one."""
+    text = private_reply(result)
+    return text is None or text.startswith(f"✅ You chose: **{label}")
+
+
 class Driver:
     """Plays the human seats of a game with a seeded random choice among legal moves,
     through the board's buttons or the private panels, as a player would."""
@@ -307,8 +327,7 @@ class Driver:
         prompt = self.rng.choice(prompts)
         index = self.rng.randrange(len(prompt.choices))
         result = await self.choose(st, prompt, index)
-        assert result.response is not None
-        assert result.response.content.startswith("✅"), result.response.content
+        assert result.acknowledged and chose(result), private_reply(result)
         return True
 
     async def until(self, wanted: Any, max_steps: int = 2000) -> tuple[Stored, list[Prompt]]:

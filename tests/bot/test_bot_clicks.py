@@ -6,7 +6,17 @@ import asyncio
 from pathlib import Path
 
 import simcord
-from anima_sim import Driver, Stored, actions, components, start_game, stored, world
+from anima_sim import (
+    Driver,
+    Stored,
+    actions,
+    chose,
+    components,
+    private_reply,
+    start_game,
+    stored,
+    world,
+)
 from anima_sim import board as board_of
 
 from engine.state import Prompt
@@ -31,10 +41,11 @@ async def test_strangers_and_other_players_cannot_decide(
     before = stored(db_path, game_id).version
 
     r = await w.dave.click(board, custom_id=done)
-    assert r.ephemeral and "You are not playing in this game" in r.response.content
-    assert f"**{decider.name}**'s decision" in r.response.content
+    said = private_reply(r) or ""
+    assert "You are not playing in this game" in said
+    assert f"**{decider.name}**'s decision" in said
     r = await other.click(board, custom_id=done)
-    assert r.ephemeral and f"it is **{decider.name}**'s decision" in r.response.content
+    assert f"it is **{decider.name}**'s decision" in (private_reply(r) or "")
     r = await w.dave.click(board, custom_id=f"anima:{game_id}:decide")
     assert r.ephemeral and "not playing" in r.response.content
     r = await other.click(board, custom_id=f"anima:{game_id}:decide")
@@ -46,7 +57,7 @@ async def test_strangers_and_other_players_cannot_decide(
     # The decider's own click works.
     member = players[decider.user_id]
     r = await member.click(board, custom_id=done)
-    assert r.ephemeral and r.response.content.startswith("✅ You chose: **Done**")
+    assert chose(r, "Done**")
     assert stored(db_path, game_id).version > before
 
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import simcord
-from anima_sim import Driver, Stored, board, components, start_game, stored, world
+from anima_sim import Driver, Stored, board, chose, components, start_game, stored, world
 
 from bot.app import AnimaBot
 from engine.state import Prompt
@@ -101,7 +101,7 @@ async def test_hand_board_play_and_log(simcord_env: simcord.Env, db_path: Path) 
     assert r.response.content == "That card is not in your hand."
     version = stored(db_path, game_id).version
     r = await member.slash(w.table, "anima play", card=card)
-    assert r.response.content.startswith("✅ You chose: **Play ")
+    assert chose(r, "Play ")
     assert stored(db_path, game_id).version > version
 
     r = await member.slash(w.table, "anima log")

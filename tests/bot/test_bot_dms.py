@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import simcord
-from anima_sim import Driver, board, components, start_game, stored, world
+from anima_sim import Driver, board, chose, components, start_game, stored, world
 
 
 def close_dms(env: simcord.Env, member: simcord.MemberActor) -> None:
@@ -42,7 +42,7 @@ async def test_secret_start_by_dm_and_its_buttons(simcord_env: simcord.Env, db_p
     lead = [c for c in components(dm) if c.label.startswith("Lead with")]
     assert len(lead) == 2
     r = await w.alice.user.click(dm, custom_id=lead[0].custom_id)
-    assert r.response.content.startswith("✅ You chose: **Lead with")
+    assert chose(r, "Lead with")
     assert any(c.label.startswith("Give back") for c in components(r.response))
     assert stored(db_path, game_id).game.s.players["p1"].party
 

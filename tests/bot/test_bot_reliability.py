@@ -9,7 +9,17 @@ from typing import Any
 
 import pytest
 import simcord
-from anima_sim import Driver, Stored, actions, board, start_game, stored, world
+from anima_sim import (
+    Driver,
+    Stored,
+    actions,
+    board,
+    chose,
+    private_reply,
+    start_game,
+    stored,
+    world,
+)
 from simcord import assert_error
 
 from bot.app import AnimaBot
@@ -71,7 +81,7 @@ async def test_a_failed_commit_changes_nothing(
     done = f"anima:{game_id}:{seat.since}:{prompts[0].choices.index('done')}"
     member = players[seat.user_id]
     r = await member.click(board(w.table, db_path, game_id), custom_id=done)
-    assert r.response.content == ERROR_TEXT
+    assert private_reply(r) == ERROR_TEXT
     assert [type(e) for e in simcord_env.bot.errors] == [OSError]
     simcord_env.bot.errors.clear()
     after = stored(db_path, game_id)
@@ -81,7 +91,7 @@ async def test_a_failed_commit_changes_nothing(
     # The same button works once the disk is back: one action, from the stored state.
     monkeypatch.setattr(storage, "_insert_events", real)
     r = await member.click(board(w.table, db_path, game_id), custom_id=done)
-    assert r.response.content.startswith("✅ You chose: **Done**")
+    assert chose(r, "Done**")
     assert actions(db_path, game_id)[st.version][1:3] == (seat.seat, "done")
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import simcord
-from anima_sim import Driver, Stored, actions, board, start_game, stored, world
+from anima_sim import Driver, Stored, actions, board, chose, start_game, stored, world
 
 from engine.state import Prompt
 
@@ -96,7 +96,7 @@ async def test_reaction_window_closes_for_everybody(
     r = await member.click(
         board(w.table, db_path, game_id), custom_id=f"anima:{game_id}:{since[first.player]}:0"
     )
-    assert r.response.content.startswith("✅ You chose: **Pass**")
+    assert chose(r, "Pass**")
     st = stored(db_path, game_id)
     waiting = [p for p in st.game.pending() if p.window]
     assert len(waiting) == 2

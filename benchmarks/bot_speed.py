@@ -1,0 +1,780 @@
+"""The bot's own handling time per interaction, with many games live at once, through SimCord.
+
+Run: ``.venv/bin/python benchmarks/bot_speed.py [--games 100] [--seed 1] [--concurrency 1]
+[--turns 3] [--profile]``
+
+The real bot (``bot.app.create_bot``, its SQLite file in a temporary directory) runs in SimCord's
+in-memory Discord: one server, one channel per game, three members per game. Every game is set
+up like players do it (``/anima start turns:3``, two *Join* clicks, *Add AI player*, *Start*),
+then all games are played to their end *interleaved*: in waves, each wave takes
+``--concurrency`` distinct live games in a seeded random order and performs the next
+interaction of each. A member whose decision it is takes a uniformly random legal choice: on
+the board when the board shows it, else through *Decide* / *Respond* and the private panel
+(two interactions), and an Advantage is played with ``/anima play`` a quarter of the time.
+
+With ``--concurrency 1`` (the default) one interaction is in flight at a time: SimCord refuses
+overlapping actor operations, so the 100 games are concurrent in the sense that all of them
+are live and their interactions interleave. With ``--concurrency K`` the K interactions of a
+wave reach discord.py back to back (their gateway events are held, then fed together) and
+the bot handles them concurrently: latencies then include queueing behind each other.
+
+Measured per interaction (all with ``time.perf_counter``: SimCord virtualises
+``time.monotonic`` inside bot code):
+
+- handling time: from the moment discord.py's ``INTERACTION_CREATE`` parser receives the event
+  to the end of the last Discord HTTP call the bot makes for it (interaction callback,
+  followup/edit, channel posts, DMs, fetches). It includes the time SimCord's simulated
+  Discord spends inside those calls, so it is an upper bound of the bot's own time (the row
+  "excl. SimCord's own work" subtracts it), and the pauses of Python's garbage collector,
+  whose heap here also holds everything SimCord stores;
+- SQLite: time awaiting the statements (``Storage._exec/_one/_all``: execution and the
+  aiosqlite thread hop; not waits for the storage lock), as a share of the handling time;
+- messages created: channel posts and DMs (``POST /channels/{id}/messages``), and interaction
+  responses or followups that create a message (a deferred "thinking" response creates an
+  ephemeral message that its later edit completes); edits are not counted;
+- a *decision* is an interaction that committed a human action (``Storage.commit_action``
+  with source ``human``); AI moves made in the same interaction are counted separately.
+
+Work is attributed to its interaction with a context variable set while discord.py parses
+the event (the tasks it creates for the callback inherit it). Nothing in ``bot/`` is changed
+for this: the hooks wrap the storage instance's methods, SimCord's HTTP router and discord.py's
+parser for this run only. Nothing is asserted: the table says which targets are met.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import bisect
+import contextvars
+import cProfile
+import gc
+import inspect
+import math
+import os
+import platform
+import pstats
+import random
+import sqlite3
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import simcord
+from simcord.components import walk_components
+from simcord.http import router as simcord_router
+
+from bot.app import AnimaBot, create_bot
+from bot.settings import Settings
+from engine.game import Game
+from engine.state import Prompt
+
+TARGET_P99_MS = 50.0
+TARGET_MESSAGES_PER_DECISION = 1.5
+#: Share of ``play <card>`` choices made with ``/anima play`` instead of a button.
+COMMAND_SHARE = 0.25
+EPHEMERAL = 1 << 6
+
+
+# ---------------------------------------------------------------------- measurement
+
+
+def _private_text(result: simcord.InteractionResult) -> str | None:
+    """The bot's private answer to a member: its ephemeral response, or the first ephemeral
+    follow-up after a silent acknowledgement; None when it said nothing."""
+    if result.ephemeral and result.response is not None:
+        return str(result.response.content)
+    for followup in result.followups:
+        if followup.ephemeral:
+            return str(followup.content)
+    if result.response is not None and not getattr(result, "deferred", False):
+        kind = str(getattr(result, "kind", ""))
+        if "deferred_update" not in kind:
+            return str(result.response.content)
+    return None
+
+
+@dataclass
+class Record:
+    """One interaction as the bot handled it."""
+
+    phase: str  # "setup" or "play"
+    kind: str  # what the member did, e.g. "board choice", "panel open"
+    t0: float
+    end: float = 0.0
+    discord_s: float = 0.0  # inside SimCord's HTTP router
+    http_calls: int = 0
+    sql_s: float = 0.0
+    gc_s: float = 0.0  # Python's garbage collector, run while handling
+    slowest_sql: tuple[float, str] = (0.0, "")
+    statements: int = 0
+    transactions: int = 0
+    decisions: int = 0
+    ai_moves: int = 0
+    public: int = 0  # messages created in a channel
+    dms: int = 0
+    ephemeral: int = 0
+    edits: int = 0
+    loading: bool = False  # a deferred "thinking" response not yet completed
+    #: A decision answered with a new ephemeral message that only says "✅ You chose …"
+    #: (no private line, no panel): the board's edit already shows the same.
+    plain_ack: bool = False
+
+    @property
+    def ms(self) -> float:
+        return 1000 * (self.end - self.t0)
+
+    @property
+    def own_ms(self) -> float:
+        return 1000 * (self.end - self.t0 - self.discord_s)
+
+    @property
+    def created(self) -> int:
+        return self.public + self.dms + self.ephemeral
+
+    def on_http(self, method: str, path: str, body: Any, channels: set[int]) -> None:
+        """Classify one successful Discord call: a created message, an edit, or other."""
+        self.http_calls += 1
+        parts = path.strip("/").split("/")
+        flags = 0
+        if isinstance(body, dict):
+            data = body.get("data") if parts[0] == "interactions" else body
+            flags = int((data or {}).get("flags") or 0) if isinstance(data, dict) else 0
+        if method == "POST" and parts[0] == "channels" and parts[-1] == "messages":
+            if int(parts[1]) in channels:
+                self.public += 1
+            else:
+                self.dms += 1
+        elif method == "POST" and parts[0] == "interactions":
+            kind = body.get("type") if isinstance(body, dict) else None
+            if kind in (4, 5):  # a message, or a deferred "thinking" message
+                self._created(flags)
+                self.loading = kind == 5
+            elif kind == 7:
+                self.edits += 1
+        elif method == "POST" and parts[0] == "webhooks" and len(parts) == 3:
+            if self.loading:  # the first followup completes the thinking message
+                self.loading = False
+                self.edits += 1
+            else:
+                self._created(flags)
+        elif method == "PATCH":
+            self.edits += 1
+            if parts[-1] == "@original":
+                self.loading = False
+
+    def _created(self, flags: int) -> None:
+        if flags & EPHEMERAL:
+            self.ephemeral += 1
+        else:
+            self.public += 1
+
+
+CURRENT: contextvars.ContextVar[Record | None] = contextvars.ContextVar("bench_interaction")
+
+
+class Probe:
+    """Hooks on one bot and SimCord: interaction start, HTTP calls, SQLite calls."""
+
+    def __init__(self, bot: AnimaBot, channels: set[int]) -> None:
+        self.bot = bot
+        self.channels = channels
+        self.records: list[Record] = []
+        #: Every garbage collection (start, end): it stalls whatever is in flight.
+        self.gc_pauses: list[tuple[float, float]] = []
+        #: SQL statement (its start) -> (executions, seconds), in the play phase.
+        self.statements: dict[str, tuple[int, float]] = {}
+        self.phase = "setup"
+        self.kind = ""
+        #: While holding, interaction events are kept (with their context) to be fed together.
+        self.holding = False
+        self.held: list[tuple[contextvars.Context, Any]] = []
+        self._undo: list[Callable[[], None]] = []
+
+    def install(self) -> None:
+        state = self.bot._connection
+        parse = state.parsers["INTERACTION_CREATE"]
+
+        def timed_parse(data: Any) -> None:
+            if self.holding:
+                # The context carries SimCord's "bot-owned work" scope for the tasks.
+                self.held.append((contextvars.copy_context(), data))
+                return
+            now = time.perf_counter()
+            record = Record(self.phase, self.kind, now, end=now)
+            self.records.append(record)
+            token = CURRENT.set(record)
+            try:
+                parse(data)
+            finally:
+                CURRENT.reset(token)
+
+        state.parsers["INTERACTION_CREATE"] = timed_parse
+        self._undo.append(lambda: state.parsers.__setitem__("INTERACTION_CREATE", parse))
+
+        dispatch = simcord_router.dispatch
+        channels = self.channels
+
+        def timed_dispatch(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
+            record = CURRENT.get()
+            start = time.perf_counter()
+            try:
+                result = dispatch(backend, method, path, **kwargs)
+            finally:
+                if record is not None:
+                    record.end = time.perf_counter()
+                    record.discord_s += record.end - start
+            if record is not None:
+                record.on_http(method, path, kwargs.get("json"), channels)
+            return result
+
+        simcord_router.dispatch = timed_dispatch
+        self._undo.append(lambda: setattr(simcord_router, "dispatch", dispatch))
+
+        gc_start = 0.0
+
+        def on_gc(phase: str, info: dict[str, int]) -> None:
+            nonlocal gc_start
+            if phase == "start":
+                gc_start = time.perf_counter()
+            else:
+                self.gc_pauses.append((gc_start, time.perf_counter()))
+
+        gc.callbacks.append(on_gc)
+        self._undo.append(lambda: gc.callbacks.remove(on_gc))
+
+        storage = self.bot.storage
+        for name in ("_exec", "_one", "_all"):
+            self._wrap_sql(storage, name)
+        commit = storage.commit_action
+        signature = inspect.signature(commit)
+
+        async def counted_commit(*args: Any, **kwargs: Any) -> None:
+            await commit(*args, **kwargs)
+            record = CURRENT.get()
+            if record is not None:
+                source = signature.bind(*args, **kwargs).arguments["source"]
+                if source == "human":
+                    record.decisions += 1
+                elif source == "ai":
+                    record.ai_moves += 1
+
+        storage.commit_action = counted_commit  # type: ignore[method-assign]
+        self._undo.append(lambda: delattr(storage, "commit_action"))
+
+    def _wrap_sql(self, storage: Any, name: str) -> None:
+        method = getattr(storage, name)
+
+        async def timed(sql: str, *args: Any) -> Any:
+            record = CURRENT.get()
+            start = time.perf_counter()
+            try:
+                return await method(sql, *args)
+            finally:
+                if record is not None:
+                    took = time.perf_counter() - start
+                    record.sql_s += took
+                    shape = " ".join(sql.split())[:60]
+                    if took > record.slowest_sql[0]:
+                        record.slowest_sql = (took, shape)
+                    if record.phase == "play":
+                        count, total = self.statements.get(shape, (0, 0.0))
+                        self.statements[shape] = (count + 1, total + took)
+                    record.statements += 1
+                    record.transactions += sql.startswith("BEGIN")
+
+        setattr(storage, name, timed)
+        self._undo.append(lambda: delattr(storage, name))
+
+    def attribute_gc(self) -> None:
+        """Charge each record the collections that ran while it was in flight."""
+        starts = [a for a, _ in self.gc_pauses]
+        for r in self.records:
+            i = bisect.bisect_left(starts, r.t0)
+            if i > 0 and self.gc_pauses[i - 1][1] > r.t0:
+                i -= 1
+            for a, b in self.gc_pauses[i:]:
+                if a >= r.end:
+                    break
+                r.gc_s += min(b, r.end) - max(a, r.t0)
+
+    def uninstall(self) -> None:
+        while self._undo:
+            self._undo.pop()()
+
+    @contextmanager
+    def held_events(self) -> Iterator[None]:
+        """Hold the interaction events of the actor calls inside; feed them together after."""
+        self.holding = True
+        try:
+            yield
+        finally:
+            self.holding = False
+
+
+# ---------------------------------------------------------------------- driving the games
+
+
+@dataclass
+class Seat:
+    user_id: int | None
+    ai: bool
+    since: int | None
+
+
+@dataclass
+class Move:
+    """The next interaction of one game: what to do, and what to check afterwards."""
+
+    kind: str
+    act: Callable[[], Awaitable[simcord.InteractionResult]]
+    decision: bool
+    member: simcord.MemberActor
+    target: tuple[str, int] | None = None  # (custom_id, index) to pick in the panel it opens
+
+
+@dataclass
+class Table:
+    """One game being played."""
+
+    game_id: int
+    channel: simcord.ChannelHandle
+    members: dict[int, simcord.MemberActor]
+    panel: tuple[simcord.MemberActor, simcord.ResponseMessage, str, int] | None = None
+    over: bool = False
+
+
+@dataclass
+class Tally:
+    waves: int = 0
+    decisions_tried: int = 0
+    rejected: list[str] = field(default_factory=list)
+    missing: int = 0  # a choice that the panel did not offer (should never happen)
+
+
+def _components(message: simcord.ResponseMessage) -> list[dict[str, Any]]:
+    return [c for c in walk_components(message.components) if c.get("custom_id")]
+
+
+async def _pick(
+    member: simcord.MemberActor, message: simcord.ResponseMessage, custom_id: str, index: int
+) -> simcord.InteractionResult | None:
+    """Click the button ``custom_id``, or choose ``index`` in the select that holds it."""
+    comps = _components(message)
+    if any(c.get("type") == 2 and c["custom_id"] == custom_id for c in comps):
+        return await member.click(message, custom_id=custom_id)
+    prefix = custom_id.rsplit(":", 1)[0] + ":s"
+    for c in comps:
+        values = [o["value"] for o in c.get("options", [])]
+        if c.get("type") == 3 and c["custom_id"].startswith(prefix) and str(index) in values:
+            return await member.select(message, [str(index)], custom_id=c["custom_id"])
+    return None
+
+
+def _has(message: simcord.ResponseMessage, custom_id: str, index: int) -> bool:
+    prefix = custom_id.rsplit(":", 1)[0] + ":s"
+    for c in _components(message):
+        if c.get("type") == 2 and c["custom_id"] == custom_id:
+            return True
+        values = [o["value"] for o in c.get("options", [])]
+        if c.get("type") == 3 and c["custom_id"].startswith(prefix) and str(index) in values:
+            return True
+    return False
+
+
+class Bench:
+    def __init__(self, env: simcord.Env, bot: AnimaBot, db_path: Path, args: Any) -> None:
+        self.env = env
+        self.bot = bot
+        self.args = args
+        self.rng = random.Random(args.seed)
+        self.db = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+        self.tables: list[Table] = []
+        self.tally = Tally()
+        guild = env.create_guild("Anima Bench")
+        self.guild = guild
+        for i in range(args.games):
+            channel = guild.create_text_channel(f"table-{i + 1:03}")
+            members = [
+                guild.add_member(env.create_user(f"player-{i + 1:03}-{n}")) for n in range(3)
+            ]
+            self.tables.append(Table(0, channel, {m.id: m for m in members}))
+        self.probe = Probe(bot, {t.channel.id for t in self.tables})
+
+    # ------------------------------------------------------------------ state (read-only)
+
+    def state(self, game_id: int) -> tuple[str, int | None, Game | None, dict[str, Seat]]:
+        status, board, state_json = self.db.execute(
+            "SELECT status, board_message_id, state_json FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        seats = {
+            r[0]: Seat(r[1], bool(r[2]), r[3])
+            for r in self.db.execute(
+                "SELECT seat, user_id, ai, prompt_since FROM seats WHERE game_id = ?", (game_id,)
+            )
+        }
+        game = Game.from_json(state_json) if state_json else None
+        return status, board, game, seats
+
+    def message(self, channel: simcord.ChannelHandle, message_id: int) -> simcord.ResponseMessage:
+        # A live view of the stored message (cheaper than rebuilding the channel's history).
+        return simcord.ResponseMessage(
+            self.env, self.env.backend.get_message(channel.id, message_id)
+        )
+
+    # ------------------------------------------------------------------ setup
+
+    async def setup(self) -> None:
+        """Open every lobby, then join, add an AI and start, each step across all games."""
+        self.probe.phase = "setup"
+        lobbies: list[simcord.ResponseMessage] = []
+        for table in self.tables:
+            host = next(iter(table.members.values()))
+            self.probe.kind = "/anima start"
+            result = await host.slash(table.channel, "anima start", turns=self.args.turns)
+            assert result.response is not None, "no lobby"
+            lobbies.append(result.response)
+            table.game_id = self._lobby_id(result.response)
+        for table, lobby in zip(self.tables, lobbies, strict=True):
+            for member in list(table.members.values())[1:]:
+                self.probe.kind = "lobby join"
+                r = await member.click(lobby, custom_id=f"anima:lobby:{table.game_id}:join")
+                self._expect(r, "✅", "join")
+        for table, lobby in zip(self.tables, lobbies, strict=True):
+            host = next(iter(table.members.values()))
+            self.probe.kind = "lobby add AI"
+            r = await host.click(lobby, custom_id=f"anima:lobby:{table.game_id}:ai")
+            self._expect(r, "🤖", "add AI")
+        for i, (table, lobby) in enumerate(zip(self.tables, lobbies, strict=True)):
+            host = next(iter(table.members.values()))
+            # A different, reproducible deal per game.
+            self.bot.settings.fixed_seed = self.args.seed * 1_000_003 + i
+            self.probe.kind = "lobby start"
+            r = await host.click(lobby, custom_id=f"anima:lobby:{table.game_id}:start")
+            self._expect(r, "✅", "start")
+
+    @staticmethod
+    def _lobby_id(lobby: simcord.ResponseMessage) -> int:
+        for c in _components(lobby):
+            parts = c["custom_id"].split(":")
+            if parts[:2] == ["anima", "lobby"]:
+                return int(parts[2])
+        raise AssertionError("the lobby has no buttons")
+
+    def _expect(self, result: simcord.InteractionResult, prefix: str, what: str) -> None:
+        content = _private_text(result)
+        if content is None:
+            return  # a quiet board click: accepted, nothing private to say
+        if not content.startswith(prefix):
+            self.tally.rejected.append(f"{what}: {content[:120]!r}")
+
+    # ------------------------------------------------------------------ play
+
+    def plan(self, table: Table) -> Move | None:
+        """The next interaction of a game (None when it is over)."""
+        if table.panel is not None:
+            member, panel, custom_id, index = table.panel
+            table.panel = None
+
+            async def choose_in_panel() -> simcord.InteractionResult:
+                result = await _pick(member, panel, custom_id, index)
+                assert result is not None
+                return result
+
+            return Move("panel choice", choose_in_panel, True, member)
+        status, board_id, game, seats = self.state(table.game_id)
+        if status != "running" or game is None or board_id is None:
+            table.over = True
+            return None
+        prompts = [p for p in game.pending() if not seats[p.player].ai]
+        assert prompts, f"game {table.game_id} waits for nobody"
+        prompt: Prompt = self.rng.choice(prompts)
+        index = self.rng.randrange(len(prompt.choices))
+        choice = prompt.choices[index]
+        seat = seats[prompt.player]
+        member = table.members[seat.user_id or 0]
+        if choice.startswith("play ") and self.rng.random() < COMMAND_SHARE:
+            card = choice.split(" ", 1)[1]
+
+            def play() -> Awaitable[simcord.InteractionResult]:
+                return member.slash(table.channel, "anima play", card=card)
+
+            return Move("/anima play", play, True, member)
+        custom_id = f"anima:{table.game_id}:{seat.since}:{index}"
+        board = self.message(table.channel, board_id)
+        if _has(board, custom_id, index):
+
+            async def on_board() -> simcord.InteractionResult:
+                result = await _pick(member, board, custom_id, index)
+                assert result is not None
+                return result
+
+            return Move("board choice", on_board, True, member)
+        what = "respond" if prompt.window else "decide"
+
+        def open_panel() -> Awaitable[simcord.InteractionResult]:
+            return member.click(board, custom_id=f"anima:{table.game_id}:{what}")
+
+        return Move("panel open", open_panel, False, member, (custom_id, index))
+
+    async def wave(self, tables: list[Table]) -> None:
+        """The next interaction of each of ``tables``, fed to the bot together."""
+        moves = [(t, m) for t in tables if (m := self.plan(t)) is not None]
+        if not moves:
+            return
+        self.tally.waves += 1
+        results: list[simcord.InteractionResult] = []
+        with self.probe.held_events():
+            for _table, move in moves:
+                results.append(await move.act())
+        # Each held event gets its own record (and kind) when it is fed.
+        parse = self.bot._connection.parsers["INTERACTION_CREATE"]
+        held, self.probe.held = self.probe.held, []
+        assert len(held) == len(moves), "an action did not reach the bot"
+        first = len(self.probe.records)
+        for (context, data), (_table, move) in zip(held, moves, strict=True):
+            self.probe.kind = move.kind
+            context.run(parse, data)
+        records = self.probe.records[first:]
+        await self.env.settle(timeout=600)
+        for (table, move), result, record in zip(moves, results, records, strict=True):
+            if move.decision:
+                self.tally.decisions_tried += 1
+                self._expect(result, "✅", move.kind)
+                reply = result.response
+                record.plain_ack = (
+                    record.ephemeral == 1
+                    and reply is not None
+                    and "🔒" not in reply.content
+                    and not reply.components
+                )
+            elif move.target is not None:
+                panel = result.response
+                custom_id, index = move.target
+                if panel is None or not _has(panel, custom_id, index):
+                    self.tally.missing += 1
+                else:
+                    table.panel = (move.member, panel, custom_id, index)
+
+    async def play(self) -> None:
+        self.probe.phase = "play"
+        live = list(self.tables)
+        k = max(1, self.args.concurrency)
+        while live:
+            order = self.rng.sample(live, len(live))
+            for i in range(0, len(order), k):
+                await self.wave(order[i : i + k])
+            live = [t for t in live if not t.over]
+
+
+# ---------------------------------------------------------------------- report
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Nearest-rank percentile (0 < q <= 100)."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q / 100 * len(ordered)) - 1)]
+
+
+def kind_table(records: list[Record]) -> list[str]:
+    kinds: dict[str, list[Record]] = {}
+    for r in records:
+        kinds.setdefault(f"{r.phase}: {r.kind}", []).append(r)
+    head = (
+        f"{'interaction':<26}{'n':>7}{'p50 ms':>8}{'p99 ms':>8}{'max ms':>8}{'SQL %':>7}"
+        f"{'stmts':>7}{'AI mv':>7}{'HTTP':>6}{'created':>8}"
+    )
+    lines = [head]
+    for name, rs in sorted(kinds.items()):
+        ms = [r.ms for r in rs]
+        total = sum(ms) / 1000
+        lines.append(
+            f"{name:<26}{len(rs):>7,}{percentile(ms, 50):>8.1f}{percentile(ms, 99):>8.1f}"
+            f"{max(ms):>8.1f}{100 * sum(r.sql_s for r in rs) / total:>6.0f}%"
+            f"{sum(r.statements for r in rs) / len(rs):>7.1f}"
+            f"{sum(r.ai_moves for r in rs) / len(rs):>7.2f}"
+            f"{sum(r.http_calls for r in rs) / len(rs):>6.1f}"
+            f"{sum(r.created for r in rs) / len(rs):>8.2f}"
+        )
+    return lines
+
+
+def report(bench: Bench, wall: float, args: Any) -> list[str]:
+    records = bench.probe.records
+    bench.probe.attribute_gc()
+    play = [r for r in records if r.phase == "play"]
+    setup = [r for r in records if r.phase == "setup"]
+    ms = [r.ms for r in play]
+    own = [r.own_ms for r in play]
+    handled = sum(r.end - r.t0 for r in play)
+    sql = sum(r.sql_s for r in play)
+    decisions = sum(r.decisions for r in play)
+    public = sum(r.public for r in play)
+    dms = sum(r.dms for r in play)
+    eph = sum(r.ephemeral for r in play)
+    created = public + dms + eph
+    per_decision = created / decisions if decisions else float("nan")
+    p99 = percentile(ms, 99)
+    over = sum(t.over for t in bench.tables)
+    errors = [*bench.bot.errors, *bench.env.errors]
+    mode = (
+        "one interaction in flight at a time, the games interleaved"
+        if args.concurrency == 1
+        else f"the {args.concurrency} interactions of a wave handled concurrently"
+    )
+    lines = [
+        f"Anima bot through SimCord {simcord.__version__}: Python {platform.python_version()}, "
+        f"{os.cpu_count()} CPUs, {platform.machine()}",
+        f"{args.games} games (3 members + 1 AI each, /anima start turns:{args.turns}), "
+        f"seed {args.seed}, concurrency {args.concurrency} ({mode})",
+        f"finished {over}/{len(bench.tables)} games in {wall:.0f} s wall (setup included); "
+        f"{len(setup):,} setup interactions (excluded below); decisions rejected "
+        f"{len(bench.tally.rejected)}/{bench.tally.decisions_tried:,}; choices missing from "
+        f"panels {bench.tally.missing}; bot errors {len(errors)}",
+        "",
+        f"{'measure (play phase)':<44}{'measured':>12}{'target':>10}  met",
+    ]
+
+    def row(name: str, value: str, target: str = "", ok: bool | None = None) -> None:
+        met = "" if ok is None else ("yes" if ok else "NO")
+        lines.append(f"{name:<44}{value:>12}{target:>10}  {met}".rstrip())
+
+    row("interactions handled", f"{len(play):,}")
+    row("player decisions (human actions applied)", f"{decisions:,}")
+    row("AI moves made inside those interactions", f"{sum(r.ai_moves for r in play):,}")
+    row("handling time p50 (ms)", f"{percentile(ms, 50):.1f}")
+    row("handling time p95 (ms)", f"{percentile(ms, 95):.1f}")
+    row("handling time p99 (ms)", f"{p99:.1f}", f"<= {TARGET_P99_MS:.0f}", p99 <= TARGET_P99_MS)
+    row("handling time max (ms)", f"{max(ms, default=float('nan')):.1f}")
+    row(
+        "  p50 / p99 excl. SimCord's own work (ms)",
+        f"{percentile(own, 50):.1f} / {percentile(own, 99):.1f}",
+    )
+    row("SQLite share of handling time", f"{100 * sql / handled:.0f} %")
+    row(
+        "  SimCord / garbage collector share",
+        f"{100 * sum(r.discord_s for r in play) / handled:.0f} / "
+        f"{100 * sum(r.gc_s for r in play) / handled:.0f} %",
+    )
+    row(
+        "  SQLite statements / transactions per interaction",
+        f"{sum(r.statements for r in play) / len(play):.1f} / "
+        f"{sum(r.transactions for r in play) / len(play):.1f}",
+    )
+    row(
+        "messages created per decision",
+        f"{per_decision:.2f}",
+        f"<= {TARGET_MESSAGES_PER_DECISION}",
+        per_decision <= TARGET_MESSAGES_PER_DECISION,
+    )
+    row(
+        "  channel / DM / ephemeral per decision",
+        f"{public / decisions:.2f} / {dms / decisions:.2f} / {eph / decisions:.2f}",
+    )
+    row(
+        "  ephemeral replies saying only 'You chose ...'",
+        f"{sum(r.plain_ack for r in play) / decisions:.2f}",
+    )
+    row("  edits per decision", f"{sum(r.edits for r in play) / decisions:.2f}")
+    if args.concurrency > 1:
+        lines += [
+            "(concurrency > 1: the handling times of a wave overlap and include waiting for",
+            " each other; the shares are each interaction's own work over its whole time)",
+        ]
+    lines += [
+        "",
+        "By interaction (per interaction: statements, AI moves, HTTP calls, messages created):",
+    ]
+    lines += kind_table(records)
+    lines += ["", "SQLite statements of the play phase (per decision, ms per decision):"]
+    shapes = sorted(bench.probe.statements.items(), key=lambda kv: kv[1][1], reverse=True)
+    for shape, (count, seconds) in shapes[:10]:
+        lines.append(f"  {count / decisions:>6.2f} {1000 * seconds / decisions:>6.2f}  {shape}")
+    lines += ["", "Slowest interactions (ms: total, SQLite, SimCord, garbage collector):"]
+    for r in sorted(records, key=lambda r: r.ms, reverse=True)[:5]:
+        lines.append(
+            f"  {r.phase}: {r.kind:<16}{r.ms:>8.1f}{1000 * r.sql_s:>8.1f}"
+            f"{1000 * r.discord_s:>8.1f}{1000 * r.gc_s:>8.1f}  slowest statement "
+            f"{1000 * r.slowest_sql[0]:.1f} ms: {r.slowest_sql[1]}"
+        )
+    for text in bench.tally.rejected[:5]:
+        lines.append(f"rejected: {text}")
+    for exc in errors[:5]:
+        lines.append(f"bot error: {exc!r}")
+    return lines
+
+
+# ---------------------------------------------------------------------- main
+
+
+async def run(args: Any, tmp: Path) -> list[str]:
+    db_path = tmp / "anima.sqlite3"
+    settings = Settings(
+        _env_file=None,
+        DISCORD_TOKEN="",
+        ANIMA_DB_PATH=db_path,
+        ANIMA_DECISION_TIMER=300,
+        ANIMA_WINDOW_TIMER=45,
+        # The timer loop never runs during the measurement (virtual time does not move).
+        ANIMA_TIMER_TICK=3600,
+    )
+    bot = create_bot(settings, db_path=db_path)
+    try:
+        async with simcord.run(bot, settle_timeout=600) as env:
+            bench = Bench(env, bot, db_path, args)
+            bench.probe.install()
+            try:
+                await env.settle()
+                start = time.perf_counter()
+                await bench.setup()
+                await bench.play()
+                wall = time.perf_counter() - start
+            finally:
+                bench.probe.uninstall()
+                bench.db.close()
+            return report(bench, wall, args)
+    finally:
+        bot.timers.cancel()
+        await bot.storage.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="games played at once")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the choices")
+    parser.add_argument("--turns", type=int, default=3, help="turn limit of every game")
+    parser.add_argument(
+        "--concurrency", type=int, default=1, help="interactions handled at once (default 1)"
+    )
+    parser.add_argument(
+        "--profile", action="store_true", help="profile the run with cProfile; print hot spots"
+    )
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="anima-bench-") as tmp:
+        profiler = cProfile.Profile() if args.profile else None
+        if profiler is not None:
+            profiler.enable()
+        lines = asyncio.run(run(args, Path(tmp)))
+        if profiler is not None:
+            profiler.disable()
+    print("\n".join(lines))
+    if profiler is not None:
+        stats = pstats.Stats(profiler)
+        print("\ncProfile of the whole run (driver and SimCord included), by own time:")
+        stats.sort_stats("tottime").print_stats(25)
+        print("cProfile: the bot's and the engine's functions, by cumulative time:")
+        stats.sort_stats("cumulative").print_stats(r"/(bot|engine)/", 40)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
