@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test lint typecheck pytest validate bench clean
+.PHONY: run test lint typecheck pytest validate bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,10 @@ validate: $(STAMP)
 
 bench: $(DEV_STAMP)
 	$(BIN)/python benchmarks/engine_speed.py
+
+# The README's pictures of a game in the offline preview; needs chromium (not needed by CI).
+screenshots: $(STAMP)
+	$(BIN)/python docs/screenshots/take_screenshots.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache *.egg-info

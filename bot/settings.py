@@ -9,10 +9,10 @@ from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
-#: The rules digest shared by the project: ``../shared/rules/DIGEST.md`` next to the repository.
-DEFAULT_RULES_PATH = (
-    Path(__file__).resolve().parent.parent.parent / "shared" / "rules" / "DIGEST.md"
-)
+#: The rules digest shipped with the bot: ``docs/rules/DIGEST.md`` in the repository, a verbatim
+#: copy of the project's ``../shared/rules/DIGEST.md`` (``tests/test_rules_copy.py`` keeps them
+#: identical).
+DEFAULT_RULES_PATH = Path(__file__).resolve().parent.parent / "docs" / "rules" / "DIGEST.md"
 
 
 class SettingsError(Exception):
@@ -28,7 +28,7 @@ class Settings(BaseSettings):
     db_path: Path = Field(default=Path("anima.sqlite3"), alias="ANIMA_DB_PATH")
     dev_guild_id: int | None = Field(default=None, alias="ANIMA_DEV_GUILD_ID")
     log_level: str = Field(default="INFO", alias="ANIMA_LOG_LEVEL")
-    #: The rules digest behind ``/anima rules`` (default: ``../shared/rules/DIGEST.md``).
+    #: The rules digest behind ``/anima rules`` (default: ``docs/rules/DIGEST.md``).
     rules_path: Path = Field(default=DEFAULT_RULES_PATH, alias="ANIMA_RULES_PATH")
     #: Per-server defaults until a server admin changes them with ``/anima settings``.
     decision_timer: int = Field(default=300, ge=0, alias="ANIMA_DECISION_TIMER")
@@ -44,6 +44,11 @@ class Settings(BaseSettings):
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if value == "" else value
+
+    @field_validator("rules_path", mode="before")
+    @classmethod
+    def _empty_is_the_shipped_digest(cls, value: object) -> object:
+        return DEFAULT_RULES_PATH if value in ("", None) else value
 
     @field_validator("log_level")
     @classmethod

@@ -1,0 +1,279 @@
+"""Take the README's screenshots: a real game in the offline preview, photographed with
+headless Chromium.
+
+    make screenshots
+    # or: .venv/bin/python docs/screenshots/take_screenshots.py [--out docs/screenshots]
+
+It builds the same world as ``make run`` without a token (:func:`bot.preview.seed_world`),
+starts the game as Alice and plays the three members through the bot's own buttons and panels
+(SimCord actors, in this process; the AI seat plays itself), with a fixed seed so that the
+pictures come out the same every time. At each wanted position it serves the preview page,
+focused on one message as one member sees it, and runs
+``chromium --headless --screenshot`` on the page's URL.
+
+Needs ``chromium`` on the PATH (Debian: ``apt-get install chromium``; or set ``CHROMIUM``).
+Only this script needs it: tests and CI never do. Pillow, when installed, shrinks a picture
+that is larger than ``--max-kb``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import discord
+import simcord
+
+from bot.app import AnimaBot, create_bot
+from bot.preview import PreviewWorld, preview_settings, seed_world
+from bot.session import Table
+from bot.settings import Settings
+from engine.state import Prompt
+
+HERE = Path(__file__).resolve().parent
+SEED = 5
+WIDTH = 1280
+
+
+@dataclass
+class Shot:
+    name: str
+    what: str
+    #: The window's height: the whole focused message, buttons included, must fit.
+    height: int
+
+
+SHOTS = {
+    s.name: s
+    for s in (
+        Shot("lobby.png", "the lobby `make run` opens with, as Alice (the host)", 960),
+        Shot("board.png", "the board with Bob's Movement decision as buttons, as Bob", 1240),
+        Shot("battle.png", "a battle: the dice, the totals and its outcome, as Bob", 900),
+        Shot("hand.png", "Carol's private panel (My hand): her cards and choices", 1400),
+    )
+}
+
+
+async def chromium(url: str, out: Path, height: int, budget_ms: int = 8000) -> None:
+    """Photograph ``url`` with headless Chromium (the page's JS renders in virtual time)."""
+    exe = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    if exe is None:
+        raise SystemExit("chromium is not installed (Debian: apt-get install chromium)")
+    with tempfile.TemporaryDirectory(prefix="anima-chromium-") as profile:
+        proc = await asyncio.create_subprocess_exec(
+            exe,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--hide-scrollbars",
+            f"--user-data-dir={profile}",
+            f"--window-size={WIDTH},{height}",
+            f"--virtual-time-budget={budget_ms}",
+            f"--screenshot={out}",
+            url,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        _, err = await asyncio.wait_for(proc.communicate(), 120)
+    if proc.returncode != 0 or not out.is_file():
+        raise SystemExit(f"chromium failed ({proc.returncode}): {err.decode()[-500:]}")
+
+
+def shrink(path: Path, max_kb: int) -> None:
+    """Keep the PNG under ``max_kb`` (fewer colours, then smaller), if Pillow is there."""
+    if path.stat().st_size <= max_kb * 1024:
+        return
+    try:
+        from PIL import Image
+    except ImportError:
+        print(f"  {path.name}: {path.stat().st_size // 1024} KB (no Pillow to shrink it)")
+        return
+    with Image.open(path) as img:
+        rgb = img.convert("RGB")
+    for scale in (1.0, 0.85, 0.75, 0.6):
+        size = (int(rgb.width * scale), int(rgb.height * scale))
+        small = rgb if scale == 1.0 else rgb.resize(size, Image.Resampling.LANCZOS)
+        small.quantize(colors=256, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)
+        if path.stat().st_size <= max_kb * 1024:
+            return
+
+
+class Members:
+    """Plays the members' seats through the board and the private panels, as people do."""
+
+    def __init__(self, env: simcord.Env, bot: AnimaBot, world: PreviewWorld) -> None:
+        self.env, self.bot, self.world = env, bot, world
+        self.members = {m.id: m for m in world.members}
+        self.steps = 0
+
+    async def table(self) -> Table:
+        return await self.bot.manager.load(self.world.game_id)
+
+    def message(self, message_id: int | None) -> discord.Message:
+        return next(m for m in self.world.table.history() if m.id == message_id)
+
+    async def board(self) -> discord.Message:
+        return self.message((await self.table()).row.board_message_id)
+
+    def member(self, table: Table, seat: str) -> simcord.MemberActor:
+        return self.members[table.seats[seat].user_id or 0]
+
+    async def choose(self, table: Table, prompt: Prompt, index: int) -> None:
+        """Choice ``index``: its button on the board, else in the Decide / Respond panel."""
+        seat = table.seats[prompt.player]
+        member = self.member(table, prompt.player)
+        custom_id = f"anima:{table.id}:{seat.prompt_since}:{index}"
+        board = self.message(table.row.board_message_id)
+        if custom_id in custom_ids(board.components):
+            await member.click(board, custom_id=custom_id)
+            return
+        what = "respond" if prompt.window else "decide"
+        opened = await member.click(board, custom_id=f"anima:{table.id}:{what}")
+        panel = opened.response
+        assert panel is not None, opened
+        if custom_id in custom_ids(panel.components):
+            await member.click(panel, custom_id=custom_id)
+            return
+        for c in simcord.components.walk_components(panel.components):
+            if c.get("type") == 3 and str(index) in [o["value"] for o in c["options"]]:
+                await member.select(panel, [str(index)], custom_id=c["custom_id"])
+                return
+        raise AssertionError(f"choice {index} of {prompt.kind} is not offered")
+
+    async def play_until(self, wanted: Callable[[Table, list[Prompt]], bool]) -> Table:
+        """Play the members' decisions (battles wanted: attack, explore, pass) until
+        ``wanted(table, their prompts)``."""
+        for _ in range(500):
+            table = await self.table()
+            prompts = [p for p in table.game.pending() if not table.seats[p.player].ai]
+            if wanted(table, prompts):
+                return table
+            if table.game.over or not prompts:
+                raise SystemExit("the game ended before the wanted position")
+            prompt = prompts[0]
+            best = max(range(len(prompt.choices)), key=lambda i: preference(prompt.choices[i]))
+            await self.choose(table, prompt, best)
+            self.steps += 1
+        raise SystemExit("the wanted position never came")
+
+
+def preference(choice: str) -> tuple[int, str]:
+    order = ("attack", "explore", "go ", "pass", "done", "keep", "drop")
+    rank = next((i for i, p in enumerate(order) if choice.startswith(p)), len(order))
+    return (-rank, choice)
+
+
+def custom_ids(components: Any) -> list[str]:
+    if components and isinstance(components[0], discord.components.Component):
+        out = []
+        for row in components:
+            for c in getattr(row, "children", [row]):
+                if getattr(c, "custom_id", None):
+                    out.append(c.custom_id)
+        return out
+    return [
+        c["custom_id"] for c in simcord.components.walk_components(components) if "custom_id" in c
+    ]
+
+
+def battle_message(world: PreviewWorld) -> discord.Message | None:
+    for m in reversed(world.table.history()):
+        if "+ Strength" in (m.content or "") and " vs 🎲" in (m.content or ""):
+            return m
+    return None
+
+
+async def photograph(
+    env: simcord.Env,
+    world: PreviewWorld,
+    viewer: simcord.MemberActor,
+    target: Any,
+    shot: Shot,
+    out_dir: Path,
+    max_kb: int,
+) -> None:
+    out = out_dir / shot.name
+    viewers = [viewer, *(m for m in world.members if m is not viewer)]  # the first is shown
+    async with env.preview(world.table, viewers=viewers, layout="channel") as preview:
+        await preview.show(target)
+        await chromium(preview.url, out, shot.height)
+    shrink(out, max_kb)
+    print(f"  {out}  ({out.stat().st_size // 1024} KB)")
+
+
+async def take(out_dir: Path, max_kb: int) -> None:
+    settings = Settings(_env_file=None, DISCORD_TOKEN="", ANIMA_FIXED_SEED=SEED)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="anima-shots-") as tmp:
+        bot = create_bot(preview_settings(settings), db_path=Path(tmp) / "anima.sqlite3")
+        try:
+            async with simcord.run(bot) as env:
+                world = await seed_world(env)
+                alice, bob, carol = world.members
+                lobby = next(m for m in world.table.history() if m.id == world.lobby_message_id)
+                await photograph(env, world, alice, lobby, SHOTS["lobby.png"], out_dir, max_kb)
+
+                await alice.click(lobby, custom_id=f"anima:lobby:{world.game_id}:start")
+                game = Members(env, bot, world)
+
+                # Bob's Movement phase: a public decision, its choices as buttons on the board.
+                def bob_moves(table: Table, prompts: list[Prompt]) -> bool:
+                    return any(
+                        p.kind == "movement" and table.seats[p.player].user_id == bob.id
+                        for p in prompts
+                    )
+
+                await game.play_until(bob_moves)
+                board = await game.board()
+                await photograph(env, world, bob, board, SHOTS["board.png"], out_dir, max_kb)
+
+                await game.play_until(lambda t, p: battle_message(world) is not None)
+                battle = battle_message(world)
+                await photograph(env, world, bob, battle, SHOTS["battle.png"], out_dir, max_kb)
+
+                # Carol's private panel when her decision names her cards (Reset phase): those
+                # choices are buttons on her panel only, never on the board.
+                def carol_decides(table: Table, prompts: list[Prompt]) -> bool:
+                    return any(
+                        p.kind == "reset"
+                        and len(p.choices) >= 3
+                        and table.seats[p.player].user_id == carol.id
+                        for p in prompts
+                    )
+
+                table = await game.play_until(carol_decides)
+                board = game.message(table.row.board_message_id)
+                hand = await carol.click(board, custom_id=f"anima:{table.id}:hand")
+                await photograph(env, world, carol, hand, SHOTS["hand.png"], out_dir, max_kb)
+                print(f"  ({game.steps} decisions played by the members)")
+        finally:
+            await bot.close()
+    if bot.errors:
+        raise SystemExit(f"the bot raised errors: {bot.errors!r}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=HERE, help="where to write the PNGs")
+    parser.add_argument("--max-kb", type=int, default=300, help="shrink larger pictures")
+    args = parser.parse_args()
+    print(f"Taking {len(SHOTS)} screenshots into {args.out}:")
+    for shot in SHOTS.values():
+        print(f"  {shot.name}: {shot.what}")
+    asyncio.run(take(args.out, args.max_kb))
+
+
+if __name__ == "__main__":
+    main()
