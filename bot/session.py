@@ -814,6 +814,17 @@ class GameManager:
             return None, [], "This lobby is closed."
         return row, await self.storage.seats(game_id), None
 
+    async def _host_lobby(
+        self, game_id: int, user_id: int, admin: bool, refusal: str
+    ) -> tuple[GameRow, list[SeatRow]] | LobbyResult:
+        """The open lobby, for its host (or a member with Manage Server); else the refusal."""
+        row, seats, error = await self._lobby(game_id)
+        if row is None:
+            return LobbyResult(error)
+        if user_id != row.host_id and not admin:
+            return LobbyResult(refusal)
+        return row, seats
+
     @staticmethod
     def _renumber(seats: list[SeatRow]) -> list[SeatRow]:
         # Seat ids follow the order of joining: p1..p5 (the engine's player names).
@@ -854,11 +865,12 @@ class GameManager:
 
     async def lobby_add_ai(self, game_id: int, user_id: int, admin: bool) -> LobbyResult:
         async with self.lock(game_id):
-            row, seats, error = await self._lobby(game_id)
-            if row is None:
-                return LobbyResult(error)
-            if user_id != row.host_id and not admin:
-                return LobbyResult("Only the host can add AI players.")
+            lobby = await self._host_lobby(
+                game_id, user_id, admin, "Only the host can add AI players."
+            )
+            if isinstance(lobby, LobbyResult):
+                return lobby
+            row, seats = lobby
             if len(seats) >= MAX_SEATS:
                 return LobbyResult("The table is full (5 seats).")
             taken = {s.name for s in seats if s.user_id is None}
@@ -872,11 +884,12 @@ class GameManager:
     ) -> LobbyResult:
         """The host changes the sets, optional rules, edition options or the timer."""
         async with self.lock(game_id):
-            row, seats, error = await self._lobby(game_id)
-            if row is None:
-                return LobbyResult(error)
-            if user_id != row.host_id and not admin:
-                return LobbyResult("Only the host can change the options.")
+            lobby = await self._host_lobby(
+                game_id, user_id, admin, "Only the host can change the options."
+            )
+            if isinstance(lobby, LobbyResult):
+                return lobby
+            row, seats = lobby
             options = dict(row.options)
             tree = options.get("tree_of_regions", "off")
             if what == "sets":
@@ -906,22 +919,27 @@ class GameManager:
 
     async def lobby_cancel(self, game_id: int, user_id: int, admin: bool) -> LobbyResult:
         async with self.lock(game_id):
-            row, seats, error = await self._lobby(game_id)
-            if row is None:
-                return LobbyResult(error)
-            if user_id != row.host_id and not admin:
-                return LobbyResult("Only the host (or a member with Manage Server) can cancel.")
+            lobby = await self._host_lobby(
+                game_id,
+                user_id,
+                admin,
+                "Only the host (or a member with Manage Server) can cancel.",
+            )
+            if isinstance(lobby, LobbyResult):
+                return lobby
+            row, seats = lobby
             await self.storage.stop_game(game_id, "cancelled", now())
             return LobbyResult(row=row, seats=seats, closed="The lobby was cancelled.")
 
     async def lobby_start(self, game_id: int, user_id: int, admin: bool) -> LobbyResult:
         """Deal the game, let AI seats choose their start, post the board, DM the secrets."""
         async with self.lock(game_id):
-            row, seats, error = await self._lobby(game_id)
-            if row is None:
-                return LobbyResult(error)
-            if user_id != row.host_id and not admin:
-                return LobbyResult("Only the host can start the game.")
+            lobby = await self._host_lobby(
+                game_id, user_id, admin, "Only the host can start the game."
+            )
+            if isinstance(lobby, LobbyResult):
+                return lobby
+            row, seats = lobby
             if len(seats) < MIN_SEATS:
                 return LobbyResult("A game needs at least 2 seats: invite a friend or add an AI.")
             options = Options.model_validate(row.options)

@@ -187,11 +187,10 @@ async def choice_made(interaction: discord.Interaction, gid: int, since: int, id
     if reply.quiet:
         return
     extra: dict[str, Any] = {"view": reply.view} if reply.view is not None else {}
+    if reply.content:
+        extra["content"] = reply.content
     await interaction.followup.send(
-        content=reply.content or None,
-        embeds=[reply.embed] if reply.embed is not None else [],
-        ephemeral=True,
-        **extra,
+        embeds=[reply.embed] if reply.embed is not None else [], ephemeral=True, **extra
     )
 
 
