@@ -31,7 +31,8 @@ lint: $(DEV_STAMP)
 	$(BIN)/ruff format --check engine bot tests benchmarks
 
 typecheck: $(DEV_STAMP)
-	$(BIN)/mypy engine
+	$(BIN)/mypy engine bot
+	$(BIN)/lint-imports
 
 pytest: $(DEV_STAMP)
 	$(BIN)/anima cards validate

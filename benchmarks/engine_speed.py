@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.cards import default_cards
 from engine.game import Game
-from engine.simulate import DEFAULT_TURN_CAP, play_game
 from engine.state import Event
+from engine.tools.simulate import DEFAULT_TURN_CAP, play_game
 
 TARGET_ACTIONS_PER_SECOND = 20_000
 TARGET_GAME_MS = 100.0

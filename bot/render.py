@@ -28,7 +28,7 @@ from engine.cards import (
 )
 from engine.errors import IllegalAction
 from engine.game import Game
-from engine.party import speed, strength
+from engine.rules.party import speed, strength
 from engine.state import Options, Prompt
 
 # Discord limits

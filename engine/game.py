@@ -15,26 +15,15 @@ from typing import Any, cast
 
 from pydantic import ValidationError
 
-# The rule modules register their frame handlers when imported (engine.flow).
-from engine import (  # noqa: F401
-    battle,
-    crisis,
-    effects_runtime,
-    exploration,
-    interaction,
-    missions,
-    movement,
-    reset,
-    rng,
-    setup,
-    turn,
-    windows,
-)
+# Importing the rules registers every frame handler (engine.flow).
+from engine import rng
 from engine.actions import Action, ActionType, parse_action
 from engine.cards import CardDB, default_cards
 from engine.errors import GameDataError, IllegalAction
 from engine.flow import HANDLERS, RESPONDERS
+from engine.rules import setup
 from engine.state import Event, Frame, GameState, Options, Player, Prompt
+from engine.views import build_view
 
 #: The digest rule behind each kind of decision, named when an action is refused.
 PROMPT_RULES: dict[str, str] = {
@@ -187,8 +176,6 @@ class Game:
 
     def view(self, player: str | None) -> dict[str, Any]:
         """What ``player`` may see (``None``: the public view)."""
-        from engine.views import build_view
-
         return build_view(self, player)
 
     # ------------------------------------------------------------------ for the rule modules

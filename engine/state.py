@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.effects import Duration, Stat
+from engine.cards.effects import Duration, Stat
 
 PhaseName = Literal["setup", "reset", "movement", "interaction", "exploration", "crisis", "over"]
 DeckName = Literal["character", "region", "encounter", "advantage"]

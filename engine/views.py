@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.missions import is_secret
-from engine.party import speed, strength
+from engine.rules.missions import is_secret
+from engine.rules.party import speed, strength
 
 if TYPE_CHECKING:
     from engine.game import Game

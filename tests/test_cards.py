@@ -31,8 +31,8 @@ from engine.cards import (
     RegionCard,
     load_cards,
 )
-from engine.cli import main
-from engine.effects import OPERATIONS, TIMINGS, Ability, Condition
+from engine.cards.effects import OPERATIONS, TIMINGS, Ability, Condition
+from engine.tools.cli import main
 
 SET = "shadow_of_omega"
 

@@ -36,7 +36,7 @@ from hypothesis import strategies as st
 
 from engine.cards import default_cards
 from engine.game import Game
-from engine.party import HAND_LIMIT, PARTY_LIMIT
+from engine.rules.party import HAND_LIMIT, PARTY_LIMIT
 from engine.state import Event
 
 DB = default_cards()

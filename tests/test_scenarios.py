@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from engine import scenario
-from engine.cli import main
-from engine.scenario import Scenario, ScenarioError, build_game, card_places, parse, run
+from engine.tools import scenario
+from engine.tools.cli import main
+from engine.tools.scenario import Scenario, ScenarioError, build_game, card_places, parse, run
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 FILES = sorted(SCENARIOS.glob("*.json"))

@@ -15,10 +15,10 @@ import pytest
 
 from engine.agents import Agent, RandomAgent
 from engine.cards import default_cards
-from engine.cli import main
 from engine.game import Game
-from engine.simulate import ENDINGS, battle_members, collect_resolved, play_game, simulate
 from engine.state import Character, Event
+from engine.tools.cli import main
+from engine.tools.simulate import ENDINGS, battle_members, collect_resolved, play_game, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 ARGS = ["simulate", "--games", "20", "--players", "4", "--seed", "1", "--json"]
@@ -65,7 +65,7 @@ def test_simulate_json_reports_no_errors_and_is_deterministic(
     # order of a set or on what an earlier run left behind.
     env = {**os.environ, "PYTHONHASHSEED": "12345"}
     proc = subprocess.run(
-        [sys.executable, "-m", "engine.cli", *ARGS],
+        [sys.executable, "-m", "engine.tools.cli", *ARGS],
         cwd=ROOT,
         env=env,
         capture_output=True,

@@ -12,8 +12,8 @@ from bot import render, views
 from bot.session import Table
 from bot.storage import GameRow, GuildSettings, SeatRow
 from engine.game import Game
-from engine.simulate import play_game
 from engine.state import Event, Prompt
+from engine.tools.simulate import play_game
 
 
 def check_embed(embed: discord.Embed) -> None:

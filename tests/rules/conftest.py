@@ -1,4 +1,4 @@
-"""Helpers for the rule tests: build a position with engine.scenario's setup, then drive it."""
+"""Helpers for the rule tests: build a position with the scenario setup, then drive it."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from engine.game import Game
-from engine.scenario import build_game, parse
 from engine.state import Event, Prompt
+from engine.tools.scenario import build_game, parse
 
 
 class Table:

@@ -7,10 +7,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from engine import effects as fx
 from engine.cards import default_cards
-from engine.effects_runtime import OPS
-from engine.windows import WINDOW_TEXT
+from engine.cards import effects as fx
+from engine.rules.interpreter import OPS
+from engine.rules.windows import WINDOW_TEXT
 
 #: Timings the engine runs, and where: a test per row would fail if one went missing.
 EXECUTED_TIMINGS = {

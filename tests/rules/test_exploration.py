@@ -80,7 +80,7 @@ def test_E6_hire_not_with_four_and_not_twice_in_a_row_in_one_region(make: Any) -
     assert "reward 1" in t.choices("A")
     t.do("A", "reward 1")
     assert len(t.p("A").party) == 3
-    from engine.exploration import can_hire
+    from engine.rules.exploration import can_hire
 
     assert t.s.turn == 2
     assert not can_hire(t.g, t.p("A"), ARK)  # the next turn, same Region

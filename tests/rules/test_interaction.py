@@ -98,7 +98,7 @@ def test_I5_two_parties_cannot_fight_twice_in_a_turn(make: Any) -> None:
     t.do("A", "attack B")
     t.pass_windows()  # A loses, leaves
     assert "B" in t.p("A").fought and "A" in t.p("B").fought
-    from engine.interaction import can_attack
+    from engine.rules.interaction import can_attack
 
     t.p("A").region = CORNS
     assert not can_attack(t.g, t.p("A"), t.p("B"))
@@ -121,7 +121,7 @@ def test_A3_one_organization_at_a_time(make: Any) -> None:
 def test_A3_an_organization_is_lost_when_the_party_is_wiped_out(make: Any) -> None:
     setup = {"players": {"A": {"party": ["acrobat"], "in_play": ["black_sun_organization"]}}}
     t = make(setup=setup)
-    from engine.party import kill
+    from engine.rules.party import kill
 
     kill(t.g, t.p("A"), "acrobat")
     a = t.p("A")

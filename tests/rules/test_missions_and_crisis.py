@@ -133,7 +133,7 @@ def test_V1_soo_reading_reveals_at_once_on_completion(make: Any) -> None:
 
 
 def test_F4_any_player_with_a_completed_basic_mission_may_attempt_the_final(make: Any) -> None:
-    from engine.missions import attemptable_missions
+    from engine.rules.missions import attemptable_missions
 
     t = _final(make, {"A": ["the_bandit_king"]})
     assert "the_last_seal" in attemptable_missions(t.g, t.p("A"), TOWER)
@@ -141,7 +141,7 @@ def test_F4_any_player_with_a_completed_basic_mission_may_attempt_the_final(make
 
 
 def test_O2_both_basic_missions_before_the_final(make: Any) -> None:
-    from engine.missions import attemptable_missions
+    from engine.rules.missions import attemptable_missions
 
     t = _final(make, {"A": ["the_bandit_king"]}, both_missions=True)
     assert "the_last_seal" not in attemptable_missions(t.g, t.p("A"), TOWER)
@@ -204,7 +204,7 @@ def test_F6_crisis_challenge_in_speed_order_first_success_wins(make: Any) -> Non
 
 def test_F6_a_crisis_success_wins(make: Any) -> None:
     t = _final(make, {"A": ["the_bandit_king"], "B": ["cross_the_swamp"]}, crisis=1, dice=[6, 1])
-    from engine.party import add_modifier
+    from engine.rules.party import add_modifier
 
     add_modifier(t.g, t.p("B"), "strength", 10, "permanent", "test")
     while not t.g.over:

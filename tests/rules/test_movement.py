@@ -128,7 +128,7 @@ def test_M5_no_removable_region_the_new_one_is_added_anyway(make: Any) -> None:
 
 def test_M6_rest_gives_plus_two_next_turn_only(make: Any) -> None:
     t = _two(make, [{"card": ARK}])
-    from engine.party import speed, strength
+    from engine.rules.party import speed, strength
 
     t.do("A", "rest")
     a = t.p("A")

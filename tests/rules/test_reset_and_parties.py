@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.party import speed, strength
+from engine.rules.party import speed, strength
 
 
 def test_R1_turned_and_incapacitated_characters_recover(make: Any) -> None:
@@ -49,7 +49,7 @@ def test_R3_no_voluntary_discard_outside_the_reset_phase(make: Any) -> None:
 
 
 def test_R4_a_full_hand_draws_nothing(make: Any) -> None:
-    from engine.party import draw_advantages
+    from engine.rules.party import draw_advantages
 
     hand = ["truce", "festival", "fireball", "scavenge", "lucky_charm"]
     t = make(setup={"players": {"A": {"party": ["acrobat"], "hand": hand}}})
@@ -123,7 +123,7 @@ def test_C3_a_turned_character_still_fights_but_cannot_use_its_ability(make: Any
 def test_C4_a_skill_card_turns_a_character_with_that_skill(make: Any) -> None:
     setup = {"players": {"A": {"party": ["acrobat", "sorcerer"], "hand": ["ki_strike"]}}}
     t = make(setup=setup)
-    from engine.effects_runtime import usable_ability
+    from engine.rules.interpreter import usable_ability
 
     assert usable_ability(t.g, t.p("A"), "ki_strike", when="battle_start", fighting=True) == 0
     t.p("A").party[0].tapped = True  # the Acrobat is the only Ki character
@@ -145,7 +145,7 @@ def test_C4_using_a_skill_card_turns_the_character(make: Any) -> None:
 
 
 def test_C5_a_dead_character_is_discarded_a_wiped_party_starts_anew(make: Any) -> None:
-    from engine.party import kill
+    from engine.rules.party import kill
 
     t = make(setup={"players": {"A": {"party": ["acrobat"]}}})
     kill(t.g, t.p("A"), "acrobat")

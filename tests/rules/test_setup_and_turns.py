@@ -9,7 +9,7 @@ import pytest
 from engine.cards import default_cards
 from engine.errors import IllegalAction
 from engine.game import Game
-from engine.turn import turn_order
+from engine.rules.turn import turn_order
 
 
 def _answer_start(g: Game) -> None:
@@ -42,7 +42,7 @@ def test_G2_winning_needs_a_basic_then_the_final_mission(make: Any) -> None:
         dice=[1, 6, 1],  # Tower: 1 -> one Encounter ... kept simple below
     )
     # Without a completed Basic mission the Final mission is not offered (F4).
-    from engine.missions import attemptable_missions
+    from engine.rules.missions import attemptable_missions
 
     a = t.p("A")
     assert "the_last_seal" not in attemptable_missions(t.g, a, "tower_at_the_edge_of_the_world")
@@ -171,7 +171,7 @@ def test_D1_an_empty_deck_is_replaced_by_its_shuffled_discards(make: Any) -> Non
     s = t.s
     s.discards["advantage"].extend(s.decks["advantage"])
     s.decks["advantage"].clear()
-    from engine.party import draw
+    from engine.rules.party import draw
 
     card = draw(t.g, "advantage")
     assert card is not None and not s.discards["advantage"] and s.decks["advantage"]
@@ -182,7 +182,7 @@ def test_D2_regions_are_never_reshuffled(make: Any) -> None:
     s = t.s
     s.discards["region"].extend(s.decks["region"])
     s.decks["region"].clear()
-    from engine.party import draw
+    from engine.rules.party import draw
 
     assert draw(t.g, "region") is None
     assert s.discards["region"]

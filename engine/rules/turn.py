@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Action
 from engine.flow import handles, responds
-from engine.missions import can_reveal_final, reveal_final
-from engine.party import speed
+from engine.rules.missions import can_reveal_final, reveal_final
+from engine.rules.party import speed
 from engine.state import Frame
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ def run_turn(g: Game, frame: Frame) -> None:
     if frame.stage == "start":
         if s.options.turn_cap and s.turn >= s.options.turn_cap:
             g.s.stack.clear()
-            from engine.crisis import end_game
+            from engine.rules.crisis import end_game
 
             end_game(g, None, "turn_cap")
             return
@@ -135,7 +135,7 @@ def run_turn(g: Game, frame: Frame) -> None:
         return
     if frame.stage == "end":
         frame.stage = "start"
-        from engine.crisis import end_of_turn
+        from engine.rules.crisis import end_of_turn
 
         end_of_turn(g)
 

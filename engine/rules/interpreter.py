@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine import effects as fx
 from engine.actions import Action
 from engine.cards import AdvantageCard, CharacterCard
+from engine.cards import effects as fx
 from engine.flow import handles, responds
-from engine.party import (
+from engine.rules.party import (
     PARTY_LIMIT,
     Versus,
     add_character,
@@ -385,7 +385,7 @@ def op_modify(g: Game, frame: Frame, o: fx.Modify, st: dict[str, Any]) -> bool:
 
 @op("move")
 def op_move(g: Game, frame: Frame, o: fx.Move, st: dict[str, Any]) -> bool:
-    from engine.movement import can_explore_new, destinations
+    from engine.rules.movement import can_explore_new, destinations
 
     names = _targets(g, frame, o.target, st)
     if names is None:

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from engine.cards import AdvantageCard, CharacterCard, EncounterCard, RegionCard
-from engine.effects import Ability, Condition, Modify, Stat
+from engine.cards.effects import Ability, Condition, Modify, Stat
 from engine.state import Character, Modifier, Player
 
 if TYPE_CHECKING:

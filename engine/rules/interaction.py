@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.actions import Action
-from engine.effects_runtime import end_turn, own_turn_plays, play_step_action
 from engine.flow import handles, responds
-from engine.party import HAND_LIMIT, PARTY_LIMIT, are_rivals, region_of
+from engine.rules.interpreter import end_turn, own_turn_plays, play_step_action
+from engine.rules.party import HAND_LIMIT, PARTY_LIMIT, are_rivals, region_of
 from engine.state import Character, Frame, Player
 
 if TYPE_CHECKING:

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.actions import Action
-from engine.effects_runtime import run_effects
 from engine.flow import handles, responds
-from engine.party import Versus, kill, monster_strength, static_bonus, strength
+from engine.rules.interpreter import run_effects
+from engine.rules.party import Versus, kill, monster_strength, static_bonus, strength
+from engine.rules.windows import open_window
 from engine.state import Frame, Player
-from engine.windows import open_window
 
 if TYPE_CHECKING:
     from engine.game import Game

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.actions import Action
-from engine.effects_runtime import own_turn_plays, play_step_action
 from engine.flow import handles, responds
-from engine.party import add_modifier, discard_card, draw
+from engine.rules.interpreter import own_turn_plays, play_step_action
+from engine.rules.party import add_modifier, discard_card, draw
+from engine.rules.windows import open_window
 from engine.state import Frame, Player, Region
-from engine.windows import open_window
 
 if TYPE_CHECKING:
     from engine.game import Game

@@ -1,15 +1,15 @@
 """Reset (Discard) phase (R1-R5): discard, dismiss, leave an Organization, play Reset cards,
 then the pick-up of what others let go. R1 (straighten, turn face up) runs in
-:func:`engine.turn.start_turn`."""
+:func:`engine.rules.turn.start_turn`."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from engine.actions import Action
-from engine.effects_runtime import own_turn_plays, play_step_action
 from engine.flow import handles, responds
-from engine.party import HAND_LIMIT, PARTY_LIMIT, add_character, discard_card
+from engine.rules.interpreter import own_turn_plays, play_step_action
+from engine.rules.party import HAND_LIMIT, PARTY_LIMIT, add_character, discard_card
 from engine.state import Frame
 
 if TYPE_CHECKING:

@@ -6,8 +6,8 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from engine import scenario, simulate
 from engine.cards import CARD_TYPES, CardDataError, load_cards
+from engine.tools import scenario, simulate
 
 
 def _cmd_cards_validate(args: argparse.Namespace) -> int:

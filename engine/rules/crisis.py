@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.cards import Objective
 from engine.flow import handles
-from engine.party import speed
+from engine.rules.party import speed
 from engine.state import Frame
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def run_crisis(g: Game, frame: Frame) -> None:
         if not remaining:
             end_game(g, None, "crisis_lost")
             return
-        from engine.turn import turn_order
+        from engine.rules.turn import turn_order
 
         order = turn_order(g)  # in Speed order, ties broken by dice (T2)
         frame.stage, frame.data = "next", {"queue": order}

@@ -33,8 +33,8 @@ from pydantic import (
 from engine.cards import CardDB
 from engine.errors import IllegalAction
 from engine.game import Game
+from engine.rules.turn import start_turn
 from engine.state import Character, DeckName, Event, Frame, GameState, Options, Region
-from engine.turn import start_turn
 
 #: ``until`` and ``pass_all`` give up after this many actions (a scenario that never gets there).
 MAX_ANSWERS = 500

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.actions import Action
-from engine.effects_runtime import begin, usable_ability, versus_for
 from engine.flow import handles, responds
+from engine.rules.interpreter import begin, usable_ability, versus_for
 from engine.state import Frame
 
 if TYPE_CHECKING:

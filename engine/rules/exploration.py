@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.actions import Action
-from engine.effects_runtime import end_turn, own_turn_plays, play_step_action, run_effects
 from engine.flow import handles, responds
-from engine.missions import attemptable_missions, remote_missions, resist_progress
-from engine.movement import active_region
-from engine.party import PARTY_LIMIT, add_character, discard_card, draw, draw_advantages
+from engine.rules.interpreter import end_turn, own_turn_plays, play_step_action, run_effects
+from engine.rules.missions import attemptable_missions, remote_missions, resist_progress
+from engine.rules.movement import active_region
+from engine.rules.party import PARTY_LIMIT, add_character, discard_card, draw, draw_advantages
+from engine.rules.windows import open_window
 from engine.state import Frame, Player
-from engine.windows import open_window
 
 if TYPE_CHECKING:
     from engine.game import Game

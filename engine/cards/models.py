@@ -16,13 +16,13 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from engine.effects import Ability, Operation, Skill
+from engine.cards.effects import Ability, Operation, Skill
 
 SetName = Literal["shadow_of_omega", "beyond_good_and_evil", "twilight_of_the_gods"]
 Level = Annotated[int, Field(ge=1, le=3)]
 
 #: The default cards file, at the top of the repository.
-DEFAULT_CARDS_PATH = Path(__file__).resolve().parent.parent / "cards.json"
+DEFAULT_CARDS_PATH = Path(__file__).resolve().parents[2] / "cards.json"
 
 
 class _Card(BaseModel):
@@ -256,7 +256,7 @@ def _loc(loc: tuple[int | str, ...]) -> str:
 
 
 def _op_tags() -> frozenset[str]:
-    from engine.effects import OPERATIONS
+    from engine.cards.effects import OPERATIONS
 
     return OPERATIONS
 
