@@ -74,7 +74,7 @@ from simcord.http import router as simcord_router
 from bot.app import AnimaBot, create_bot
 from bot.settings import Settings
 from engine.game import Game
-from engine.state import Prompt
+from engine.prompts import Prompt
 
 TARGET_P99_MS = 50.0
 TARGET_MESSAGES_PER_DECISION = 1.5

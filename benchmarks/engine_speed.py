@@ -22,8 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.cards import default_cards
+from engine.events import Event
 from engine.game import Game
-from engine.state import Event
 from engine.tools.simulate import DEFAULT_TURN_CAP, play_game
 
 TARGET_ACTIONS_PER_SECOND = 20_000

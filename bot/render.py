@@ -28,8 +28,9 @@ from engine.cards import (
 )
 from engine.errors import IllegalAction
 from engine.game import Game
+from engine.options import Options
+from engine.prompts import Prompt
 from engine.rules.party import speed, strength
-from engine.state import Options, Prompt
 
 # Discord limits
 CONTENT_LIMIT = 2000

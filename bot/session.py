@@ -40,7 +40,8 @@ from bot.storage import (
 from engine.agents import RandomAgent
 from engine.errors import GameDataError, IllegalAction
 from engine.game import Game
-from engine.state import Options, Prompt
+from engine.options import Options
+from engine.prompts import Prompt
 
 if TYPE_CHECKING:
     from bot.app import AnimaBot

@@ -23,7 +23,7 @@ from discord import ui
 
 from bot import render
 from engine.cards import default_cards
-from engine.state import Options
+from engine.options import Options
 
 if TYPE_CHECKING:
     from bot.app import AnimaBot

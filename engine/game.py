@@ -20,9 +20,12 @@ from engine import rng
 from engine.actions import Action, ActionType, parse_action
 from engine.cards import CardDB, default_cards
 from engine.errors import GameDataError, IllegalAction
+from engine.events import Event
 from engine.flow import HANDLERS, RESPONDERS
+from engine.options import Options
+from engine.prompts import Prompt
 from engine.rules import setup
-from engine.state import Event, Frame, GameState, Options, Player, Prompt
+from engine.state import Frame, GameState, Player
 from engine.views import build_view
 
 #: The digest rule behind each kind of decision, named when an action is refused.

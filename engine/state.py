@@ -9,44 +9,15 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from engine.cards.effects import Duration, Stat
+from engine.options import Options
+from engine.plain import Plain as _Plain
+from engine.prompts import Prompt
 
 PhaseName = Literal["setup", "reset", "movement", "interaction", "exploration", "crisis", "over"]
 DeckName = Literal["character", "region", "encounter", "advantage"]
-
-
-class _Plain(BaseModel):
-    """A state model: plain data once built. Assignment skips pydantic's assignment hook
-    (validation on assignment is off anyway): the rules assign fields several times per
-    action, and the hook cost a third of the engine's time. Loading still validates."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        object.__setattr__(self, name, value)
-
-
-class Options(BaseModel):
-    """Game options chosen at the start (O1-O3, V1-V4) and limits of the table."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    #: Card sets in play.
-    sets: list[str] = Field(default_factory=lambda: ["shadow_of_omega"])
-    #: O1/V4 Tree of Regions: off, or the SoO/TotG reading, or the BGE reading.
-    tree_of_regions: Literal["off", "soo", "bge"] = "off"
-    #: O2: both Basic missions must be completed before the Final mission.
-    both_missions: bool = False
-    #: O3: open rolls in battle (a 6 is rolled again and added).
-    open_rolls: bool = False
-    #: V1: reveal the Final mission at the start of a turn by choice (default) or at once (SoO).
-    final_reveal: Literal["choose", "immediate"] = "choose"
-    #: V2: a tie between two parties is rolled again (default) or stands (BGE).
-    party_tie: Literal["reroll", "stands"] = "reroll"
-    #: V3: the Crisis countdown (revised rules) is on.
-    crisis: bool = True
-    #: A safety net for simulations: the game ends after this many turns (0 = never).
-    turn_cap: int = Field(default=0, ge=0)
 
 
 class Character(_Plain):
@@ -131,27 +102,6 @@ class Frame(_Plain):
     other: str | None = None
     card: str | None = None
     region: str | None = None
-    data: dict[str, Any] = Field(default_factory=dict)
-
-
-class Prompt(_Plain):
-    """A decision some player must take now: the legal choices and the time-out default."""
-
-    player: str
-    kind: str
-    text: str
-    choices: list[str]
-    default: str
-    #: Several prompts may be open at once (start choices, reaction windows).
-    window: bool = False
-
-
-class Event(_Plain):
-    """Something that happened. ``to`` is None for everyone, else the players who may see it."""
-
-    kind: str
-    text: str
-    to: list[str] | None = None
     data: dict[str, Any] = Field(default_factory=dict)
 
 

@@ -35,9 +35,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from engine.cards import default_cards
+from engine.events import Event
 from engine.game import Game
 from engine.rules.party import HAND_LIMIT, PARTY_LIMIT
-from engine.state import Event
 
 DB = default_cards()
 

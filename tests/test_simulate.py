@@ -15,8 +15,9 @@ import pytest
 
 from engine.agents import Agent, RandomAgent
 from engine.cards import default_cards
+from engine.events import Event
 from engine.game import Game
-from engine.state import Character, Event
+from engine.state import Character
 from engine.tools.cli import main
 from engine.tools.simulate import ENDINGS, battle_members, collect_resolved, play_game, simulate
 

@@ -35,7 +35,7 @@ from bot.app import AnimaBot, create_bot
 from bot.preview import PreviewWorld, preview_settings, seed_world
 from bot.session import Table
 from bot.settings import Settings
-from engine.state import Prompt
+from engine.prompts import Prompt
 
 HERE = Path(__file__).resolve().parent
 SEED = 5

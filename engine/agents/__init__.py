@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from engine.game import Game
-    from engine.state import Prompt
+    from engine.prompts import Prompt
 
 
 @runtime_checkable

@@ -32,9 +32,11 @@ from pydantic import (
 
 from engine.cards import CardDB
 from engine.errors import IllegalAction
+from engine.events import Event
 from engine.game import Game
+from engine.options import Options
 from engine.rules.turn import start_turn
-from engine.state import Character, DeckName, Event, Frame, GameState, Options, Region
+from engine.state import Character, DeckName, Frame, GameState, Region
 
 #: ``until`` and ``pass_all`` give up after this many actions (a scenario that never gets there).
 MAX_ANSWERS = 500

@@ -30,8 +30,10 @@ from typing import Any
 
 from engine.agents import Agent, RandomAgent
 from engine.cards import CardDB, default_cards
+from engine.events import Event
 from engine.game import Game
-from engine.state import Event, Options, Prompt
+from engine.options import Options
+from engine.prompts import Prompt
 
 #: How a game ended, in report order, with the words of the summary.
 ENDINGS: dict[str, str] = {

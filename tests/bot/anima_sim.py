@@ -15,7 +15,8 @@ import simcord
 
 from engine.cards import default_cards
 from engine.game import Game
-from engine.state import Options, Prompt
+from engine.options import Options
+from engine.prompts import Prompt
 
 
 @dataclass

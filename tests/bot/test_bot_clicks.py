@@ -19,7 +19,7 @@ from anima_sim import (
 )
 from anima_sim import board as board_of
 
-from engine.state import Prompt
+from engine.prompts import Prompt
 
 
 def single_public_decision(st: Stored, prompts: list[Prompt]) -> bool:

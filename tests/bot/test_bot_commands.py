@@ -9,7 +9,7 @@ import simcord
 from anima_sim import Driver, Stored, board, chose, components, start_game, stored, world
 
 from bot.app import AnimaBot
-from engine.state import Prompt
+from engine.prompts import Prompt
 
 
 async def test_card_lookup_with_autocomplete(simcord_env: simcord.Env) -> None:

@@ -21,7 +21,7 @@ from anima_sim import Driver, World, actions, components, start_game, stored, wo
 
 from engine.cards import default_cards
 from engine.game import Game
-from engine.state import Options
+from engine.options import Options
 
 DB = default_cards()
 #: Rules text printed on cards (a public card's text may mention another card's name).

@@ -24,7 +24,7 @@ from simcord import assert_error
 
 from bot.app import AnimaBot
 from bot.views import ERROR_TEXT
-from engine.state import Prompt
+from engine.prompts import Prompt
 
 
 def reset_decision(st: Stored, prompts: list[Prompt]) -> bool:

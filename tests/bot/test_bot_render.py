@@ -11,8 +11,9 @@ import pytest
 from bot import render, views
 from bot.session import Table
 from bot.storage import GameRow, GuildSettings, SeatRow
+from engine.events import Event
 from engine.game import Game
-from engine.state import Event, Prompt
+from engine.prompts import Prompt
 from engine.tools.simulate import play_game
 
 

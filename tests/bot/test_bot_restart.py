@@ -12,7 +12,7 @@ import simcord
 from anima_sim import Driver, Stored, actions, board, chose, components, start_game, stored, world
 
 from bot.app import AnimaBot
-from engine.state import Prompt
+from engine.prompts import Prompt
 
 
 def reset_decision(st: Stored, prompts: list[Prompt]) -> bool:

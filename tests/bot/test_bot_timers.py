@@ -8,7 +8,7 @@ from pathlib import Path
 import simcord
 from anima_sim import Driver, Stored, actions, board, chose, start_game, stored, world
 
-from engine.state import Prompt
+from engine.prompts import Prompt
 
 
 async def test_half_time_ping_timeout_and_ai_takeover(

@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
+from engine.events import Event
 from engine.game import Game
-from engine.state import Event, Prompt
+from engine.prompts import Prompt
 from engine.tools.scenario import build_game, parse
 
 

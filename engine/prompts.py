@@ -1,0 +1,17 @@
+"""Prompts: the decisions some player must take now, stored in the state (never a callback)."""
+
+from __future__ import annotations
+
+from engine.plain import Plain as _Plain
+
+
+class Prompt(_Plain):
+    """A decision some player must take now: the legal choices and the time-out default."""
+
+    player: str
+    kind: str
+    text: str
+    choices: list[str]
+    default: str
+    #: Several prompts may be open at once (start choices, reaction windows).
+    window: bool = False
