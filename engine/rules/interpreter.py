@@ -31,6 +31,7 @@ from engine.rules.party import (
     strength,
     tap_for_skill,
 )
+from engine.rules.regions import can_explore_new
 from engine.state import Frame, Player
 
 if TYPE_CHECKING:
@@ -98,7 +99,11 @@ def usable_ability(
             ch = next(c for c in p.party if c.card == source)
             if ch.tapped:
                 continue  # C3: a turned character cannot use its ability
-        if _fits_moment(ability, phase, when, fighting) and holds(g, ability.condition, p, vs):
+        if (
+            _fits_moment(ability, phase, when, fighting)
+            and holds(g, ability.condition, p, vs)
+            and _can_take_effect(g, ability)
+        ):
             return i
     return None
 
@@ -111,6 +116,14 @@ def _fits_moment(ability: fx.Ability, phase: str | None, when: str | None, fight
     if ability.timing == "interrupt":
         return when is not None and ability.when == when
     return ability.timing == "battle" and when is not None and fighting
+
+
+def _can_take_effect(g: Game, ability: fx.Ability) -> bool:
+    """M1: a card whose move explores a new Region (Expedition Charter) is that one
+    exploration of the turn, so it cannot be played once somebody has explored (or when no
+    Region is left to explore)."""
+    explores = any(isinstance(o, fx.Move) and o.to == "explore_new" for o in ability.effects)
+    return not explores or can_explore_new(g)
 
 
 def own_turn_plays(g: Game, name: str, phase: str) -> list[str]:
@@ -385,8 +398,6 @@ def op_modify(g: Game, frame: Frame, o: fx.Modify, st: dict[str, Any]) -> bool:
 
 @op("move")
 def op_move(g: Game, frame: Frame, o: fx.Move, st: dict[str, Any]) -> bool:
-    from engine.rules.movement import can_explore_new, destinations
-
     names = _targets(g, frame, o.target, st)
     if names is None:
         return False
@@ -394,11 +405,8 @@ def op_move(g: Game, frame: Frame, o: fx.Move, st: dict[str, Any]) -> bool:
     if name is None:
         return True
     if o.to == "explore_new":
-        if can_explore_new(g):
-            _moves_this_turn(g, name)
-            g.push("explore_new", player=name)
-        return True
-    options = destinations(g, name, ignore_tree=True)
+        return _explore_new(g, frame, st, name)
+    options = [r.card for r in g.s.regions]  # the card flies past the Tree of Regions (O1)
     if not options:
         return True
     picked = _pick(g, frame, st, frame.player or name, "Choose the Region to move to.", options)
@@ -409,6 +417,28 @@ def op_move(g: Game, frame: Frame, o: fx.Move, st: dict[str, Any]) -> bool:
     frame.data.pop("op", None)
     g.push("move", player=name, region=picked, data={"no_window": True})
     return False
+
+
+def _explore_new(g: Game, frame: Frame, st: dict[str, Any], name: str) -> bool:
+    """M4/D2: explore a new Region: the top of the Region deck, or, once the deck is empty,
+    a Region of the explorer's choice from the Region discard pile."""
+    if not can_explore_new(g):
+        return True
+    region: str | None = None
+    if not g.s.decks["region"]:
+        pile = g.s.discards["region"]
+        region = (
+            pile[0]
+            if len(pile) == 1
+            else _pick(
+                g, frame, st, name, "Choose the Region to explore from the discard pile (D2).", pile
+            )
+        )
+        if region is None:
+            return False
+    _moves_this_turn(g, name)
+    g.push("explore_new", player=name, region=region)
+    return True
 
 
 def _moves_this_turn(g: Game, name: str) -> None:

@@ -235,3 +235,45 @@ def test_M1_a_refused_move_names_its_rule_and_changes_nothing(make: Any) -> None
     else:
         raise AssertionError("an inactive Region was accepted")
     assert t.g.to_json() == before
+
+
+def test_M1_expedition_charter_is_not_playable_once_somebody_explored(make: Any) -> None:
+    t = _two(make, [{"card": ARK}], B={"hand": ["expedition_charter"]})
+    t.do("A", "explore_new")
+    t.pass_windows()
+    prompt = t.until("B", "movement")
+    assert not any(c.startswith("explore_new") for c in prompt.choices)
+    assert "play expedition_charter" not in prompt.choices  # it would explore nothing
+
+
+def test_D2_expedition_charter_explores_from_the_discard_when_the_deck_is_empty(
+    make: Any,
+) -> None:
+    t = _two(make, [{"card": ARK}], A={"hand": ["expedition_charter"]})
+    t.s.decks["region"].clear()
+    t.s.discards["region"] += [CORNS, RUINS]
+    t.refresh()
+    t.do("A", "play expedition_charter")
+    prompt = t.prompt("A")
+    assert prompt.kind == "pick" and prompt.choices == [f"pick {CORNS}", f"pick {RUINS}"]
+    t.do("A", f"pick {RUINS}")
+    assert t.s.regions[-1].card == RUINS and t.s.discards["region"] == [CORNS]
+    assert t.s.explored_new
+
+
+def test_D2_expedition_charter_takes_the_only_discarded_region_without_asking(
+    make: Any,
+) -> None:
+    t = _two(make, [{"card": ARK}], A={"hand": ["expedition_charter"]})
+    t.s.decks["region"].clear()
+    t.s.discards["region"].append(RUINS)
+    t.refresh()
+    t.do("A", "play expedition_charter")
+    assert t.s.regions[-1].card == RUINS and not t.s.discards["region"]
+
+
+def test_M1_expedition_charter_is_not_playable_with_no_region_left(make: Any) -> None:
+    t = _two(make, [{"card": ARK}], A={"hand": ["expedition_charter"]})
+    t.s.decks["region"].clear()
+    t.refresh()
+    assert "play expedition_charter" not in t.choices("A")
