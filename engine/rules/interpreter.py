@@ -62,9 +62,11 @@ def usable_ability(
     when: str | None = None,
     fighting: bool = False,
     vs: Versus | None = None,
+    declarer: str | None = None,
 ) -> int | None:
     """Index of the first ability of ``source`` (a card in ``p``'s hand or a character of his
-    party) that ``p`` may use now: in his own step of ``phase`` or in the window ``when``."""
+    party) that ``p`` may use now: in his own step of ``phase`` or in the window ``when``
+    (``declarer``: the party whose action opened that window)."""
     card = g.db[source]
     moments = g.db.moments[source]
     if isinstance(card, AdvantageCard):
@@ -103,6 +105,7 @@ def usable_ability(
             _fits_moment(ability, phase, when, fighting)
             and holds(g, ability.condition, p, vs)
             and _can_take_effect(g, ability)
+            and not (declarer == p.name and _redirects(ability))
         ):
             return i
     return None
@@ -124,6 +127,11 @@ def _can_take_effect(g: Game, ability: fx.Ability) -> bool:
     Region is left to explore)."""
     explores = any(isinstance(o, fx.Move) and o.to == "explore_new" for o in ability.effects)
     return not explores or can_explore_new(g)
+
+
+def _redirects(ability: fx.Ability) -> bool:
+    """T4: Wrong Road redirects *another* party's declared move, never the user's own."""
+    return any(isinstance(o, fx.RedirectMove) for o in ability.effects)
 
 
 def own_turn_plays(g: Game, name: str, phase: str) -> list[str]:
@@ -415,7 +423,7 @@ def op_move(g: Game, frame: Frame, o: fx.Move, st: dict[str, Any]) -> bool:
     _moves_this_turn(g, name)
     frame.data["i"] += 1  # the move runs as a child frame; this op is done
     frame.data.pop("op", None)
-    g.push("move", player=name, region=picked, data={"no_window": True})
+    g.push("move", player=name, region=picked)  # a declared move: the window opens (T4)
     return False
 
 

@@ -48,6 +48,7 @@ def _usable(g: Game, name: str, source: str, frame: Frame) -> int | None:
         when=frame.data["when"],
         fighting=fighting,
         vs=versus_for(g, name) if fighting else None,
+        declarer=frame.player,
     )
 
 

@@ -277,3 +277,40 @@ def test_M1_expedition_charter_is_not_playable_with_no_region_left(make: Any) ->
     t.s.decks["region"].clear()
     t.refresh()
     assert "play expedition_charter" not in t.choices("A")
+
+
+def test_T4_wrong_road_only_on_another_partys_move(make: Any) -> None:
+    # O1: played on his own move, Wrong Road would take the mover past the Tree of Regions.
+    setup = {
+        "regions": [{"card": ARK}, {"card": "pit_of_hell"}],
+        "players": {
+            "A": {"party": ["acrobat"], "hand": ["wrong_road"]},
+            "B": {"party": ["mercenary"]},
+        },
+        "phase": "movement",
+    }
+    t = make(setup=setup, tree_of_regions="soo")
+    t.do("A", f"go {ARK}")
+    assert t.choices("A") == ["pass"]  # not on his own move
+    t.pass_windows()
+    t.until("B", "movement")
+    t.do("B", f"go {ARK}")
+    assert "play wrong_road" in t.choices("A")  # on another party's move
+
+
+def test_T4_a_zeppelin_voyage_move_opens_the_move_window(make: Any) -> None:
+    t = _two(
+        make,
+        [{"card": ARK}, {"card": CORNS}],
+        A={"hand": ["zeppelin_trip"]},
+        B={"hand": ["wrong_road"]},
+    )
+    t.do("A", "play zeppelin_trip")
+    t.do("A", f"pick {CORNS}")
+    prompt = t.prompt("B")
+    assert prompt is not None and prompt.kind == "window"
+    assert "play wrong_road" in prompt.choices
+    t.do("B", "play wrong_road")
+    t.do("B", f"pick {ARK}")
+    t.pass_windows()
+    assert t.p("A").region == ARK
