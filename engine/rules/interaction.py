@@ -15,17 +15,24 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 
+def takes_part(p: Player) -> bool:
+    """M2/B7/E3: a party that lost a battle or an event this turn does nothing more in it: no
+    trade, no battle (and a seat out of the game never does)."""
+    return not p.turn_over and not p.lost
+
+
 def can_attack(g: Game, a: Player, b: Player) -> bool:
     """I2: same Region, fighting allowed, character counts differ by at most one; I5: not
     twice in a turn."""
     region = region_of(g, a)
     return (
-        region is not None
+        takes_part(a)
+        and takes_part(b)
+        and region is not None
         and a.region == b.region
         and region.fighting
         and abs(len(a.party) - len(b.party)) <= 1
         and b.name not in a.fought
-        and not b.lost
     )
 
 
@@ -33,7 +40,9 @@ def must_fight(g: Game, a: Player, b: Player) -> bool:
     """I3: rival Organizations in the same Region must fight."""
     region = region_of(g, a)
     return (
-        region is not None
+        takes_part(a)
+        and takes_part(b)
+        and region is not None
         and a.region == b.region
         and region.fighting
         and b.name not in a.fought
@@ -44,7 +53,12 @@ def must_fight(g: Game, a: Player, b: Player) -> bool:
 def can_trade(g: Game, a: Player, b: Player) -> bool:
     """I1: both parties in Regions with a trade icon; X3: one trade per pair per phase."""
     ra, rb = region_of(g, a), region_of(g, b)
-    return bool(ra and rb and ra.trade and rb.trade and b.name not in a.traded and not b.lost)
+    return (
+        takes_part(a)
+        and takes_part(b)
+        and bool(ra and rb and ra.trade and rb.trade)
+        and b.name not in a.traded
+    )
 
 
 @handles("interaction_step")
