@@ -27,9 +27,9 @@ from engine.rules.party import (
     holds,
     kill,
     room_in_hand,
+    skilled_characters,
     speed,
     strength,
-    tap_for_skill,
 )
 from engine.rules.regions import can_explore_new
 from engine.state import Frame, Player
@@ -146,15 +146,27 @@ def own_turn_plays(g: Game, name: str, phase: str) -> list[str]:
     return plays
 
 
-def begin(g: Game, name: str, source: str, index: int) -> None:
-    """Use ability ``index`` of ``source`` (a card from hand or a character of the party)."""
+def begin(g: Game, name: str, source: str, index: int, turner: str | None = None) -> None:
+    """Use ability ``index`` of ``source`` (a card from hand or a character of the party).
+
+    C4: a Skill card turns one character with the skill; when two or more could, the player
+    chooses (a ``skill_choice`` frame asks, then calls this again with the ``turner``).
+    """
     p = g.player(name)
     card = g.db[source]
     if isinstance(card, AdvantageCard):
+        if card.skill is not None and turner is None:
+            able = skilled_characters(g, p, card.skill)
+            if len(able) > 1:
+                g.push("skill_choice", player=name, card=source, data={"index": index})
+                return
+            turner = able[0]
         p.hand.remove(source)
-        if card.skill is not None:
-            who = tap_for_skill(g, p, card.skill)
-            g.emit("tap", f"{g.db[who].name} turns to use {card.name}.", player=name, card=who)
+        if turner is not None:
+            next(c for c in p.party if c.card == turner).tapped = True
+            g.emit(
+                "tap", f"{g.db[turner].name} turns to use {card.name}.", player=name, card=turner
+            )
         if card.persistent or card.kind == "organization":
             p.in_play.append(source)
         else:
@@ -170,6 +182,26 @@ def begin(g: Game, name: str, source: str, index: int) -> None:
     # A static ability works by being in play (party.static_bonus); only active ones run now.
     if ability.effects and ability.timing != "static":
         run_effects(g, name, source, ["abilities", index, "effects"])
+
+
+@handles("skill_choice")
+def ask_skill_choice(g: Game, frame: Frame) -> None:
+    """C4: the player chooses which of his characters with the skill turns for the card."""
+    card = g.db.advantage(frame.card or "")
+    assert card.skill is not None
+    able = skilled_characters(g, g.player(frame.player or ""), card.skill)
+    g.ask(
+        frame.player or "",
+        "skill_choice",
+        f"Choose the character who turns to use {card.name} (C4).",
+        [f"pick {c}" for c in able],
+    )
+
+
+@responds("skill_choice")
+def answer_skill_choice(g: Game, frame: Frame, player: str, action: Action) -> None:
+    g.pop()
+    begin(g, player, frame.card or "", frame.data["index"], turner=action.arg)
 
 
 def play_step_action(g: Game, name: str, action: Action, phase: str) -> None:

@@ -53,21 +53,18 @@ def active(p: Player) -> list[Character]:
     return [c for c in p.party if not c.incapacitated]
 
 
+def skilled_characters(g: Game, p: Player, skill: str) -> list[str]:
+    """C4: the characters who may turn to use a Skill card: untapped, active, with the skill."""
+    return [
+        c.card
+        for c in p.party
+        if not c.tapped and not c.incapacitated and skill in g.db.character(c.card).skills
+    ]
+
+
 def can_use_skill(g: Game, p: Player, skill: str) -> bool:
     """C4: an untapped, active character with the skill."""
-    return any(
-        not c.tapped and not c.incapacitated and skill in g.db.character(c.card).skills
-        for c in p.party
-    )
-
-
-def tap_for_skill(g: Game, p: Player, skill: str) -> str:
-    """Turn the first untapped character with the skill (C4); returns its card id."""
-    for c in p.party:
-        if not c.tapped and not c.incapacitated and skill in g.db.character(c.card).skills:
-            c.tapped = True
-            return c.card
-    raise AssertionError("no character can use that skill")
+    return bool(skilled_characters(g, p, skill))
 
 
 def add_character(g: Game, p: Player, card_id: str) -> None:
