@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.cards import Objective
 from engine.flow import handles
+from engine.rules.order import turn_order
 from engine.rules.party import speed
 from engine.state import Frame
 
@@ -63,8 +64,6 @@ def run_crisis(g: Game, frame: Frame) -> None:
         if not remaining:
             end_game(g, None, "crisis_lost")
             return
-        from engine.rules.turn import turn_order
-
         order = turn_order(g)  # in Speed order, ties broken by dice (T2)
         frame.stage, frame.data = "next", {"queue": order}
         g.emit("crisis_challenge", f"{final.crisis.text} Order: {', '.join(order)}.")

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Action
 from engine.flow import handles, responds
-from engine.rules.interpreter import end_turn, own_turn_plays, play_step_action
-from engine.rules.party import HAND_LIMIT, PARTY_LIMIT, are_rivals, region_of
+from engine.rules.party import HAND_LIMIT, PARTY_LIMIT, are_rivals, end_turn, region_of
+from engine.rules.play import own_turn_plays, play_step_action
 from engine.state import Character, Frame, Player
 
 if TYPE_CHECKING:

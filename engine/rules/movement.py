@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Action
 from engine.flow import handles, responds
-from engine.rules.interpreter import own_turn_plays, play_step_action
 from engine.rules.party import add_modifier, discard_card, draw
+from engine.rules.play import own_turn_plays, play_step_action
 from engine.rules.regions import (
     active_region,
     can_explore_new,

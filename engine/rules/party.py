@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from engine.cards import AdvantageCard, CharacterCard, EncounterCard, RegionCard
+from engine.cards import AdvantageCard, Card, CharacterCard, EncounterCard, RegionCard
 from engine.cards.effects import Ability, Condition, Modify, Stat
 from engine.state import Character, Modifier, Player
 
@@ -79,10 +79,11 @@ def kill(g: Game, p: Player, card_id: str) -> None:
     discard_card(g, card_id)
     g.emit("death", f"{g.db[card_id].name} of {p.name}'s party dies.", player=p.name, card=card_id)
     if not p.party:
-        for card in [c for c in p.in_play if g.db.advantage(c).kind == "organization"]:
-            p.in_play.remove(card)
-            discard_card(g, card)
-            g.emit("discard", f"{p.name} loses {g.db[card].name}.", player=p.name, card=card)
+        org = organization(g, p)
+        if org is not None:
+            p.in_play.remove(org.id)
+            discard_card(g, org.id)
+            g.emit("discard", f"{p.name} loses {org.name}.", player=p.name, card=org.id)
         new = draw(g, "character")
         if new is not None:
             p.party.append(Character(card=new))
@@ -92,6 +93,14 @@ def kill(g: Game, p: Player, card_id: str) -> None:
                 player=p.name,
                 card=new,
             )
+
+
+def end_turn(g: Game, p: Player) -> None:
+    """B7/M2/E3: the party's turn ends now; it does not reach or stay in its Region."""
+    if not p.turn_over:
+        g.emit("turn_over", f"{p.name}'s turn is over.", player=p.name)
+    p.turn_over = True
+    p.arrived = False
 
 
 # ---------------------------------------------------------------------- hands
@@ -117,12 +126,31 @@ def draw_advantages(g: Game, p: Player, count: int) -> int:
     return len(drawn)
 
 
+# ---------------------------------------------------------------------- Organizations (A3)
+
+
+def is_organization(card: Card) -> bool:
+    """An Organization card (A3): played in the Reset phase, it stays in front of the party."""
+    return isinstance(card, AdvantageCard) and card.kind == "organization"
+
+
+def stays_in_play(card: AdvantageCard) -> bool:
+    """A2/A3: a played card that stays in front of the player instead of being discarded."""
+    return card.persistent or is_organization(card)
+
+
 def organization(g: Game, p: Player) -> AdvantageCard | None:
+    """The Organization the party belongs to, if any (A3: at most one)."""
     for card in p.in_play:
         adv = g.db.advantage(card)
-        if adv.kind == "organization":
+        if is_organization(adv):
             return adv
     return None
+
+
+def can_join_organization(g: Game, p: Player) -> bool:
+    """A3: a party belongs to at most one Organization; to change, it leaves the old one."""
+    return organization(g, p) is None
 
 
 def are_rivals(g: Game, a: Player, b: Player) -> bool:
