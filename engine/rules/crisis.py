@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.cards import Objective
+from engine.endings import Ending
 from engine.flow import handles
 from engine.rules.order import turn_order
 from engine.rules.party import speed
@@ -26,7 +27,7 @@ def end_of_turn(g: Game) -> None:
     g.push("crisis")
 
 
-def end_game(g: Game, winner: str | None, ending: str) -> None:
+def end_game(g: Game, winner: str | None, ending: Ending) -> None:
     """The game is over: ``winner`` (None: nobody, Omega breaks free) and how it ended."""
     g.s.stack.clear()
     g.s.prompts.clear()
