@@ -9,7 +9,6 @@ so a refused action leaves the state exactly as it was.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from typing import Any, cast
 
@@ -257,8 +256,3 @@ class Game:
             yield from p.in_play
             yield from p.offered_characters
             yield from p.offered_advantages
-
-
-def dumps_events(events: Iterable[Event]) -> str:
-    """Events as JSON lines (for logs and tools)."""
-    return "\n".join(json.dumps(e.model_dump(exclude_none=True)) for e in events)

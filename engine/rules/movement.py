@@ -162,9 +162,7 @@ def run_explore_new(g: Game, frame: Frame) -> None:
             new = frame.region
         else:
             drawn = draw(g, "region")
-            if drawn is None:
-                g.pop(ok=False)
-                return
+            assert drawn is not None  # offered only while the deck holds a Region (M4)
             new = drawn
         encounter = draw(g, "encounter")
         g.s.regions.append(Region(card=new, preliminary=encounter, revealed=True))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from engine.cards import AdvantageCard, Card, CharacterCard, EncounterCard, RegionCard
+from engine.cards import AdvantageCard, Card, EncounterCard, RegionCard
 from engine.cards.effects import Ability, Condition, Modify, Stat
 from engine.state import Character, Modifier, Player
 
@@ -42,10 +42,6 @@ def discard_card(g: Game, card_id: str) -> None:
 
 
 # ---------------------------------------------------------------------- characters
-
-
-def character(g: Game, ch: Character) -> CharacterCard:
-    return g.db.character(ch.card)
 
 
 def active(p: Player) -> list[Character]:

@@ -42,7 +42,6 @@ from engine.state import Character, DeckName, Frame, GameState, Region
 MAX_ANSWERS = 500
 
 DECKS: tuple[DeckName, ...] = ("character", "region", "encounter", "advantage")
-START_PHASES = ("reset", "movement", "interaction", "exploration")
 
 
 class ScenarioError(Exception):
