@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rules.party import speed, strength
+from engine.rules.play import usable_ability
 
 
 def test_R1_turned_and_incapacitated_characters_recover(make: Any) -> None:
@@ -123,8 +124,6 @@ def test_C3_a_turned_character_still_fights_but_cannot_use_its_ability(make: Any
 def test_C4_a_skill_card_turns_a_character_with_that_skill(make: Any) -> None:
     setup = {"players": {"A": {"party": ["acrobat", "sorcerer"], "hand": ["ki_strike"]}}}
     t = make(setup=setup)
-    from engine.rules.play import usable_ability
-
     assert usable_ability(t.g, t.p("A"), "ki_strike", when="battle_start", fighting=True) == 0
     t.p("A").party[0].tapped = True  # the Acrobat is the only Ki character
     assert usable_ability(t.g, t.p("A"), "ki_strike", when="battle_start", fighting=True) is None
