@@ -91,13 +91,13 @@ class Game:
 
     def to_json(self) -> str:
         """The whole state as JSON (the RNG included): ``from_json`` rebuilds it exactly."""
-        return self.s.model_dump_json(exclude_defaults=True)
+        return self.s.to_json()
 
     @classmethod
     def from_json(cls, text: str | bytes, cards: CardDB | None = None) -> Game:
         """Load a stored game; malformed data raises :class:`GameDataError`."""
         try:
-            state = GameState.model_validate_json(text)
+            state = GameState.from_json(text)
         except ValidationError as exc:
             raise GameDataError(f"stored game is malformed: {exc.errors()[0]['msg']}") from None
         game = cls(state, cards)
@@ -283,4 +283,4 @@ class Game:
 
 def dumps_events(events: Iterable[Event]) -> str:
     """Events as JSON lines (for logs and tools)."""
-    return "\n".join(json.dumps(e.model_dump(exclude_none=True)) for e in events)
+    return "\n".join(json.dumps({k: v for k, v in e.to_dict().items() if v is not None}) for e in events)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from engine.plain import Plain as _Plain
+from dataclasses import dataclass
+
+from engine.plain import Plain
 
 
-class Prompt(_Plain):
+@dataclass(slots=True, kw_only=True)
+class Prompt(Plain):
     """A decision some player must take now: the legal choices and the time-out default."""
 
     player: str
