@@ -283,4 +283,6 @@ class Game:
 
 def dumps_events(events: Iterable[Event]) -> str:
     """Events as JSON lines (for logs and tools)."""
-    return "\n".join(json.dumps({k: v for k, v in e.to_dict().items() if v is not None}) for e in events)
+    return "\n".join(
+        json.dumps({k: v for k, v in e.to_dict().items() if v is not None}) for e in events
+    )
