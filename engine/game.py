@@ -137,7 +137,7 @@ class Game:
         """
         if player not in self.s.players:
             raise IllegalAction(f"{player!r} is not in this game")
-        if self.over:
+        if self.s.phase == "over":
             raise IllegalAction("the game is over")
         prompt = self.prompt_for(player)
         if isinstance(action, str) and prompt is not None and action in prompt.choices:
@@ -185,9 +185,11 @@ class Game:
 
     def advance(self) -> None:
         """Run frames until a prompt is open or the game is over."""
+        s = self.s
+        stack = s.stack  # rules change the stack in place; they may replace s.prompts
         steps = 0
-        while not self.s.prompts and self.s.stack:
-            frame = self.s.stack[-1]
+        while not s.prompts and stack:
+            frame = stack[-1]
             HANDLERS[frame.kind](self, frame)
             steps += 1
             if steps > _MAX_STEPS:
