@@ -5,6 +5,7 @@ button ids. The whole vocabulary, with an example each, is in ``docs/actions.md`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar, Literal, cast, get_args
 
 from pydantic import ConfigDict, TypeAdapter, ValidationError
@@ -109,6 +110,14 @@ class Action:
 
 #: Checks the JSON form of an action (pydantic, at the edge).
 _FROM_JSON: TypeAdapter[Action] = TypeAdapter(Action)
+
+
+@lru_cache(maxsize=4096)
+def offered_action(choice: str) -> Action:
+    """The action of a choice the engine itself offered, so well formed: no check. Cached,
+    because the same few hundred choices come back all game long and actions are immutable."""
+    head, _, arg = choice.partition(" ")
+    return Action(type=cast(ActionType, head), arg=arg or None)
 
 
 def parse_action(value: Action | str | dict[str, Any]) -> Action:

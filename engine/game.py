@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from typing import Any, cast
+from typing import Any
 
 from pydantic import ValidationError
 
 # Importing the rules registers every frame handler (engine.flow).
 from engine import rng
-from engine.actions import Action, ActionType, parse_action
+from engine.actions import Action, offered_action, parse_action
 from engine.cards import CardDB, default_cards
 from engine.errors import GameDataError, IllegalAction
 from engine.events import Event
@@ -142,8 +142,7 @@ class Game:
         prompt = self.prompt_for(player)
         if isinstance(action, str) and prompt is not None and action in prompt.choices:
             # The common case: a string the engine itself offered, so it is well formed.
-            head, _, arg = action.partition(" ")
-            act = Action(type=cast(ActionType, head), arg=arg or None)
+            act = offered_action(action)
         else:
             act = parse_action(action)
             if prompt is None:
