@@ -310,7 +310,7 @@ def play(
             assert game.to_json() == text, f"reloading changes the state after action {step}"
         if keep_states:
             played.states.append(game.to_json())
-            played.events.append([e.model_dump() for e in events])
+            played.events.append([e.to_dict() for e in events])
         if check is not None:
             after = where(game)
             try:
@@ -419,7 +419,7 @@ def test_X5_replay_from_seed_is_identical(
     for step, (player, action) in enumerate(played.actions, start=1):
         events = replay.apply(player, action)
         assert replay.to_json() == played.states[step], f"replay differs after action {step}"
-        assert [e.model_dump() for e in events] == played.events[step - 1]
+        assert [e.to_dict() for e in events] == played.events[step - 1]
     assert replay.over and replay.s.winner == played.game.s.winner
 
 
