@@ -52,7 +52,7 @@ def raw_cards() -> list[dict[str, Any]]:
 
 
 def snake_case(name: str) -> str:
-    """ "Tower at the Edge of the World" -> "tower_at_the_edge_of_the_world" (apostrophes go)."""
+    """ "Tower at the End of the World" -> "tower_at_the_end_of_the_world" (apostrophes go)."""
     return re.sub(r"[^a-z0-9]+", "_", name.lower().replace("'", "")).strip("_")
 
 
@@ -159,7 +159,7 @@ def test_ids_are_snake_case_of_names_and_unique(raw_cards: list[dict[str, Any]])
     assert len(ids) == len(set(ids))
     for card in raw_cards:
         assert card["id"] == snake_case(card["name"]), card["name"]
-    assert snake_case("Tower at the Edge of the World") == "tower_at_the_edge_of_the_world"
+    assert snake_case("Tower at the End of the World") == "tower_at_the_end_of_the_world"
 
 
 def test_every_card_has_a_short_text(db: CardDB) -> None:
@@ -285,11 +285,11 @@ def test_region_levels(db: CardDB) -> None:
 @pytest.mark.parametrize(
     ("card_id", "level", "trade", "fighting"),
     [
-        ("corns_village", 1, None, None),
+        ("village_of_cornes", 1, None, None),
         ("arkhangel", 1, True, False),
         ("lost_ruins", 2, False, None),
         ("pit_of_hell", 3, None, None),
-        ("tower_at_the_edge_of_the_world", 3, None, None),
+        ("tower_at_the_end_of_the_world", 3, None, None),
     ],
 )
 def test_required_regions(
@@ -414,8 +414,8 @@ def test_M8_false_alarms_in_the_example_of_play(db: CardDB) -> None:
     assert db.encounter("dragon_god").level > ruins.level
     assert db.encounter("treasure").level <= ruins.level
     assert db.encounter("old_warrior").level <= arkhangel.level
-    assert db.encounter("dragon_god").level > db.region("corns_village").level
-    assert db.encounter("wandering_warrior").level <= db.region("corns_village").level
+    assert db.encounter("dragon_god").level > db.region("village_of_cornes").level
+    assert db.encounter("wandering_warrior").level <= db.region("village_of_cornes").level
 
 
 def test_treasure_draws_two_advantages(db: CardDB) -> None:
@@ -570,8 +570,8 @@ def test_A2_magic_object_stays_in_play(db: CardDB) -> None:
     assert all(op.op == "modify" for op in ability.effects)
 
 
-def test_A2_zeppelin_trip_is_used_once_as_the_movement(db: CardDB) -> None:
-    card = db.advantage("zeppelin_trip")
+def test_A2_zeppelin_voyage_is_used_once_as_the_movement(db: CardDB) -> None:
+    card = db.advantage("zeppelin_voyage")
     assert card.kind == "plot" and not card.persistent
     ability = single_ability(card)
     assert (ability.timing, ability.phase) == ("play", "movement")
