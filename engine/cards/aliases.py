@@ -45,12 +45,13 @@ def upgrade_stored_game(text: str | bytes) -> str | bytes:
     if not _OLD_ID.search(raw):
         return text
     data = json.loads(raw)
-    names = set(data.get("seats", [])) | set(data.get("players", {})) if isinstance(data, dict) else set()
-    if isinstance(data, dict):
-        busy = {w for frame in data.get("stack", []) for w in _words(frame)} & set(REPLACED)
-        if busy:
-            card = sorted(busy)[0]
-            raise ValueError(f"it is resolving {card!r}, which is no longer in the base set")
+    if not isinstance(data, dict):
+        return text  # not a game; loading it reports the problem
+    names = set(data.get("seats", [])) | set(data.get("players", {}))
+    busy = {w for frame in data.get("stack", []) for w in _words(frame)} & set(REPLACED)
+    if busy:
+        card = sorted(busy)[0]
+        raise ValueError(f"it is resolving {card!r}, which is no longer in the base set")
     return json.dumps(_upgrade(data, names))
 
 
@@ -67,9 +68,7 @@ def _words(value: Any) -> list[str]:
 
 def _upgrade(value: Any, names: set[str]) -> Any:
     if isinstance(value, str):
-        return " ".join(
-            w if w in names else CARD_ID_ALIASES.get(w, w) for w in value.split(" ")
-        )
+        return " ".join(w if w in names else CARD_ID_ALIASES.get(w, w) for w in value.split(" "))
     if isinstance(value, dict):
         return {_upgrade(k, names): _upgrade(v, names) for k, v in value.items()}
     if isinstance(value, list):
