@@ -48,7 +48,7 @@ def upgrade_stored_game(text: str | bytes) -> str | bytes:
     if not isinstance(data, dict):
         return text  # not a game; loading it reports the problem
     names = set(data.get("seats", [])) | set(data.get("players", {}))
-    busy = {w for frame in data.get("stack", []) for w in _words(frame)} & set(REPLACED)
+    busy = ({w for frame in data.get("stack", []) for w in _words(frame)} - names) & set(REPLACED)
     if busy:
         card = sorted(busy)[0]
         raise ValueError(f"it is resolving {card!r}, which is no longer in the base set")
