@@ -100,7 +100,7 @@ class Game:
         earlier versions of cards.json are read as today's (engine.cards.aliases)."""
         try:
             text = upgrade_stored_game(text)
-        except ValueError as exc:  # not JSON, or resolving a card that left the base set
+        except ValueError as exc:  # resolving a card that left the base set
             raise GameDataError(f"stored game cannot be read: {exc}") from None
         try:
             state = GameState.model_validate_json(text)

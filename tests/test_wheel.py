@@ -36,9 +36,9 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
         else:
             shutil.copy2(path, src / name)
     out = tmp / "dist"
+    pip_wheel = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation"]
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index"]
-        + ["--quiet", "--wheel-dir", str(out), str(src)],
+        [*pip_wheel, "--no-index", "--quiet", "--wheel-dir", str(out), str(src)],
         check=True,
         capture_output=True,
     )
@@ -64,11 +64,9 @@ def test_the_wheel_holds_the_card_database(wheel: Path) -> None:
 
 def test_the_installed_package_loads_the_cards(wheel: Path, tmp_path: Path) -> None:
     site = tmp_path / "site"
+    pip_install = [sys.executable, "-m", "pip", "install", "--no-deps", "--no-index", "--quiet"]
     subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--no-deps", "--no-index", "--quiet"]
-        + ["--target", str(site), str(wheel)],
-        check=True,
-        capture_output=True,
+        [*pip_install, "--target", str(site), str(wheel)], check=True, capture_output=True
     )
     script = (
         "import json, engine.cards as c;"

@@ -41,12 +41,15 @@ def upgrade_stored_game(text: str | bytes) -> str | bytes:
     Raises ``ValueError`` when the game is resolving a replaced card: its effects in progress
     point into data that no longer exists.
     """
-    raw = text.decode("utf-8") if isinstance(text, bytes) else text
-    if not _OLD_ID.search(raw):
+    try:
+        raw = text.decode("utf-8") if isinstance(text, bytes) else text
+        if not _OLD_ID.search(raw):
+            return text
+        data = json.loads(raw)
+    except ValueError:  # not UTF-8 or not JSON: loading it reports the problem
         return text
-    data = json.loads(raw)
     if not isinstance(data, dict):
-        return text  # not a game; loading it reports the problem
+        return text  # not a game: loading it reports the problem
     names = set(data.get("seats", [])) | set(data.get("players", {}))
     busy = ({w for frame in data.get("stack", []) for w in _words(frame)} - names) & set(REPLACED)
     if busy:
