@@ -47,10 +47,10 @@ def _party(t: Any, name: str) -> list[str]:
     return [c.card for c in t.p(name).party]
 
 
-def test_C1_betrayal_takes_a_character_from_a_party_in_the_region(make: Any) -> None:
-    t = _betrayal(make, {}, {}, {"region": ARK})
+def test_C1_betrayal_takes_a_character_from_another_party(make: Any) -> None:
+    t = _betrayal(make, {}, {})
     t.do("A", "play betrayal")
-    assert t.choices("A") == ["pick B"]  # C's party is elsewhere
+    assert t.choices("A") == ["pick B"]
     t.do("A", "pick B")
     taken = next(e for e in t.events if e.kind == "take_character")
     assert taken.data["victim"] == "B"
@@ -59,13 +59,22 @@ def test_C1_betrayal_takes_a_character_from_a_party_in_the_region(make: Any) -> 
     assert "betrayal" in t.s.discards["advantage"]
 
 
-def test_C1_betrayal_the_user_chooses_the_player(make: Any) -> None:
-    t = _betrayal(make, {}, {}, {})
+def test_C1_betrayal_the_user_chooses_the_player_wherever_his_party_is(make: Any) -> None:
+    t = _betrayal(make, {}, {}, {"region": ARK})
     t.do("A", "play betrayal")
     assert t.choices("A") == ["pick B", "pick C"]
     t.do("A", "pick C")
     assert len(_party(t, "C")) == 1 and len(_party(t, "B")) == 2
     assert len(_party(t, "A")) == 2
+
+
+def test_C1_take_character_in_the_region_offers_parties_there(make: Any) -> None:
+    t = _betrayal(make, {}, {}, {"region": ARK})
+    t.g.db = _with_betrayal("chosen_player_in_region", "random")
+    t.do("A", "play betrayal")
+    assert t.choices("A") == ["pick B"]  # C's party is elsewhere
+    t.do("A", "pick B")
+    assert len(_party(t, "A")) == 2 and len(_party(t, "C")) == 2
 
 
 def test_C5_betrayal_never_leaves_a_party_empty(make: Any) -> None:
