@@ -18,6 +18,7 @@ from pydantic import ValidationError
 from engine import rng
 from engine.actions import Action, offered_action, parse_action
 from engine.cards import CardDB, default_cards
+from engine.cards.aliases import upgrade_stored_game
 from engine.errors import GameDataError, IllegalAction
 from engine.events import Event
 from engine.flow import HANDLERS, RESPONDERS
@@ -72,7 +73,12 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str | bytes, cards: CardDB | None = None) -> Game:
-        """Load a stored game; malformed data raises :class:`GameDataError`."""
+        """Load a stored game; malformed data raises :class:`GameDataError`. Card ids of
+        earlier versions of cards.json are read as today's (engine.cards.aliases)."""
+        try:
+            text = upgrade_stored_game(text)
+        except ValueError as exc:  # resolving a card that left the base set
+            raise GameDataError(f"stored game cannot be read: {exc}") from None
         try:
             state = GameState.from_json(text)
         except ValidationError as exc:
