@@ -10,6 +10,7 @@ so a refused action leaves the state exactly as it was.
 from __future__ import annotations
 
 import json
+import pickle
 from collections.abc import Iterable, Sequence
 from typing import Any, cast
 
@@ -26,7 +27,7 @@ from engine.options import Options
 from engine.prompts import Prompt
 from engine.rules import setup
 from engine.state import Frame, GameState, Player
-from engine.views import build_view
+from engine.views import SeatView, TableView, plain_view, seat_view, table_view
 
 #: The digest rule behind each kind of decision, named when an action is refused.
 PROMPT_RULES: dict[str, str] = {
@@ -178,8 +179,27 @@ class Game:
         return self.last_events
 
     def view(self, player: str | None) -> dict[str, Any]:
-        """What ``player`` may see (``None``: the public view)."""
-        return build_view(self, player)
+        """What ``player`` may see (``None``: the public table) as plain data."""
+        return plain_view(self, player)
+
+    @property
+    def version(self) -> int:
+        """Actions applied so far: the state version (the bot puts it in its buttons)."""
+        return self.s.actions
+
+    def table_view(self) -> TableView:
+        """The public table: what everybody may see."""
+        return table_view(self)
+
+    def seat_view(self, seat: str) -> SeatView:
+        """What ``seat`` may see: the table, its own hidden cards and its open prompt."""
+        return seat_view(self, seat)
+
+    def clone(self) -> Game:
+        """An independent deep copy (same card database, no shared mutable state)."""
+        game = Game(pickle.loads(pickle.dumps(self.s, pickle.HIGHEST_PROTOCOL)), self.db)
+        game.last_events = list(self.last_events)
+        return game
 
     # ------------------------------------------------------------------ for the rule modules
 

@@ -12,6 +12,7 @@ import pytest
 from engine.agents import RandomAgent
 from engine.errors import GameDataError, IllegalAction
 from engine.game import Game
+from engine.views import lazy_seat_view
 
 PLAYERS = ["Ann", "Bob", "Cid"]
 
@@ -23,7 +24,7 @@ def _advance(game: Game, actions: int, seed: int = 7) -> Game:
         if game.over:
             break
         prompt = game.pending()[0]
-        game.apply(prompt.player, agent.choose(game, prompt))
+        game.apply(prompt.player, agent.choose(lazy_seat_view(game, prompt.player), prompt))
     return game
 
 
@@ -116,7 +117,7 @@ def test_stale_action_mid_game_is_refused() -> None:
     refused = 0
     for _ in range(60):
         prompt = game.pending()[0]
-        action = agent.choose(game, prompt)
+        action = agent.choose(game.seat_view(prompt.player), prompt)
         game.apply(prompt.player, action)
         again = game.prompt_for(prompt.player)
         if game.over or (again is not None and action in again.choices):

@@ -34,6 +34,7 @@ from engine.events import Event
 from engine.game import Game
 from engine.options import Options
 from engine.prompts import Prompt
+from engine.views import lazy_seat_view
 
 #: How a game ended, in report order, with the words of the summary.
 ENDINGS: dict[str, str] = {
@@ -159,7 +160,7 @@ def play_game(
             if not prompts:
                 raise RuntimeError("no open prompt, but the game is not over")
             prompt = prompts[int(pick() * len(prompts))] if len(prompts) > 1 else prompts[0]
-            action = agents[prompt.player].choose(game, prompt)
+            action = agents[prompt.player].choose(lazy_seat_view(game, prompt.player), prompt)
             events = game.apply(prompt.player, action)
             actions += 1
             result.actions = actions
