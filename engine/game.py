@@ -27,7 +27,15 @@ from engine.options import Options
 from engine.prompts import Prompt
 from engine.rules import setup
 from engine.state import Frame, GameState, Player
-from engine.views import SeatView, TableView, plain_view, seat_view, table_view
+from engine.views import (
+    PromptView,
+    SeatView,
+    TableView,
+    plain_view,
+    prompt_view,
+    seat_view,
+    table_view,
+)
 
 #: The digest rule behind each kind of decision, named when an action is refused.
 PROMPT_RULES: dict[str, str] = {
@@ -194,6 +202,11 @@ class Game:
     def seat_view(self, seat: str) -> SeatView:
         """What ``seat`` may see: the table, its own hidden cards and its open prompt."""
         return seat_view(self, seat)
+
+    def prompt_view(self, seat: str) -> PromptView | None:
+        """The open prompt of ``seat`` as that seat sees it (labels, publicity), if any."""
+        prompt = self.prompt_for(seat)
+        return prompt_view(self, prompt) if prompt is not None else None
 
     def clone(self) -> Game:
         """An independent deep copy (same card database, no shared mutable state)."""

@@ -16,7 +16,7 @@ names; a front end replaces them by display names.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -109,6 +109,14 @@ class PromptView(_View):
     choices: tuple[ChoiceView, ...] = ()
 
 
+class PublicChoice(_View):
+    """A choice the table may see (its place among the hidden ones is not shown: it would
+    tell how many hidden cards the player may use)."""
+
+    action: str
+    label: str
+
+
 class WaitingView(_View):
     """A decision the table waits for: who, what kind, and only its public choices."""
 
@@ -116,7 +124,7 @@ class WaitingView(_View):
     kind: str
     window: bool = False
     text: str
-    choices: tuple[ChoiceView, ...] = ()
+    choices: tuple[PublicChoice, ...] = ()
 
 
 class TableView(_View):
@@ -324,22 +332,24 @@ def _label(
     )
 
 
-def choice_views(
-    g: Game, prompt: Prompt, public: frozenset[str], indexes: Iterable[int] | None = None
-) -> tuple[ChoiceView, ...]:
-    """The choices of ``prompt`` (those at ``indexes``), labelled, with their publicity."""
+def choice_views(g: Game, prompt: Prompt, public: frozenset[str]) -> tuple[ChoiceView, ...]:
+    """The choices of ``prompt``, labelled, with their publicity."""
     region = g.s.players[prompt.player].region if prompt.player in g.s.players else None
     options = choose_options(g) if prompt.kind == "pick" else None
     private = prompt.kind in PRIVATE_KINDS
     out = []
-    for i in indexes if indexes is not None else range(len(prompt.choices)):
-        choice = prompt.choices[i]
+    for i, choice in enumerate(prompt.choices):
         action = parse_action(choice)
         arg = action.arg
         shown = not private and (
             # A window's plays come from the hand: only "pass" is for the board.
             not arg if prompt.window else (arg not in g.db.by_id or arg in public)
         )
+        if shown and action.type == "reward" and region is not None and arg:
+            # A mission from afar is offered only to a party with a mission it can attempt:
+            # showing the choice would tell the table about its secret missions.
+            rewards = g.db.region(region).rewards
+            shown = not (int(arg) < len(rewards) and rewards[int(arg)].kind == "remote_mission")
         out.append(ChoiceView(index=i, action=choice, label=_label(g.db, action, region, options), public=shown))
     return tuple(out)
 
@@ -450,14 +460,16 @@ def table_view(g: Game, viewer: str | None = None) -> TableView:
         )
     waiting = []
     for prompt in s.prompts:
-        indexes = [i for i, c in enumerate(choice_views(g, prompt, public)) if c.public]
+        choices = choice_views(g, prompt, public)
         waiting.append(
             WaitingView(
                 player=prompt.player,
                 kind=prompt.kind,
                 window=prompt.window,
                 text=public_prompt_text(g, prompt, public),
-                choices=choice_views(g, prompt, public, indexes),
+                choices=tuple(
+                    PublicChoice(action=c.action, label=c.label) for c in choices if c.public
+                ),
             )
         )
     return TableView(
@@ -600,19 +612,49 @@ def _replace(obj: Any, swap: Callable[[str], str]) -> Any:
     return obj
 
 
+#: The parts of a stored game that hold card ids (the options name card sets, which may share
+#: a card's id).
+CARD_SECTIONS = (
+    "players",
+    "decks",
+    "discards",
+    "regions",
+    "set_aside",
+    "final_deck",
+    "final_mission",
+    "dismissed",
+    "discarded_by",
+    "stack",
+    "prompts",
+    "result",
+)
+
+#: Prompts whose choices are exactly some hidden zone of their player, so that the sealed
+#: table may keep them with placeholders (S3: the start offers).
+#: The pick-up (R5) offers only public discards: it is kept as it is.
+OPEN_KINDS = frozenset({"start_character", "start_advantage", "pickup"})
+
+
 def seal(g: Game, seat: str) -> dict[str, Any]:
     """The game state as ``seat`` knows it (see :class:`SealedTable`)."""
     hidden = hidden_cards(g, seat)
     placeholders = {c: f"?{g.db[c].type}:{i}" for i, c in enumerate(hidden)}
     data = g.s.model_dump(mode="json")
-    # Other seats' open prompts: who and what kind only (determinize asks them again).
+    # Another seat's open prompt would tell which of its hidden cards it may play now: the
+    # sealed table keeps only who and what kind (determinize asks it again), except the start
+    # choices, whose choices are all the offered cards (placeholders, as many as everybody
+    # knows).
     data["prompts"] = [
-        p if p["player"] == seat else {"player": p["player"], "kind": p["kind"]}
+        p
+        if p["player"] == seat or p["kind"] in OPEN_KINDS
+        else {"player": p["player"], "kind": p["kind"], "window": p["window"]}
         for p in data["prompts"]
     ]
     data["rng"], data["seed"], data["rigged"] = 0, 0, []
-    sealed: dict[str, Any] = _replace(data, lambda x: placeholders.get(x, x))
-    return sealed
+    swap = placeholders.get
+    for key in CARD_SECTIONS:
+        data[key] = _replace(data[key], lambda x: swap(x, x))
+    return data
 
 
 def unseal(text: str) -> GameState:
@@ -628,6 +670,7 @@ __all__ = [
     "ChoiceView",
     "PartyView",
     "PromptView",
+    "PublicChoice",
     "RegionView",
     "SealedTable",
     "SeatView",
