@@ -8,11 +8,10 @@ Seat ids (``player``, ``other``, ``winner``...) are the engine's player names; `
 
 from __future__ import annotations
 
-from typing import Any
-
-from typing_extensions import NotRequired, TypedDict
+from typing import Any, NotRequired
 
 from pydantic import ConfigDict, TypeAdapter, ValidationError, with_config
+from typing_extensions import TypedDict
 
 from engine.events import Event
 

@@ -350,7 +350,11 @@ def choice_views(g: Game, prompt: Prompt, public: frozenset[str]) -> tuple[Choic
             # showing the choice would tell the table about its secret missions.
             rewards = g.db.region(region).rewards
             shown = not (int(arg) < len(rewards) and rewards[int(arg)].kind == "remote_mission")
-        out.append(ChoiceView(index=i, action=choice, label=_label(g.db, action, region, options), public=shown))
+        out.append(
+            ChoiceView(
+                index=i, action=choice, label=_label(g.db, action, region, options), public=shown
+            )
+        )
     return tuple(out)
 
 
