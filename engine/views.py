@@ -596,6 +596,8 @@ def hidden_cards(g: Game, seat: str) -> list[str]:
         if name == seat:
             continue
         p = s.players[name]
+        if s.phase == "setup":  # S3: the chosen leaders stay hidden until all have chosen
+            out += [c.card for c in p.party]
         out += p.hand + p.missions + p.offered_characters + p.offered_advantages
     for deck in s.decks.values():
         out += deck
@@ -688,12 +690,11 @@ __all__ = [
 
 
 class _LazySeatView(SeatView):
-    """A :class:`SeatView` built on its first read (see :func:`lazy_seat_view`)."""
+    """A :class:`SeatView` built on its first read (see :func:`lazy_seat_view`); once built
+    it becomes a plain :class:`SeatView`."""
 
-    def __getattr__(self, name: str) -> Any:
+    def _fill(self) -> SeatView:
         private = object.__getattribute__(self, "__pydantic_private__")
-        if name.startswith("__") or name not in SeatView.model_fields or not private:
-            raise AttributeError(name)
         g, seat, version = private["_source"]
         if g.s.actions != version:
             raise RuntimeError("a lazy seat view was read after the game moved on")
@@ -702,7 +703,25 @@ class _LazySeatView(SeatView):
         _set(self, "__pydantic_fields_set__", set(full.__pydantic_fields_set__))
         _set(self, "__pydantic_extra__", None)
         _set(self, "__pydantic_private__", None)
-        return self.__dict__[name]
+        _set(self, "__class__", SeatView)
+        return self
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name not in SeatView.model_fields:
+            raise AttributeError(name)
+        return self._fill().__dict__[name]
+
+    def __eq__(self, other: object) -> bool:
+        return self._fill() == other
+
+    def __repr__(self) -> str:
+        return repr(self._fill())
+
+    def model_dump(self, **kwargs: Any) -> dict[str, Any]:
+        return self._fill().model_dump(**kwargs)
+
+    def model_dump_json(self, **kwargs: Any) -> str:
+        return self._fill().model_dump_json(**kwargs)
 
 
 _set = object.__setattr__
