@@ -536,7 +536,7 @@ def event_line(e: EventRow, names: Names) -> str:
     if e.kind == "battle_roll" and "shown" in d:
         sides = [names.bold(d["player"]), names.bold(d["other"]) if d["other"] else "the monster"]
         rolls = [
-            f"{side} 🎲 {shown} + ⚔ {strength} = **{total}**"
+            f"🎲 {side}: {shown} + Strength {strength} = **{total}**"
             for side, shown, strength, total in zip(
                 sides, d["shown"], d["strengths"], d["totals"], strict=True
             )
