@@ -657,9 +657,27 @@ def seal(g: Game, seat: str) -> dict[str, Any]:
         for p in data["prompts"]
     ]
     data["rng"], data["seed"], data["rigged"] = 0, 0, []
-    swap = placeholders.get
-    for key in CARD_SECTIONS:
-        data[key] = _replace(data[key], lambda x: swap(x, x))
+    get = placeholders.get
+
+    def swap(card: str) -> str:
+        return get(card, card)
+
+    # The zones that hold hidden cards, directly (the generic walk costs twice as much)...
+    for p in data["players"].values():
+        for zone in ("hand", "missions", "offered_characters", "offered_advantages"):
+            p[zone] = [swap(c) for c in p[zone]]
+        for c in p["party"]:
+            c["card"] = swap(c["card"])
+        p["resisting"] = {swap(m): n for m, n in p["resisting"].items()}
+    data["decks"] = {k: [swap(c) for c in v] for k, v in data["decks"].items()}
+    data["set_aside"] = [swap(c) for c in data["set_aside"]]
+    data["final_deck"] = [swap(c) for c in data["final_deck"]]
+    for r in data["regions"]:
+        r["preliminary"] = r["preliminary"] and swap(r["preliminary"])
+    # ... and whatever else names a card: the steps under way (a trade's offer, a pick),
+    # and this turn's let-go cards (R5), which a pick-up or a reshuffle may have hidden since.
+    for key in ("stack", "prompts", "result", "dismissed", "discarded_by"):
+        data[key] = _replace(data[key], swap)
     return data
 
 
