@@ -28,7 +28,7 @@ from engine.errors import IllegalAction
 from engine.prompts import Prompt
 from engine.rules.missions import is_secret
 from engine.rules.party import speed, strength
-from engine.state import GameState, Player
+from engine.state import Player
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -408,7 +408,7 @@ def public_cards(g: Game) -> frozenset[str]:
     return frozenset(ids)
 
 
-def _party(g: Game, p: Player, hidden: bool, mine: bool) -> PartyView:
+def _party(g: Game, p: Player, hidden: bool) -> PartyView:
     return PartyView(
         seat=p.name,
         hidden=hidden,
@@ -428,9 +428,8 @@ def _party(g: Game, p: Player, hidden: bool, mine: bool) -> PartyView:
         in_play=tuple(p.in_play),
         turn_over=p.turn_over,
         resting=any(m.source == "rest" for m in p.modifiers),
-        resisting=tuple(
-            ((m if mine or not is_secret(g, m) else "secret"), n) for m, n in p.resisting.items()
-        ),
+        # The seat's own secret missions are named in its SeatView, not on the table.
+        resisting=tuple((("secret" if is_secret(g, m) else m), n) for m, n in p.resisting.items()),
         lost=p.lost,
     )
 
@@ -439,9 +438,7 @@ def table_view(g: Game, viewer: str | None = None) -> TableView:
     """The table as ``viewer`` sees it (``None``: the public table)."""
     s = g.s
     public = public_cards(g)
-    parties = tuple(
-        _party(g, s.players[n], s.phase == "setup" and n != viewer, False) for n in s.seats
-    )
+    parties = tuple(_party(g, s.players[n], s.phase == "setup" and n != viewer) for n in s.seats)
     regions = []
     for r in s.regions:
         state: PreliminaryState = "none"
@@ -681,13 +678,9 @@ def seal(g: Game, seat: str) -> dict[str, Any]:
     return data
 
 
-def unseal(text: str) -> GameState:
-    """The sealed state back as a :class:`GameState` (placeholders still in place)."""
-    return GameState.model_validate_json(text)
-
-
 __all__ = [
     "ACTION_LABELS",
+    "CARD_SECTIONS",
     "KIND_TEXT",
     "PRIVATE_KINDS",
     "CharacterView",
@@ -700,7 +693,11 @@ __all__ = [
     "SeatView",
     "TableView",
     "WaitingView",
+    "choose_options",
+    "lazy_seat_view",
+    "plain_view",
     "prompt_view",
+    "public_cards",
     "reward_label",
     "seat_view",
     "table_view",
