@@ -126,7 +126,7 @@ async def board(interaction: discord.Interaction) -> None:
     link = jump_url(row.guild_id, row.channel_id, row.board_message_id)
     await interaction.edit_original_response(
         content=f"The board in the channel: {link}",
-        embed=render.board_embed(table.game, row, table.seats),
+        embed=render.board_embed(table.game.table_view(), table.game.db, row, table.seats),
         view=views.board_view(table),
     )
 
@@ -149,8 +149,8 @@ async def hand_autocomplete(
     prompt = g.prompt_for(seat.seat)
     playable = set(prompt.choices) if prompt else set()
     out = []
-    for card_id in g.s.players[seat.seat].hand:
-        name = render.card_name(g, card_id)
+    for card_id in g.seat_view(seat.seat).hand:
+        name = render.card_name(g.db, card_id)
         if current.lower() not in name.lower():
             continue
         card = g.db[card_id]

@@ -1,20 +1,21 @@
 """Text and embeds: the board, private hands, cards, choices, event batches, the lobby.
 
-Everything that decides *what may be shown publicly* lives here too: :func:`public_cards`
-(what the public view shows), :func:`is_public_choice` (a choice that names nothing hidden)
-and :func:`public_prompt_text`. Public text never contains a hidden card's name or id.
+The one renderer of the bot: it turns the engine's views (:class:`~engine.views.TableView`,
+:class:`~engine.views.SeatView`), prompt views and event payloads into Discord messages. What
+is public is the engine's decision (a public view, a choice's ``public`` flag, a prompt's
+``public_text``); nothing here reads a game's state.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import discord
 
+from bot.lobby import EDITION_OPTIONS, OPTIONAL_RULES, selected_codes
 from bot.storage import EventRow, GameRow, SeatRow
-from engine.actions import parse_action
 from engine.cards import (
     AdvantageCard,
     Card,
@@ -26,11 +27,16 @@ from engine.cards import (
     Objective,
     RegionCard,
 )
-from engine.errors import IllegalAction
-from engine.game import Game
 from engine.options import Options
-from engine.prompts import Prompt
-from engine.rules.party import speed, strength
+from engine.views import (
+    KIND_TEXT,
+    ChoiceView,
+    PartyView,
+    PublicChoice,
+    SeatView,
+    TableView,
+    reward_label,
+)
 
 # Discord limits
 CONTENT_LIMIT = 2000
@@ -59,35 +65,6 @@ ENDINGS = {
     "crisis_lost": "nobody survived the Crisis: Omega breaks free",
     "last_player": "was the last player standing after the Crisis",
     "turn_cap": "the turn limit was reached",
-}
-
-#: Prompts that are private as a whole: their choices and text go to ephemeral views only.
-PRIVATE_KINDS = frozenset(
-    {
-        "start_character",
-        "start_advantage",
-        "casualty",
-        "trade_offer",
-        "trade_answer",
-        "trade_pay",
-        "deliver",
-        "remote_mission",
-    }
-)
-
-#: What the table may read about a decision whose own text is not public.
-KIND_TEXT = {
-    "start_character": "choose a leader for the party (S3)",
-    "start_advantage": "choose which Advantages to keep (S3)",
-    "casualty": "choose the character who dies (B3)",
-    "trade_offer": "prepare a trade offer (I1)",
-    "trade_answer": "answer a trade offer (I1)",
-    "trade_pay": "choose the Advantages to hand over (I1)",
-    "deliver": "choose the Advantages to deliver",
-    "remote_mission": "choose a mission to attempt",
-    "pick": "make a choice",
-    "window": "respond (play an Interrupt or Battle card, or pass)",
-    "block_removal": "block the removal of a Region, or pass (M5)",
 }
 
 ADVANTAGE_KINDS = {
@@ -152,83 +129,28 @@ class Names:
 
     def sub(self, text: str) -> str:
         """Replace the engine's seat ids (p1..p5) by bold display names."""
+        return self._sub(text, self.bold)
+
+    def plain(self, text: str) -> str:
+        """Replace the engine's seat ids by display names (for button labels)."""
+        return self._sub(text, self.of)
+
+    def _sub(self, text: str, how: Callable[[str], str]) -> str:
         if not self.seats:
             return text
         pattern = r"\b(" + "|".join(re.escape(s) for s in self.seats) + r")\b"
-        return re.sub(pattern, lambda m: self.bold(m.group(1)), text)
+        return re.sub(pattern, lambda m: how(m.group(1)), text)
 
 
 def seat_names(seats: Iterable[SeatRow]) -> Names:
     return Names({s.seat: s for s in seats})
 
 
-# ---------------------------------------------------------------------- what is public
-
-
-def public_cards(game: Game) -> set[str]:
-    """Card ids anyone at the table may see now (the engine's public view)."""
-    view = game.view(None)
-    ids: set[str] = set()
-    for p in view["players"].values():
-        ids.update(c["card"] for c in p["party"])
-        ids.update(p["started"])
-        ids.update(p["completed"])
-        ids.update(p["in_play"])
-    for r in view["regions"]:
-        ids.add(r["card"])
-        if r["preliminary"] not in (None, "face_down"):
-            ids.add(r["preliminary"])
-    if view["final_mission"]:
-        ids.add(view["final_mission"])
-    for pile in view["discards"].values():
-        ids.update(pile)
-    return ids
-
-
-def hidden_names(game: Game, public: set[str] | None = None) -> list[str]:
-    """Names of every card that is not public now (hands, missions, decks, face-down cards)."""
-    public = public if public is not None else public_cards(game)
-    return [c.name for c in game.db if c.id not in public]
-
-
-def names_hidden_card(text: str, hidden: Sequence[str]) -> bool:
-    lowered = text.lower()
-    return any(
-        name.lower() in lowered and re.search(r"\b" + re.escape(name) + r"\b", text, re.I)
-        for name in hidden
-    )
-
-
-def is_public_choice(game: Game, prompt: Prompt, choice: str, public: set[str]) -> bool:
-    """May ``choice`` be a public button? Not in private prompts, windows (they go through
-    the Respond button), or when it names a card that is hidden now."""
-    if prompt.kind in PRIVATE_KINDS or prompt.window:
-        return False
-    try:
-        action = parse_action(choice)
-    except IllegalAction:
-        return False
-    if action.arg is None:
-        return True
-    if action.arg in game.db.by_id:
-        return action.arg in public
-    return True  # a player, a number or "hand"
-
-
-def public_prompt_text(game: Game, prompt: Prompt, names: Names, public: set[str]) -> str:
-    """What the table may read about ``prompt``."""
-    if prompt.kind in PRIVATE_KINDS:
-        return KIND_TEXT[prompt.kind]
-    if names_hidden_card(prompt.text, hidden_names(game, public)):
-        return KIND_TEXT.get(prompt.kind, "decide")
-    return names.sub(prompt.text)
-
-
 # ---------------------------------------------------------------------- cards
 
 
-def card_name(game: Game, card_id: str) -> str:
-    card = game.db.by_id.get(card_id)
+def card_name(db: CardDB, card_id: str) -> str:
+    card = db.by_id.get(card_id)
     return card.name if card else card_id
 
 
@@ -244,9 +166,9 @@ def card_kind(card: Card) -> str:
     return card.type.capitalize()
 
 
-def card_line(game: Game, card_id: str, *, text: bool = True) -> str:
+def card_line(db: CardDB, card_id: str, *, text: bool = True) -> str:
     """One line about a card: name, type, numbers and (optionally) its text."""
-    card = game.db.by_id.get(card_id)
+    card = db.by_id.get(card_id)
     if card is None:
         return card_id
     extra = ""
@@ -326,115 +248,13 @@ def card_embed(db: CardDB, card_id: str) -> discord.Embed:
     return embed
 
 
-def reward_label(region: RegionCard, index: int) -> str:
-    reward = region.rewards[index]
-    if reward.kind == "advantage":
-        return f"Draw {region.level} Advantage(s)"
-    if reward.kind == "hire":
-        return "Hire a character"
-    if reward.kind == "remote_mission":
-        return reward.name or "Attempt a mission from afar"
-    return reward.name or reward.text or "Special reward"
-
-
 # ---------------------------------------------------------------------- choices
 
 
-def choice_label(game: Game, prompt: Prompt, choice: str, names: Names) -> str:
-    """A short button label for an action string (may name cards: check publicity first)."""
-    try:
-        action = parse_action(choice)
-    except IllegalAction:
-        return clip(choice, LABEL_LIMIT)
-    arg = action.arg
-    name = card_name(game, arg) if arg else ""
-    who = names.of(arg) if arg in names.seats else name
-    t = action.type
-    label: str
-    if t == "go":
-        label = f"Go to {name}"
-    elif t == "explore_new":
-        label = f"Explore {name} (discard pile)" if arg else "Explore a new Region"
-    elif t == "rest":
-        label = "Rest (+2/+2 next turn)"
-    elif t == "play":
-        label = f"Play {name}"
-    elif t == "ability":
-        label = f"Use {name}'s ability"
-    elif t == "discard":
-        label = f"Discard {name}"
-    elif t == "dismiss":
-        label = f"Dismiss {name}"
-    elif t == "leave":
-        label = f"Leave {name}"
-    elif t == "keep":
-        label = f"Lead with {name}"
-    elif t == "drop":
-        label = f"Give back {name}"
-    elif t == "take":
-        label = f"Take {name}"
-    elif t == "remove":
-        label = f"Remove {name}"
-    elif t == "block":
-        label = f"Discard {name} to block"
-    elif t == "attack":
-        label = f"Attack {who}"
-    elif t == "offer":
-        label = f"Offer a trade to {who}"
-    elif t == "give":
-        label = f"Offer {name}"
-    elif t == "ask":
-        label = "Ask for an Advantage" if arg == "hand" else f"Ask for {name}"
-    elif t == "reward":
-        label = _reward_choice(game, prompt, arg)
-    elif t == "mission":
-        label = f"Attempt {name}"
-    elif t == "pick":
-        label = _pick_label(game, prompt, arg or "", names)
-    elif t == "reveal_final":
-        label = "Reveal the Final mission"
-    elif t == "pass":
-        label = "Pass"
-    elif t == "done":
-        label = "Done"
-    elif t == "explore":
-        label = "Explore"
-    elif t == "skip":
-        label = "Skip"
-    elif t == "send":
-        label = "Send the offer"
-    elif t == "withdraw":
-        label = "Withdraw"
-    elif t == "accept":
-        label = "Accept"
-    elif t == "decline":
-        label = "Decline"
-    else:
-        label = choice
-    return clip(label, LABEL_LIMIT)
-
-
-def _reward_choice(game: Game, prompt: Prompt, arg: str | None) -> str:
-    player = game.s.players.get(prompt.player)
-    if player is None or player.region is None or arg is None or not arg.isdigit():
-        return f"Reward {arg}"
-    region = game.db.region(player.region)
-    index = int(arg)
-    if index >= len(region.rewards):
-        return f"Reward {arg}"
-    return f"Reward: {reward_label(region, index)}"
-
-
-def _pick_label(game: Game, prompt: Prompt, arg: str, names: Names) -> str:
-    if arg in names.seats:
-        return names.of(arg)
-    if arg in game.db.by_id:
-        return card_name(game, arg)
-    if arg.isdigit():  # a "choose" effect: the labels are in the prompt text "0: A / 1: B"
-        match = re.search(rf"(?:^|/ ){arg}: (.*?)(?: / \d+: |$)", prompt.text)
-        if match:
-            return match.group(1)
-    return arg
+def choice_label(choice: ChoiceView | PublicChoice, names: Names) -> str:
+    """A button label: the engine's neutral label, seat ids as display names (may name
+    cards: only public choices go on the board)."""
+    return clip(names.plain(choice.label), LABEL_LIMIT)
 
 
 # ---------------------------------------------------------------------- the board
@@ -444,116 +264,116 @@ def _time(ts: float | None) -> str:
     return f"<t:{int(ts)}:R>" if ts else ""
 
 
-def waiting_line(game: Game, seats: dict[str, SeatRow], names: Names, public: set[str]) -> str:
+def waiting_line(view: TableView, seats: dict[str, SeatRow], names: Names) -> str:
     """Who must decide what now (public)."""
-    prompts = game.pending()
-    if game.over or not prompts:
+    waiting = view.waiting
+    if view.over or not waiting:
         return ""
-    windows = [p for p in prompts if p.window]
+    windows = [w for w in waiting if w.window]
     if windows:
         first = windows[0]
         deadline = seats[first.player].deadline if first.player in seats else None
         ends = f" Closes {_time(deadline)}." if deadline else ""
-        text = public_prompt_text(game, first, names, public)
+        text = names.sub(first.text)
         return f"⚡ **Reaction window** — {text} Waiting for {len(windows)} answer(s).{ends}"
-    if len(prompts) > 1:
-        who = ", ".join(names.bold(p.player) for p in prompts)
-        return f"⏳ Waiting for {who} to {KIND_TEXT.get(prompts[0].kind, 'decide')}."
-    prompt = prompts[0]
-    deadline = seats[prompt.player].deadline if prompt.player in seats else None
+    if len(waiting) > 1:
+        who = ", ".join(names.bold(w.player) for w in waiting)
+        return f"⏳ Waiting for {who} to {KIND_TEXT.get(waiting[0].kind, 'decide')}."
+    w = waiting[0]
+    deadline = seats[w.player].deadline if w.player in seats else None
     ends = f" ⏰ {_time(deadline)}" if deadline else ""
-    text = public_prompt_text(game, prompt, names, public)
-    return f"➡️ {names.bold(prompt.player)}'s decision — {text}{ends}"
+    return f"➡️ {names.bold(w.player)}'s decision — {names.sub(w.text)}{ends}"
 
 
-def party_field(game: Game, seat: str, names: Names) -> tuple[str, str]:
+def party_field(view: TableView, p: PartyView, db: CardDB, names: Names) -> tuple[str, str]:
     """(name, value) of a party's board field."""
-    p = game.s.players[seat]
-    where = f" · 📍 {card_name(game, p.region)}" if p.region else ""
+    where = f" · 📍 {card_name(db, p.region)}" if p.region else ""
     flags = []
     if p.lost:
         flags.append("❌ out")
-    if p.turn_over and not game.over:
+    if p.turn_over and not view.over:
         flags.append("turn over")
-    if any(m.source == "rest" for m in p.modifiers):
+    if p.resting:
         flags.append("resting")
-    head = f"{names.of(seat)} · ⚔ {strength(game, p)} · 💨 {speed(game, p)}{where}"
+    if p.hidden:
+        head = f"{names.of(p.seat)} · choosing a leader{where}"
+    else:
+        head = f"{names.of(p.seat)} · ⚔ {p.strength} · 💨 {p.speed}{where}"
     if flags:
         head += f" ({', '.join(flags)})"
     chars = []
-    for c in p.party:
-        card = game.db.character(c.card)
+    for c in p.characters:
+        card = db.character(c.card)
         mark = " 💤" if c.incapacitated else (" ↷" if c.tapped else "")
         chars.append(f"{card.name} {card.strength}/{card.speed}{mark}")
-    lines = [", ".join(chars) or "no characters"]
-    in_play = [card_name(game, c) for c in p.in_play]
+    if p.hidden:
+        lines = ["🂠 leader hidden until everybody has chosen (S3)"]
+    else:
+        lines = [", ".join(chars) or "no characters"]
+    in_play = [card_name(db, c) for c in p.in_play]
     if in_play:
         lines.append("🏛 " + ", ".join(in_play))
-    lines.append(f"✋ {len(p.hand)} Advantage(s) · 📜 {len(p.missions)} secret mission(s)")
+    lines.append(f"✋ {p.hand_count} Advantage(s) · 📜 {p.secret_missions} secret mission(s)")
     if p.started:
-        lines.append("🎯 " + ", ".join(card_name(game, c) for c in p.started))
+        lines.append("🎯 " + ", ".join(card_name(db, c) for c in p.started))
     if p.completed:
-        lines.append("✅ " + ", ".join(card_name(game, c) for c in p.completed))
+        lines.append("✅ " + ", ".join(card_name(db, c) for c in p.completed))
     return clip(head, 256), clip("\n".join(lines), FIELD_LIMIT)
 
 
-def regions_text(game: Game, names: Names) -> str:
+def regions_text(view: TableView, db: CardDB, names: Names) -> str:
     lines = []
-    for r in game.s.regions:
-        card = game.db.region(r.card)
+    for r in view.regions:
+        card = db.region(r.card)
         marks = " ".join(m for m, on in (("🤝", card.trade), ("☮", not card.fighting)) if on)
-        if r.preliminary is None:
+        if r.preliminary_state == "none":
             pre = "clear"
-        elif r.revealed:
-            enc = game.db.encounter(r.preliminary)
+        elif r.preliminary_state == "revealed" and r.preliminary is not None:
+            enc = db.encounter(r.preliminary)
             pre = f"{enc.name}" + (f" (S {enc.strength})" if enc.strength is not None else "")
         else:
             pre = "🂠 face down"
-        here = [names.of(n) for n in game.s.seats if game.s.players[n].region == r.card]
+        here = [names.of(n) for n in r.parties]
         at = f" — {', '.join(here)}" if here else ""
         lines.append(f"**{card.name}** L{card.level}{' ' + marks if marks else ''} · {pre}{at}")
     return clip("\n".join(lines) or "none yet", FIELD_LIMIT)
 
 
-def board_embed(game: Game, row: GameRow, seats: dict[str, SeatRow]) -> discord.Embed:
+def board_embed(
+    view: TableView, db: CardDB, row: GameRow, seats: dict[str, SeatRow]
+) -> discord.Embed:
     """The public board: turn, phase, order, parties, Regions, missions, whose decision."""
     names = Names(seats)
-    public = public_cards(game)
-    s = game.s
     title = f"Anima · game #{row.id}"
-    if s.turn:
-        title += f" · turn {s.turn}"
-    title += f" · {PHASES.get(s.phase, s.phase)}"
+    if view.turn:
+        title += f" · turn {view.turn}"
+    title += f" · {PHASES.get(view.phase, view.phase)}"
     lines = []
-    if s.order:
-        lines.append("**Turn order:** " + " → ".join(names.of(n) for n in s.order))
-    if s.final_mission:
-        final = game.db.final_mission(s.final_mission)
-        crisis = f" · ⏳ Crisis! in **{s.crisis}**" if s.crisis is not None else ""
+    if view.order:
+        lines.append("**Turn order:** " + " → ".join(names.of(n) for n in view.order))
+    if view.final_mission:
+        final = db.final_mission(view.final_mission)
+        crisis = f" · ⏳ Crisis! in **{view.crisis}**" if view.crisis is not None else ""
         lines.append(f"**Final mission:** {final.name}{crisis}")
     else:
-        lines.append(f"**Final mission:** not revealed ({len(s.final_deck)} face down)")
-    if game.over:
-        lines.append(ending_line(game, names))
+        lines.append(f"**Final mission:** not revealed ({view.final_deck} face down)")
+    if view.over:
+        lines.append(ending_text(view.winner, view.ending, names))
     else:
-        lines.append(waiting_line(game, seats, names, public))
+        lines.append(waiting_line(view, seats, names))
     embed = discord.Embed(
         title=title,
         description=clip("\n".join(x for x in lines if x), EMBED_DESCRIPTION_LIMIT),
-        colour=COLOR_OVER if game.over else COLOR,
+        colour=COLOR_OVER if view.over else COLOR,
     )
-    for seat in s.seats:
-        name, value = party_field(game, seat, names)
+    for p in view.parties:
+        name, value = party_field(view, p, db, names)
         embed.add_field(name=name, value=value, inline=False)
-    embed.add_field(name="Regions", value=regions_text(game, names), inline=False)
-    decks = ", ".join(f"{k} {v}" for k, v in sorted((k, len(v)) for k, v in s.decks.items()))
+    embed.add_field(name="Regions", value=regions_text(view, db, names), inline=False)
+    decks = ", ".join(f"{k} {v}" for k, v in sorted(view.decks))
     legend = "↷ turned · 💤 incapacitated · 🤝 trade · ☮ no fighting · 🂠 face down"
-    embed.set_footer(text=f"{legend}\nDecks: {decks} · version {s.actions}")
+    embed.set_footer(text=f"{legend}\nDecks: {decks} · version {view.version}")
     return fit(embed)
-
-
-def ending_line(game: Game, names: Names) -> str:
-    return ending_text(game.s.winner, game.s.ending, names)
 
 
 def ending_text(winner: str | None, ending: str | None, names: Names) -> str:
@@ -566,26 +386,25 @@ def ending_text(winner: str | None, ending: str | None, names: Names) -> str:
     return f"🌑 Nobody wins: {how}."
 
 
-def summary_embed(game: Game, row: GameRow, seats: dict[str, SeatRow]) -> discord.Embed:
+def summary_embed(
+    view: TableView, db: CardDB, row: GameRow, seats: dict[str, SeatRow]
+) -> discord.Embed:
     """The end-of-game summary."""
     names = Names(seats)
-    s = game.s
     embed = discord.Embed(
         title=f"Anima · game #{row.id} is over",
-        description=ending_line(game, names)
-        + f"\nTurns played: **{s.turn}** · actions: **{s.actions}**",
+        description=ending_text(view.winner, view.ending, names)
+        + f"\nTurns played: **{view.turn}** · actions: **{view.version}**",
         colour=COLOR_OVER,
     )
-    for seat in s.seats:
-        p = s.players[seat]
-        party = ", ".join(card_name(game, c.card) for c in p.party) or "no characters"
-        done = ", ".join(card_name(game, c) for c in p.completed) or "none"
-        crown = "🏆 " if seat == s.winner else ""
+    for p in view.parties:
+        party = ", ".join(card_name(db, c.card) for c in p.characters) or "no characters"
+        done = ", ".join(card_name(db, c) for c in p.completed) or "none"
+        crown = "🏆 " if p.seat == view.winner else ""
         embed.add_field(
-            name=clip(f"{crown}{names.of(seat)}", 256),
+            name=clip(f"{crown}{names.of(p.seat)}", 256),
             value=clip(
-                f"⚔ {strength(game, p)} · 💨 {speed(game, p)} · {party}\n"
-                f"Completed missions: {done}",
+                f"⚔ {p.strength} · 💨 {p.speed} · {party}\nCompleted missions: {done}",
                 FIELD_LIMIT,
             ),
             inline=False,
@@ -597,7 +416,8 @@ def summary_embed(game: Game, row: GameRow, seats: dict[str, SeatRow]) -> discor
 
 
 def hand_embed(
-    game: Game,
+    view: SeatView,
+    db: CardDB,
     row: GameRow,
     seat: SeatRow,
     names: Names,
@@ -607,34 +427,37 @@ def hand_embed(
     """What one player alone may see: party, hand, missions, start offers, scouted cards,
     his open decision and his recent private events (card texts left out if too long)."""
     if texts:
-        full = _hand_embed(game, row, seat, names, private_log, True)
+        full = _hand_embed(view, db, row, seat, names, private_log, True)
         if len(full) <= EMBED_TOTAL_LIMIT - 200:
             return full
-    return fit(_hand_embed(game, row, seat, names, private_log, False))
+    return fit(_hand_embed(view, db, row, seat, names, private_log, False))
 
 
 def _hand_embed(
-    game: Game,
+    view: SeatView,
+    db: CardDB,
     row: GameRow,
     seat: SeatRow,
     names: Names,
     private_log: Sequence[EventRow],
     texts: bool,
 ) -> discord.Embed:
-    s = game.s
-    p = s.players[seat.seat]
+    table = view.table
+    p = table.party(view.seat)
     lines: list[str] = []
-    prompt = game.prompt_for(seat.seat)
+    prompt = view.prompt
     if seat.taken_over:
         lines.append("🤖 An AI player has taken over your seat (too many time-outs).")
     if prompt is not None:
         deadline = f" ⏰ {_time(seat.deadline)}" if seat.deadline else ""
         lines.append(f"**Your decision:** {names.sub(prompt.text)}{deadline}")
-        playable = [card_name(game, c[5:]) for c in prompt.choices if c.startswith("play ")]
+        playable = [
+            card_name(db, c.action[5:]) for c in prompt.choices if c.action.startswith("play ")
+        ]
         if playable:
             lines.append("▶️ Playable now: " + ", ".join(playable))
-    elif not game.over:
-        waiting = ", ".join(names.of(x.player) for x in game.pending()) or "nobody"
+    elif not table.over:
+        waiting = ", ".join(names.of(w.player) for w in table.waiting) or "nobody"
         lines.append(f"Not your decision now (waiting for {waiting}).")
     embed = discord.Embed(
         title=f"Your hand · game #{row.id}",
@@ -644,39 +467,33 @@ def _hand_embed(
 
     def add(title: str, cards: Sequence[str], empty: str | None = None) -> None:
         if cards:
-            value = "\n".join(card_line(game, c, text=texts) for c in cards)
+            value = "\n".join(card_line(db, c, text=texts) for c in cards)
         elif empty is not None:
             value = empty
         else:
             return
         embed.add_field(name=title, value=clip(value, FIELD_LIMIT), inline=False)
 
-    party = [c.card for c in p.party]
-    add("Your party", party, "no characters")
-    add("Advantages in hand", p.hand, "none")
-    add("Secret missions", p.missions, "none")
+    add("Your party", [c.card for c in p.characters], "no characters")
+    add("Advantages in hand", view.hand, "none")
+    add("Secret missions", view.missions, "none")
     add("Started missions", p.started)
     add("Completed missions", p.completed)
     add("In play", p.in_play)
-    add("Offered characters (keep 1)", p.offered_characters)
-    add("Offered Advantages (keep 3)", p.offered_advantages)
-    scouted = [
-        f"{card_name(game, r.card)}: {card_name(game, r.preliminary)}"
-        for r in s.regions
-        if r.preliminary and not r.revealed and seat.seat in r.peeked
-    ]
+    add("Offered characters (keep 1)", view.offered_characters)
+    add("Offered Advantages (keep 3)", view.offered_advantages)
+    scouted = [f"{card_name(db, r)}: {card_name(db, e)}" for r, e in view.scouted]
     if scouted:
         embed.add_field(name="Scouted", value=clip("\n".join(scouted), FIELD_LIMIT), inline=False)
     if private_log:
         log = "\n".join(f"🔒 {names.sub(e.text)}" for e in private_log)
         embed.add_field(name="Recently, for you alone", value=clip(log, FIELD_LIMIT), inline=False)
-    embed.set_footer(text=f"{names.of(seat.seat)} · ⚔ {strength(game, p)} · 💨 {speed(game, p)}")
+    embed.set_footer(text=f"{names.of(view.seat)} · ⚔ {p.strength} · 💨 {p.speed}")
     return embed
 
 
-def start_embed(game: Game, row: GameRow, seat: str) -> discord.Embed:
+def start_embed(view: SeatView, db: CardDB, row: GameRow) -> discord.Embed:
     """The secret start (S2, S3) sent by DM."""
-    p = game.s.players[seat]
     embed = discord.Embed(
         title=f"Your secret start · game #{row.id}",
         description=(
@@ -686,11 +503,11 @@ def start_embed(game: Game, row: GameRow, seat: str) -> discord.Embed:
         colour=COLOR_PRIVATE,
     )
     for title, cards in (
-        ("Your 2 Basic missions (secret)", p.missions),
-        ("Characters offered (keep 1)", p.offered_characters),
-        ("Advantages offered (keep 3)", p.offered_advantages),
+        ("Your 2 Basic missions (secret)", view.missions),
+        ("Characters offered (keep 1)", view.offered_characters),
+        ("Advantages offered (keep 3)", view.offered_advantages),
     ):
-        value = "\n".join(card_line(game, c) for c in cards) or "—"
+        value = "\n".join(card_line(db, c) for c in cards) or "—"
         embed.add_field(name=title, value=clip(value, FIELD_LIMIT), inline=False)
     return embed
 
@@ -699,21 +516,40 @@ def start_embed(game: Game, row: GameRow, seat: str) -> discord.Embed:
 
 
 def event_lines(events: Sequence[EventRow], names: Names) -> list[str]:
-    """Public lines for a batch of logged events (private ones are left out)."""
+    """Public lines for a batch of logged events (private ones are left out), from the
+    events' payloads where the bot has a better line than the engine's text."""
     lines = []
     for e in events:
-        if e.recipients is not None:
-            continue
-        text = names.sub(e.text)
-        if e.kind == "turn" and "turn" in e.data:
-            order = " → ".join(names.of(n) for n in e.data.get("order", []))
-            text = f"🔔 __**Turn {e.data['turn']}**__ · order: {order}"
-        elif e.kind == "game_over" and "ending" in e.data:
-            text = ending_text(e.data.get("winner"), e.data.get("ending"), names)
-        elif e.kind == "crisis":
-            text = f"**{text}**"
-        lines.append(text)
+        if e.recipients is None:
+            lines.append(event_line(e, names))
     return lines
+
+
+def event_line(e: EventRow, names: Names) -> str:
+    """One public event as a line."""
+    d = e.data
+    if e.kind == "turn" and "turn" in d:
+        order = " → ".join(names.of(n) for n in d.get("order", []))
+        return f"🔔 __**Turn {d['turn']}**__ · order: {order}"
+    if e.kind == "game_over" and "ending" in d:
+        return ending_text(d.get("winner"), d.get("ending"), names)
+    if e.kind == "battle_roll" and "shown" in d:
+        sides = [names.bold(d["player"]), names.bold(d["other"]) if d["other"] else "the monster"]
+        rolls = [
+            f"🎲 {side}: {shown} + Strength {strength} = **{total}**"
+            for side, shown, strength, total in zip(
+                sides, d["shown"], d["strengths"], d["totals"], strict=True
+            )
+        ]
+        return " vs ".join(rolls)
+    if e.kind == "battle_result" and "winner" in d:
+        winner = names.bold(d["winner"])
+        if d["margin"]:
+            return f"⚔️ {winner} wins the battle by {d['margin']}."
+        return f"⚔️ A tie: {winner} wins (B2)."
+    if e.kind == "crisis":
+        return f"**{names.sub(e.text)}**"
+    return names.sub(e.text)
 
 
 def chunk_lines(lines: Sequence[str], limit: int = CONTENT_LIMIT - 50) -> list[str]:
@@ -746,18 +582,6 @@ TIMER_CHOICES: list[tuple[str, int | None]] = [
     ("1 day", 86400),
 ]
 
-OPTIONAL_RULES = {
-    "O1": ("Tree of Regions", "Regions by level; each change of level draws an Encounter"),
-    "O2": ("Both missions", "Both Basic missions before the Final mission"),
-    "O3": ("Open rolls", "A 6 in battle is rolled again and added"),
-}
-EDITION_OPTIONS = {
-    "V1": ("Final mission at once (SoO)", "Drawn by the first to complete a Basic mission"),
-    "V2": ("Ties stand (BGE)", "A tie between two parties stands instead of a re-roll"),
-    "V3": ("No Crisis countdown (SoO)", "The game runs until the Final mission is done"),
-    "V4": ("Tree of Regions: BGE reading", "With O1: move within a level or one up or down"),
-}
-
 SET_NAMES = {
     "shadow_of_omega": "Shadow of Omega",
     "beyond_good_and_evil": "Beyond Good and Evil",
@@ -779,27 +603,6 @@ def duration(seconds: int | None) -> str:
     return f"{seconds} s"
 
 
-def rules_selected(options: Options) -> tuple[list[str], list[str]]:
-    """The O and V codes an Options value has switched on."""
-    o = []
-    if options.tree_of_regions != "off":
-        o.append("O1")
-    if options.both_missions:
-        o.append("O2")
-    if options.open_rolls:
-        o.append("O3")
-    v = []
-    if options.final_reveal == "immediate":
-        v.append("V1")
-    if options.party_tie == "stands":
-        v.append("V2")
-    if not options.crisis:
-        v.append("V3")
-    if options.tree_of_regions == "bge":
-        v.append("V4")
-    return o, v
-
-
 def lobby_embed(
     row: GameRow, seats: Sequence[SeatRow], default_timer: int, *, closed: str | None = None
 ) -> discord.Embed:
@@ -809,10 +612,10 @@ def lobby_embed(
     for i, s in enumerate(seats, start=1):
         host = " (host)" if s.user_id == row.host_id else ""
         lines.append(f"{i}. {discord.utils.escape_markdown(names.of(s.seat))}{host}")
-    o, v = rules_selected(options)
+    o, v = selected_codes(options)
     sets = ", ".join(SET_NAMES.get(x, x) for x in options.sets)
-    rules = ", ".join(f"{c} {OPTIONAL_RULES[c][0]}" for c in o) or "none"
-    edition = ", ".join(f"{c} {EDITION_OPTIONS[c][0]}" for c in v) or "default (revised rules)"
+    rules = ", ".join(f"{c} {OPTIONAL_RULES[c].name}" for c in o) or "none"
+    edition = ", ".join(f"{c} {EDITION_OPTIONS[c].name}" for c in v) or "default (revised rules)"
     timer = (
         duration(row.decision_timer)
         if row.decision_timer is not None

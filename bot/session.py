@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import render, views
+from bot.lobby import choose_codes
 from bot.render import Names
 from bot.storage import (
     Finish,
@@ -42,6 +43,7 @@ from engine.errors import GameDataError, IllegalAction
 from engine.game import Game
 from engine.options import Options
 from engine.prompts import Prompt
+from engine.views import PromptView, lazy_seat_view
 
 if TYPE_CHECKING:
     from bot.app import AnimaBot
@@ -143,10 +145,10 @@ class GameManager:
         if row.status == "broken":
             raise GameBroken(row.broken_reason or "its stored state cannot be loaded")
         game = self._cache.get(game_id)
-        if game is None or game.s.actions != row.version:
+        if game is None or game.version != row.version:
             try:
                 game = Game.from_json(row.state_json)
-                if game.s.actions != row.version:
+                if game.version != row.version:
                     raise GameDataError("stored version does not match the state")
             except GameDataError as exc:
                 await self.mark_broken(row, str(exc))
@@ -195,9 +197,9 @@ class GameManager:
         if prompt is None:
             raise IllegalAction("it is not your decision")
         before = {p.player: p.to_dict() for p in g.pending()}
-        expected = g.s.actions
-        # What was public before the time-out decides whether its note may name the choice.
-        public_before = render.public_cards(g) if action is None else set()
+        expected = g.version
+        # The choice as it was offered: whether the time-out's note may name it.
+        offered = g.prompt_view(seat) if action is None else None
         try:
             if action is None:
                 raw = g.timeout(seat)
@@ -213,8 +215,8 @@ class GameManager:
         for e in raw:
             if e.kind == "timeout" and source == "timeout":
                 # A window's time-outs get one line for all (see run_timers).
-                if not prompt.window:
-                    events.append(self._timeout_note(table, prompt, action, public_before))
+                if not prompt.window and offered is not None:
+                    events.append(self._timeout_note(table, offered, action))
             else:
                 events.append(NewEvent(e.kind, e.text, e.to, dict(e.data)))
         # A card played in a reaction window re-opens it for everybody: all new prompts.
@@ -226,7 +228,7 @@ class GameManager:
                 table.id,
                 expected,
                 g.to_json(),
-                g.s.actions,
+                g.version,
                 seat,
                 action,
                 source,
@@ -238,23 +240,17 @@ class GameManager:
         except Exception:
             self._cache.pop(table.id, None)
             raise
-        table.row.version = g.s.actions
+        table.row.version = g.version
         if finish is not None:
             table.row.status = "over"
             table.row.winner_seat = finish.winner_seat
             table.row.ending = finish.ending
 
-    def _timeout_note(
-        self, table: Table, prompt: Prompt, action: str, public: set[str]
-    ) -> NewEvent:
+    def _timeout_note(self, table: Table, prompt: PromptView, action: str) -> NewEvent:
         """The engine's time-out note names the default action, which may be a hidden card:
         the table reads a neutral line; the player alone reads the choice."""
-        label = render.choice_label(table.game, prompt, action, table.names)
-        shown = (
-            label
-            if render.is_public_choice(table.game, prompt, action, public)
-            else "the default choice"
-        )
+        choice = next(c for c in prompt.choices if c.action == action)
+        shown = render.choice_label(choice, table.names) if choice.public else "the default choice"
         return NewEvent("timeout", f"⏰ {prompt.player} ran out of time: {shown}.")
 
     def _bookkeeping(
@@ -262,7 +258,7 @@ class GameManager:
     ) -> list[SeatUpdate]:
         """Update every seat's prompt version and deadline after an action."""
         g = table.game
-        version = g.s.actions
+        version = g.version
         t = now()
         updates = []
         for s in table.seats.values():
@@ -298,12 +294,12 @@ class GameManager:
         return SeatUpdate(s.seat, s.ai, s.timeouts, s.prompt_since, s.deadline, s.half_at, s.pinged)
 
     def _finish(self, table: Table) -> Finish:
-        g = table.game
+        view = table.game.table_view()
         results = [
-            (s.seat, s.user_id, s.name, s.ai and not s.human, s.seat == g.s.winner)
+            (s.seat, s.user_id, s.name, s.ai and not s.human, s.seat == view.winner)
             for s in table.seats.values()
         ]
-        return Finish(g.s.winner, g.s.ending, results)
+        return Finish(view.winner, view.ending, results)
 
     async def _run_ai(self, table: Table) -> int:
         """Let AI seats answer their open prompts until a human must decide."""
@@ -315,8 +311,9 @@ class GameManager:
                 break
             prompt = prompts[0]
             # Seeded per game, seat and version: the same state always gets the same move.
-            agent = RandomAgent(f"{table.id}:{prompt.player}:{g.s.actions}")
-            await self._apply(table, prompt.player, agent.choose(g, prompt), "ai")
+            agent = RandomAgent(f"{table.id}:{prompt.player}:{g.version}")
+            view = lazy_seat_view(g, prompt.player)
+            await self._apply(table, prompt.player, agent.choose(view, prompt), "ai")
             steps += 1
             if steps >= MAX_AI_STEPS:
                 log.error("game %s: AI players did not stop after %s moves", table.id, steps)
@@ -375,13 +372,12 @@ class GameManager:
             if seat.taken_over:
                 return self._taken_over_reply(table)
             g = table.game
-            p = g.s.players[seat.seat]
-            if card not in p.hand:
+            if card not in g.seat_view(seat.seat).hand:
                 return Reply("That card is not in your hand.")
             prompt = g.prompt_for(seat.seat)
             action = f"play {card}"
             if prompt is None or action not in prompt.choices:
-                name = render.card_name(g, card)
+                name = render.card_name(g.db, card)
                 why = "not your decision" if prompt is None else "not playable at this moment"
                 return Reply(f"You can't play **{name}** now ({why}).")
             return await self._human_action(table, seat, prompt, action)
@@ -410,7 +406,9 @@ class GameManager:
     async def _human_action(
         self, table: Table, seat: SeatRow, prompt: Prompt, action: str
     ) -> Reply:
-        label = render.choice_label(table.game, prompt, action, table.names)
+        offered = table.game.prompt_view(seat.seat)
+        choice = next((c for c in offered.choices if c.action == action), None) if offered else None
+        label = render.choice_label(choice, table.names) if choice else action
         seat.timeouts = 0
         try:
             await self._apply(table, seat.seat, action, "human")
@@ -442,7 +440,10 @@ class GameManager:
         self, table: Table, seat: SeatRow
     ) -> tuple[discord.Embed, discord.ui.View | None]:
         private = await self.storage.private_events(table.id, seat.seat, PRIVATE_LOG)
-        embed = render.hand_embed(table.game, table.row, seat, table.names, private)
+        g = table.game
+        embed = render.hand_embed(
+            g.seat_view(seat.seat), g.db, table.row, seat, table.names, private
+        )
         view = None
         if table.row.status == "running" and not seat.ai:
             view = views.private_view(table, seat)
@@ -487,7 +488,7 @@ class GameManager:
             await self.storage.save_seats(table.id, [self._update(seat)])
             await self.storage.add_events(
                 table.id,
-                table.game.s.actions,
+                table.game.version,
                 [NewEvent("notice", f"👋 {seat.seat} takes the seat back from the AI.")],
             )
             await self.publish(table, actor=seat.seat)
@@ -544,7 +545,7 @@ class GameManager:
                             await self._apply(table, s.seat, None, "timeout")
                     await self.storage.add_events(
                         table.id,
-                        g.s.actions,
+                        g.version,
                         [NewEvent("notice", "⚡ Time is up: the reaction window is closed.")],
                     )
                 else:
@@ -566,7 +567,7 @@ class GameManager:
             f"🤖 {s.seat} ran out of time {s.timeouts} times in a row: "
             "an AI player takes over the seat (the player can take it back from **My hand**)."
         )
-        await self.storage.add_events(table.id, table.game.s.actions, [NewEvent("notice", text)])
+        await self.storage.add_events(table.id, table.game.version, [NewEvent("notice", text)])
 
     async def _post_pings(self, table: Table, seats: Sequence[SeatRow]) -> None:
         board = table.row.board_message_id
@@ -609,7 +610,8 @@ class GameManager:
                 elif seat is not None and seat.human and not seat.ai:
                     dms.setdefault(r, []).append(e.text)
         public = [e for e in events if e.recipients is None]
-        new_board = row.board_message_id is None or row.board_turn != g.s.turn
+        view = g.table_view()
+        new_board = row.board_message_id is None or row.board_turn != view.turn
         before: list[str] = []
         after: list[str] = []
         split = max((i for i, e in enumerate(public) if e.kind == "turn"), default=None)
@@ -625,19 +627,19 @@ class GameManager:
         try:
             if new_board and before:
                 await self._send_lines(channel, before, [])
-            changed = bool(events) or row.published_version != g.s.actions
+            changed = bool(events) or row.published_version != g.version
             if new_board or changed:
                 await self._board(table, channel, new_board)
             await self._send_lines(channel, after + pings, users)
-            if g.over and row.published_version != g.s.actions:
+            if g.over and row.published_version != g.version:
                 await channel.send(
-                    embed=render.summary_embed(g, row, table.seats),
+                    embed=render.summary_embed(view, g.db, row, table.seats),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
         except discord.HTTPException:
             log.exception("could not post to the channel of game %s", row.id)
         row.published_event_id = events[-1].id if events else row.published_event_id
-        row.published_version = g.s.actions
+        row.published_version = g.version
         await self.storage.update_game(
             row.id,
             published_event_id=row.published_event_id,
@@ -657,7 +659,7 @@ class GameManager:
             return [], []
         published = table.row.published_version
         names = table.names
-        public = render.public_cards(g)
+        waiting = {w.player: w for w in g.table_view().waiting}
         prompts = g.pending()
         fresh = [
             p
@@ -669,7 +671,7 @@ class GameManager:
         windows = [p for p in prompts if p.window]
         if windows:
             first = windows[0]
-            text = render.public_prompt_text(g, first, names, public)
+            text = names.sub(waiting[first.player].text)
             deadline = table.seats[first.player].deadline
             ends = f" It closes <t:{int(deadline)}:R>." if deadline else ""
             return [f"⚡ **Reaction window:** {text} Use **Respond** on the board.{ends}"], []
@@ -685,7 +687,7 @@ class GameManager:
             )
         else:
             for p in humans:
-                text = render.public_prompt_text(g, p, names, public)
+                text = names.sub(waiting[p.player].text)
                 lines.append(f"➡️ {names.mention(p.player)}: {text}")
         users = [
             discord.Object(table.seats[p.player].user_id or 0)
@@ -705,7 +707,7 @@ class GameManager:
         self, table: Table, channel: discord.PartialMessageable, new_board: bool
     ) -> None:
         row = table.row
-        embed = render.board_embed(table.game, row, table.seats)
+        embed = render.board_embed(table.game.table_view(), table.game.db, row, table.seats)
         view = views.board_view(table)
         if not new_board and row.board_message_id is not None:
             try:
@@ -723,7 +725,7 @@ class GameManager:
             kwargs["view"] = view
         message = await channel.send(**kwargs)
         row.board_message_id = message.id
-        row.board_turn = table.game.s.turn
+        row.board_turn = table.game.table_view().turn
 
     async def _retire_board(self, channel: discord.PartialMessageable, message_id: int) -> None:
         """The last turn's board keeps its picture, loses its buttons and its "whose
@@ -892,24 +894,10 @@ class GameManager:
                 return lobby
             row, seats = lobby
             options = dict(row.options)
-            tree = options.get("tree_of_regions", "off")
             if what == "sets":
                 options["sets"] = list(values) or ["shadow_of_omega"]
-            elif what == "rules":
-                options["tree_of_regions"] = (
-                    (tree if tree != "off" else "soo") if "O1" in values else "off"
-                )
-                options["both_missions"] = "O2" in values
-                options["open_rolls"] = "O3" in values
-            elif what == "edition":
-                options["final_reveal"] = "immediate" if "V1" in values else "choose"
-                options["party_tie"] = "stands" if "V2" in values else "reroll"
-                options["crisis"] = "V3" not in values
-                # V4 is a reading of O1: choosing it switches the Tree of Regions on.
-                if "V4" in values:
-                    options["tree_of_regions"] = "bge"
-                elif tree == "bge":
-                    options["tree_of_regions"] = "soo"
+            elif what in ("rules", "edition"):
+                options = choose_codes(options, what, list(values))
             elif what == "timer":
                 value = values[0] if values else "default"
                 row.decision_timer = None if value == "default" else int(value)
@@ -960,14 +948,14 @@ class GameManager:
             for s in seats:
                 prompt = game.prompt_for(s.seat)
                 if prompt is not None:
-                    s.prompt_since = game.s.actions
+                    s.prompt_since = game.version
                     self._set_deadline(table, s, prompt, t)
             who = ", ".join(s.seat for s in seats)
             opening = [NewEvent("setup", f"🎲 A game of Anima begins with {who}.")]
             ok = await self.storage.start_game(
                 game_id,
                 game.to_json(),
-                game.s.actions,
+                game.version,
                 seed,
                 decision_timer,
                 settings.window_timer,
@@ -996,7 +984,7 @@ class GameManager:
                 if table.settings.dms:
                     await self._tell_closed_dms(table, s)
                 continue
-            embed = render.start_embed(table.game, table.row, s.seat)
+            embed = render.start_embed(table.game.seat_view(s.seat), table.game.db, table.row)
             view = views.private_view(table, s)
             link = jump_url(table.row.guild_id, table.row.channel_id)
             await self.dm(
@@ -1043,7 +1031,7 @@ class GameManager:
                     unpublished = await self.storage.events_after(
                         row.id, table.row.published_event_id
                     )
-                    if moved or unpublished or table.row.published_version != table.game.s.actions:
+                    if moved or unpublished or table.row.published_version != table.game.version:
                         await self.publish(table)
             except Exception:
                 log.exception("could not resume game %s", row.id)

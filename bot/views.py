@@ -22,8 +22,10 @@ import discord
 from discord import ui
 
 from bot import render
+from bot.lobby import EDITION_OPTIONS, OPTIONAL_RULES, selected_codes
 from engine.cards import default_cards
 from engine.options import Options
+from engine.views import ChoiceView
 
 if TYPE_CHECKING:
     from bot.app import AnimaBot
@@ -260,16 +262,13 @@ def board_view(table: Table) -> ui.View | None:
         view.add_item(ControlButton(table.id, "hand", row=0))
         return view
     if len(prompts) == 1 and not table.seats[prompts[0].player].ai:
-        prompt = prompts[0]
+        prompt = g.prompt_view(prompts[0].player)
+        assert prompt is not None
         since = table.seats[prompt.player].prompt_since or 0
-        public = render.public_cards(g)
-        indexed = [
-            (i, c)
-            for i, c in enumerate(prompt.choices)
-            if render.is_public_choice(g, prompt, c, public)
-        ]
-        if indexed:
-            _add_prompt_choices(view, table, prompt.player, since, indexed, BOARD_BUTTONS, 3)
+        # The engine says which choices name nothing hidden from the table.
+        public = [c for c in prompt.choices if c.public]
+        if public:
+            _add_prompt_choices(view, table, since, public, BOARD_BUTTONS, 3)
         row = 3
         view.add_item(ControlButton(table.id, "decide", row=row))
         view.add_item(ControlButton(table.id, "hand", row=row))
@@ -283,30 +282,26 @@ def board_view(table: Table) -> ui.View | None:
 def _add_prompt_choices(
     view: ui.View,
     table: Table,
-    seat: str,
     since: int,
-    indexed: list[tuple[int, str]],
+    indexed: list[ChoiceView],
     max_buttons: int,
     max_rows: int,
 ) -> None:
-    """Add ``indexed`` choices of ``seat``'s prompt: buttons (5 a row) up to ``max_buttons``,
+    """Add the ``indexed`` choices of a prompt: buttons (5 a row) up to ``max_buttons``,
     else select menus of 25 options, one a row, at most ``max_rows`` of them."""
-    g = table.game
     names = table.names
-    prompt = g.prompt_for(seat)
-    assert prompt is not None
     if len(indexed) <= max_buttons:
-        for n, (i, choice) in enumerate(indexed):
-            label = render.choice_label(g, prompt, choice, names)
-            view.add_item(ChoiceButton(table.id, since, i, label, _style(choice), row=n // 5))
+        for n, c in enumerate(indexed):
+            label = render.choice_label(c, names)
+            view.add_item(ChoiceButton(table.id, since, c.index, label, _style(c.action), n // 5))
         return
     for n in range(min(max_rows, -(-len(indexed) // SELECT_SIZE))):
         part = indexed[n * SELECT_SIZE : (n + 1) * SELECT_SIZE]
         options = [
             discord.SelectOption(
-                label=render.clip(render.choice_label(g, prompt, c, names), 100), value=str(i)
+                label=render.clip(render.choice_label(c, names), 100), value=str(c.index)
             )
-            for i, c in part
+            for c in part
         ]
         first, last = n * SELECT_SIZE + 1, n * SELECT_SIZE + len(part)
         placeholder = f"Choose… ({first}-{last} of {len(indexed)})"
@@ -315,11 +310,11 @@ def _add_prompt_choices(
 
 def private_view(table: Table, seat: SeatRow) -> ui.View | None:
     """Every choice of the player's open prompt (card names included: only he sees it)."""
-    prompt = table.game.prompt_for(seat.seat)
+    prompt = table.game.prompt_view(seat.seat)
     view = ui.View(timeout=None)
     if prompt is not None and seat.prompt_since is not None:
-        indexed = list(enumerate(prompt.choices))
-        _add_prompt_choices(view, table, seat.seat, seat.prompt_since, indexed, PANEL_BUTTONS, 4)
+        indexed = list(prompt.choices)
+        _add_prompt_choices(view, table, seat.prompt_since, indexed, PANEL_BUTTONS, 4)
     if table.row.status == "running":
         view.add_item(ControlButton(table.id, "hand", "Refresh", row=4))
     return view if view.children else None
@@ -456,7 +451,7 @@ async def lobby_action(
 def lobby_view(row: GameRow) -> ui.View:
     """The lobby's selects (sets, rules, edition, timer) and buttons."""
     options = Options.model_validate(row.options)
-    o, v = render.rules_selected(options)
+    o, v = selected_codes(options)
     view = ui.View(timeout=None)
     sets = [
         discord.SelectOption(label=render.SET_NAMES[s], value=s, default=s in options.sets)
@@ -465,16 +460,16 @@ def lobby_view(row: GameRow) -> ui.View:
     view.add_item(LobbySelect(row.id, "sets", sets, 0))
     rules = [
         discord.SelectOption(
-            label=f"{code} {name}", value=code, description=desc, default=code in o
+            label=f"{code} {c.name}", value=code, description=c.description, default=code in o
         )
-        for code, (name, desc) in render.OPTIONAL_RULES.items()
+        for code, c in OPTIONAL_RULES.items()
     ]
     view.add_item(LobbySelect(row.id, "rules", rules, 1))
     edition = [
         discord.SelectOption(
-            label=f"{code} {name}", value=code, description=desc, default=code in v
+            label=f"{code} {c.name}", value=code, description=c.description, default=code in v
         )
-        for code, (name, desc) in render.EDITION_OPTIONS.items()
+        for code, c in EDITION_OPTIONS.items()
     ]
     view.add_item(LobbySelect(row.id, "edition", edition, 2))
     timers = [

@@ -9,6 +9,7 @@ so a refused action leaves the state exactly as it was.
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -26,7 +27,15 @@ from engine.options import Options
 from engine.prompts import Prompt, prompt_rule
 from engine.rules import setup
 from engine.state import Frame, GameState, Player
-from engine.views import build_view
+from engine.views import (
+    PromptView,
+    SeatView,
+    TableView,
+    plain_view,
+    prompt_view,
+    seat_view,
+    table_view,
+)
 
 #: More handler steps than this without a prompt means a rules bug (an endless loop).
 _MAX_STEPS = 100_000
@@ -160,8 +169,32 @@ class Game:
         return self.last_events
 
     def view(self, player: str | None) -> dict[str, Any]:
-        """What ``player`` may see (``None``: the public view)."""
-        return build_view(self, player)
+        """What ``player`` may see (``None``: the public table) as plain data."""
+        return plain_view(self, player)
+
+    @property
+    def version(self) -> int:
+        """Actions applied so far: the state version (the bot puts it in its buttons)."""
+        return self.s.actions
+
+    def table_view(self) -> TableView:
+        """The public table: what everybody may see."""
+        return table_view(self)
+
+    def seat_view(self, seat: str) -> SeatView:
+        """What ``seat`` may see: the table, its own hidden cards and its open prompt."""
+        return seat_view(self, seat)
+
+    def prompt_view(self, seat: str) -> PromptView | None:
+        """The open prompt of ``seat`` as that seat sees it (labels, publicity), if any."""
+        prompt = self.prompt_for(seat)
+        return prompt_view(self, prompt) if prompt is not None else None
+
+    def clone(self) -> Game:
+        """An independent deep copy (same card database, no shared mutable state)."""
+        game = Game(pickle.loads(pickle.dumps(self.s, pickle.HIGHEST_PROTOCOL)), self.db)
+        game.last_events = list(self.last_events)
+        return game
 
     # ------------------------------------------------------------------ for the rule modules
 

@@ -1,83 +1,754 @@
-"""Per-player views: what one player may see (own hand, own missions, own prompt, scouted
-Encounters), or the public view. Hidden cards of others appear only as counts."""
+"""What each seat may see: typed, frozen views of the public table and of one seat.
+
+The engine alone decides what is public. A :class:`TableView` holds what the board shows to
+everybody; a :class:`SeatView` adds what one seat alone knows (its hand, its secret
+missions, its start offers, the Encounters it scouted, its open prompt). Hidden cards of
+others appear only as counts. Each decision is a :class:`PromptView` whose choices carry a
+neutral English label (:data:`ACTION_LABELS`) and say whether they may be shown on the
+public board; the engine knows where every card is, so nobody has to guess it from text.
+
+A seat view also carries a :class:`SealedTable`: the game with every card this seat cannot
+see replaced by a placeholder (``?advantage:3``), from which :mod:`engine.determinize`
+deals a consistent hidden position. Seat ids in labels and texts are the engine's player
+names; a front end replaces them by display names.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal
 
+from pydantic import BaseModel, ConfigDict
+
+from engine.actions import Action, parse_action
+from engine.cards import CardDB, RegionCard
+from engine.cards import effects as fx
+from engine.errors import IllegalAction
+from engine.prompts import Prompt
 from engine.rules.missions import is_secret
 from engine.rules.party import speed, strength
+from engine.state import Player
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 
-def build_view(g: Game, viewer: str | None) -> dict[str, Any]:
+class _View(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class CharacterView(_View):
+    """A character on the table (C2, C3, C6)."""
+
+    card: str
+    tapped: bool = False
+    incapacitated: bool = False
+
+
+class PartyView(_View):
+    """One seat's party as the board shows it."""
+
+    seat: str
+    #: During setup nobody sees another's leader (S3): ``hidden`` and no characters.
+    hidden: bool = False
+    characters: tuple[CharacterView, ...] = ()
+    #: Totals computed by the rules (C1); None while hidden.
+    strength: int | None = None
+    speed: int | None = None
+    region: str | None = None
+    hand_count: int = 0
+    secret_missions: int = 0
+    started: tuple[str, ...] = ()
+    completed: tuple[str, ...] = ()
+    in_play: tuple[str, ...] = ()
+    turn_over: bool = False
+    resting: bool = False
+    #: Resistance missions under way (F2): mission -> turns held; a secret one is "secret".
+    resisting: tuple[tuple[str, int], ...] = ()
+    lost: bool = False
+
+
+PreliminaryState = Literal["none", "face_down", "revealed", "known"]
+
+
+class RegionView(_View):
+    """An active Region and its Preliminary Encounter as one viewer sees it (S4)."""
+
+    card: str
+    level: int
+    #: none, face_down (hidden from this viewer), revealed (to all), known (scouted by
+    #: this viewer, still face down for the others).
+    preliminary_state: PreliminaryState = "none"
+    #: The Encounter's id when this viewer may see it.
+    preliminary: str | None = None
+    #: Seats whose party stands in this Region.
+    parties: tuple[str, ...] = ()
+
+
+class ChoiceView(_View):
+    """One choice of a prompt: the action string, a neutral label, and whether it may be
+    shown on the public board (it names no card hidden from the table)."""
+
+    index: int
+    action: str
+    label: str
+    public: bool
+
+
+class PromptView(_View):
+    """A decision as its player sees it (every choice), with what the table may read."""
+
+    player: str
+    kind: str
+    text: str
+    #: What the table may read: the text when it names nothing hidden, else a neutral line.
+    public_text: str
+    window: bool = False
+    default: str
+    choices: tuple[ChoiceView, ...] = ()
+
+
+class PublicChoice(_View):
+    """A choice the table may see (its place among the hidden ones is not shown: it would
+    tell how many hidden cards the player may use)."""
+
+    action: str
+    label: str
+
+
+class WaitingView(_View):
+    """A decision the table waits for: who, what kind, and only its public choices."""
+
+    player: str
+    kind: str
+    window: bool = False
+    text: str
+    choices: tuple[PublicChoice, ...] = ()
+
+
+class TableView(_View):
+    """The public table: what everybody at the table may see."""
+
+    turn: int
+    phase: str
+    order: tuple[str, ...] = ()
+    seats: tuple[str, ...] = ()
+    parties: tuple[PartyView, ...] = ()
+    regions: tuple[RegionView, ...] = ()
+    final_mission: str | None = None
+    #: Face-down Final missions left (V1).
+    final_deck: int = 0
+    crisis: int | None = None
+    decks: tuple[tuple[str, int], ...] = ()
+    discards: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    set_aside: int = 0
+    waiting: tuple[WaitingView, ...] = ()
+    winner: str | None = None
+    ending: str | None = None
+    over: bool = False
+    #: Actions applied so far (the state version).
+    version: int = 0
+
+    def party(self, seat: str) -> PartyView:
+        """The party of ``seat``."""
+        for p in self.parties:
+            if p.seat == seat:
+                return p
+        raise KeyError(seat)
+
+    def public_cards(self) -> frozenset[str]:
+        """Every card id this view shows face up."""
+        ids: set[str] = set()
+        for p in self.parties:
+            ids.update(c.card for c in p.characters)
+            ids.update(p.started)
+            ids.update(p.completed)
+            ids.update(p.in_play)
+            ids.update(m for m, _ in p.resisting if m != "secret")
+        for r in self.regions:
+            ids.add(r.card)
+            if r.preliminary_state == "revealed" and r.preliminary:
+                ids.add(r.preliminary)
+        if self.final_mission:
+            ids.add(self.final_mission)
+        for _, pile in self.discards:
+            ids.update(pile)
+        return frozenset(ids)
+
+
+class SealedTable(_View):
+    """The game as one seat knows it, as opaque JSON: every card the seat cannot see is a
+    placeholder ``?<type>:<n>``, the generator is unknown, and the other seats' open prompts
+    keep only who and what kind (their choices would tell which hidden cards are playable).
+    :func:`engine.determinize.determinize` rebuilds a game from it."""
+
+    seat: str
+    state: str
+
+
+class SeatView(_View):
+    """What one seat may see: the table plus its own hidden cards and its open prompt."""
+
+    seat: str
+    table: TableView
+    hand: tuple[str, ...] = ()
+    missions: tuple[str, ...] = ()
+    offered_characters: tuple[str, ...] = ()
+    offered_advantages: tuple[str, ...] = ()
+    #: Face-down Preliminary Encounters this seat peeked at: (Region, Encounter).
+    scouted: tuple[tuple[str, str], ...] = ()
+    #: This seat's Resistance missions with their real names (the table sees "secret").
+    resisting: tuple[tuple[str, int], ...] = ()
+    prompt: PromptView | None = None
+    sealed: SealedTable
+
+    @property
+    def version(self) -> int:
+        return self.table.version
+
+
+# ---------------------------------------------------------------------- labels
+
+#: The neutral label of each action type; ``{card}`` is the card's name, ``{seat}`` the
+#: seat id, ``{region}`` a Region's name, ``{reward}``/``{option}`` the engine's text.
+ACTION_LABELS: dict[str, str] = {
+    "go": "Go to {card}",
+    "explore_new": "Explore a new Region",
+    "rest": "Rest (+2/+2 next turn)",
+    "play": "Play {card}",
+    "ability": "Use {card}'s ability",
+    "discard": "Discard {card}",
+    "dismiss": "Dismiss {card}",
+    "leave": "Leave {card}",
+    "keep": "Lead with {card}",
+    "drop": "Give back {card}",
+    "take": "Take {card}",
+    "remove": "Remove {card}",
+    "block": "Discard {card} to block",
+    "attack": "Attack {seat}",
+    "offer": "Offer a trade to {seat}",
+    "give": "Offer {card}",
+    "ask": "Ask for {card}",
+    "reward": "Reward: {reward}",
+    "mission": "Attempt {card}",
+    "pick": "{option}",
+    "reveal_final": "Reveal the Final mission",
+    "pass": "Pass",
+    "done": "Done",
+    "explore": "Explore",
+    "skip": "Skip",
+    "send": "Send the offer",
+    "withdraw": "Withdraw",
+    "accept": "Accept",
+    "decline": "Decline",
+}
+
+#: Labels for an argument that is not a card.
+_SPECIAL_LABELS: dict[tuple[str, str], str] = {
+    ("ask", "hand"): "Ask for an Advantage",
+}
+
+#: Prompts that are private as a whole: their text and choices are never public.
+PRIVATE_KINDS = frozenset(
+    {
+        "start_character",
+        "start_advantage",
+        "casualty",
+        "trade_offer",
+        "trade_answer",
+        "trade_pay",
+        "deliver",
+        "remote_mission",
+    }
+)
+
+#: What the table may read about a decision whose own text is not public.
+KIND_TEXT: dict[str, str] = {
+    "start_character": "choose a leader for the party (S3)",
+    "start_advantage": "choose which Advantages to keep (S3)",
+    "casualty": "choose the character who dies (B3)",
+    "trade_offer": "prepare a trade offer (I1)",
+    "trade_answer": "answer a trade offer (I1)",
+    "trade_pay": "choose the Advantages to hand over (I1)",
+    "deliver": "choose the Advantages to deliver",
+    "remote_mission": "choose a mission to attempt",
+    "pick": "make a choice",
+    "window": "respond (play an Interrupt or Battle card, or pass)",
+    "block_removal": "block the removal of a Region, or pass (M5)",
+}
+
+
+def reward_label(region: RegionCard, index: int) -> str:
+    """The label of a Region's ``index``-th reward (E6)."""
+    reward = region.rewards[index]
+    if reward.kind == "advantage":
+        return f"Draw {region.level} Advantage(s)"
+    if reward.kind == "hire":
+        return "Hire a character"
+    if reward.kind == "remote_mission":
+        return reward.name or "Attempt a mission from afar"
+    return reward.name or reward.text or "Special reward"
+
+
+def choose_options(g: Game) -> list[str] | None:
+    """The option labels of the ``choose`` effect being resolved, from the card's data."""
+    frame = g.s.stack[-1] if g.s.stack else None
+    if frame is None or frame.kind != "effects" or frame.card is None:
+        return None
+    obj: Any = g.db[frame.card]
+    for key in frame.data.get("path", []):
+        obj = obj[key] if isinstance(key, int) else getattr(obj, key)
+    i = frame.data.get("i", 0)
+    if not isinstance(obj, list) or i >= len(obj) or not isinstance(obj[i], fx.Choose):
+        return None
+    return [o.label for o in obj[i].options]
+
+
+def _label(
+    db: CardDB,
+    action: Action,
+    region: str | None,
+    options: list[str] | None,
+) -> str:
+    arg = action.arg or ""
+    special = _SPECIAL_LABELS.get((action.type, arg))
+    if special is not None:
+        return special
+    if action.type == "explore_new" and arg:
+        return f"Explore {db[arg].name} (discard pile)"
+    card = db.by_id.get(arg)
+    reward = f"reward {arg}"
+    if action.type == "reward" and region is not None and arg.isdigit():
+        rewards = db.region(region).rewards
+        if int(arg) < len(rewards):
+            reward = reward_label(db.region(region), int(arg))
+    option = card.name if card is not None else arg
+    if action.type == "pick" and arg.isdigit() and options is not None and int(arg) < len(options):
+        option = options[int(arg)]
+    template = ACTION_LABELS.get(action.type, str(action))
+    return template.format(
+        card=card.name if card is not None else arg, seat=arg, reward=reward, option=option
+    )
+
+
+def choice_views(g: Game, prompt: Prompt, public: frozenset[str]) -> tuple[ChoiceView, ...]:
+    """The choices of ``prompt``, labelled, with their publicity."""
+    region = g.s.players[prompt.player].region if prompt.player in g.s.players else None
+    options = choose_options(g) if prompt.kind == "pick" else None
+    private = prompt.kind in PRIVATE_KINDS
+    out = []
+    for i, choice in enumerate(prompt.choices):
+        action = parse_action(choice)
+        arg = action.arg
+        shown = not private and (
+            # A window's plays come from the hand: only "pass" is for the board.
+            not arg if prompt.window else (arg not in g.db.by_id or arg in public)
+        )
+        if shown and action.type == "reward" and region is not None and arg:
+            # A mission from afar is offered only to a party with a mission it can attempt:
+            # showing the choice would tell the table about its secret missions.
+            rewards = g.db.region(region).rewards
+            shown = not (int(arg) < len(rewards) and rewards[int(arg)].kind == "remote_mission")
+        out.append(
+            ChoiceView(
+                index=i, action=choice, label=_label(g.db, action, region, options), public=shown
+            )
+        )
+    return tuple(out)
+
+
+def public_prompt_text(g: Game, prompt: Prompt, public: frozenset[str]) -> str:
+    """What the table may read about ``prompt``: its text, unless the kind is private or the
+    card whose effect asks (the top frame's) is hidden from the table."""
+    if prompt.kind in PRIVATE_KINDS:
+        return KIND_TEXT[prompt.kind]
+    frame = g.s.stack[-1] if g.s.stack else None
+    if frame is not None and frame.card is not None and frame.card not in public:
+        return KIND_TEXT.get(prompt.kind, "decide")
+    return prompt.text
+
+
+def prompt_view(g: Game, prompt: Prompt, public: frozenset[str] | None = None) -> PromptView:
+    """``prompt`` as its player sees it."""
+    public = public if public is not None else public_cards(g)
+    return PromptView(
+        player=prompt.player,
+        kind=prompt.kind,
+        text=prompt.text,
+        public_text=public_prompt_text(g, prompt, public),
+        window=prompt.window,
+        default=prompt.default,
+        choices=choice_views(g, prompt, public),
+    )
+
+
+# ---------------------------------------------------------------------- building views
+
+
+def public_cards(g: Game) -> frozenset[str]:
+    """Every card the table sees face up now."""
     s = g.s
+    ids: set[str] = set()
+    setup = s.phase == "setup"
+    for p in s.players.values():
+        if not setup:
+            ids.update(c.card for c in p.party)
+        ids.update(p.started)
+        ids.update(p.completed)
+        ids.update(p.in_play)
+    for r in s.regions:
+        ids.add(r.card)
+        if r.preliminary and r.revealed:
+            ids.add(r.preliminary)
+    if s.final_mission:
+        ids.add(s.final_mission)
+    for pile in s.discards.values():
+        ids.update(pile)
+    return frozenset(ids)
+
+
+def _party(g: Game, p: Player, hidden: bool) -> PartyView:
+    return PartyView(
+        seat=p.name,
+        hidden=hidden,
+        characters=()
+        if hidden
+        else tuple(
+            CharacterView(card=c.card, tapped=c.tapped, incapacitated=c.incapacitated)
+            for c in p.party
+        ),
+        strength=None if hidden else strength(g, p),
+        speed=None if hidden else speed(g, p),
+        region=p.region,
+        hand_count=len(p.hand),
+        secret_missions=len(p.missions),
+        started=tuple(p.started),
+        completed=tuple(p.completed),
+        in_play=tuple(p.in_play),
+        turn_over=p.turn_over,
+        resting=any(m.source == "rest" for m in p.modifiers),
+        # The seat's own secret missions are named in its SeatView, not on the table.
+        resisting=tuple((("secret" if is_secret(g, m) else m), n) for m, n in p.resisting.items()),
+        lost=p.lost,
+    )
+
+
+def table_view(g: Game, viewer: str | None = None) -> TableView:
+    """The table as ``viewer`` sees it (``None``: the public table)."""
+    s = g.s
+    public = public_cards(g)
+    parties = tuple(_party(g, s.players[n], s.phase == "setup" and n != viewer) for n in s.seats)
+    regions = []
+    for r in s.regions:
+        state: PreliminaryState = "none"
+        shown: str | None = None
+        if r.preliminary:
+            if r.revealed:
+                state, shown = "revealed", r.preliminary
+            elif viewer is not None and viewer in r.peeked:
+                state, shown = "known", r.preliminary
+            else:
+                state = "face_down"
+        regions.append(
+            RegionView(
+                card=r.card,
+                level=g.db.region(r.card).level,
+                preliminary_state=state,
+                preliminary=shown,
+                parties=tuple(n for n in s.seats if s.players[n].region == r.card),
+            )
+        )
+    waiting = []
+    for prompt in s.prompts:
+        choices = choice_views(g, prompt, public)
+        waiting.append(
+            WaitingView(
+                player=prompt.player,
+                kind=prompt.kind,
+                window=prompt.window,
+                text=public_prompt_text(g, prompt, public),
+                choices=tuple(
+                    PublicChoice(action=c.action, label=c.label) for c in choices if c.public
+                ),
+            )
+        )
+    return TableView(
+        turn=s.turn,
+        phase=s.phase,
+        order=tuple(s.order),
+        seats=tuple(s.seats),
+        parties=parties,
+        regions=tuple(regions),
+        final_mission=s.final_mission,
+        final_deck=len(s.final_deck),
+        crisis=s.crisis,
+        decks=tuple((k, len(v)) for k, v in s.decks.items()),
+        discards=tuple((k, tuple(v)) for k, v in s.discards.items()),
+        set_aside=len(s.set_aside),
+        waiting=tuple(waiting),
+        winner=s.winner,
+        ending=s.ending,
+        over=s.phase == "over",
+        version=s.actions,
+    )
+
+
+def seat_view(g: Game, seat: str) -> SeatView:
+    """What ``seat`` may see."""
+    if seat not in g.s.players:
+        raise IllegalAction(f"{seat!r} is not in this game")
+    s = g.s
+    p = s.players[seat]
+    table = table_view(g, seat)
+    prompt = g.prompt_for(seat)
+    return SeatView(
+        seat=seat,
+        table=table,
+        hand=tuple(p.hand),
+        missions=tuple(p.missions),
+        offered_characters=tuple(p.offered_characters),
+        offered_advantages=tuple(p.offered_advantages),
+        scouted=tuple(
+            (r.card, r.preliminary)
+            for r in s.regions
+            if r.preliminary and not r.revealed and seat in r.peeked
+        ),
+        resisting=tuple(p.resisting.items()),
+        prompt=prompt_view(g, prompt) if prompt is not None else None,
+        sealed=SealedTable(seat=seat, state=json.dumps(seal(g, seat))),
+    )
+
+
+def plain_view(g: Game, viewer: str | None) -> dict[str, Any]:
+    """The view of ``viewer`` (``None``: the public table) as plain data, the form scenario
+    files and tools name paths in (``view.players.A.started``)."""
+    table = table_view(g, viewer)
+    mine = g.s.players[viewer] if viewer is not None else None
     players: dict[str, Any] = {}
-    for name in s.seats:
-        p = s.players[name]
-        mine = name == viewer
-        choosing = s.phase == "setup" and not mine  # S3: hidden until everyone has chosen
+    for p in table.parties:
         entry: dict[str, Any] = {
-            "party": []
-            if choosing
-            else [
-                {"card": c.card, "tapped": c.tapped, "incapacitated": c.incapacitated}
-                for c in p.party
-            ],
-            "strength": None if choosing else strength(g, p),
-            "speed": None if choosing else speed(g, p),
-            "hand_count": len(p.hand),
-            "secret_missions": len(p.missions),
+            "party": [c.model_dump() for c in p.characters],
+            "strength": p.strength,
+            "speed": p.speed,
+            "hand_count": p.hand_count,
+            "secret_missions": p.secret_missions,
             "started": list(p.started),
             "completed": list(p.completed),
             "in_play": list(p.in_play),
             "region": p.region,
             "turn_over": p.turn_over,
-            "resting": any(m.source == "rest" for m in p.modifiers),
-            # A secret Resistance mission under way shows as held turns, not by name (F1).
-            "resisting": {
-                (m if mine or not is_secret(g, m) else "secret"): n for m, n in p.resisting.items()
-            },
+            "resting": p.resting,
+            "resisting": dict(mine.resisting) if mine and p.seat == viewer else dict(p.resisting),
             "lost": p.lost,
         }
-        if mine:
-            entry["hand"] = list(p.hand)
-            entry["missions"] = list(p.missions)
-            entry["offered_characters"] = list(p.offered_characters)
-            entry["offered_advantages"] = list(p.offered_advantages)
-        players[name] = entry
-    regions = []
-    for r in s.regions:
-        shown = r.revealed or (viewer is not None and viewer in r.peeked)
-        regions.append(
-            {
-                "card": r.card,
-                "level": g.db.region(r.card).level,
-                "preliminary": (r.preliminary if shown else "face_down") if r.preliminary else None,
-            }
-        )
+        if mine is not None and p.seat == viewer:
+            entry["hand"] = list(mine.hand)
+            entry["missions"] = list(mine.missions)
+            entry["offered_characters"] = list(mine.offered_characters)
+            entry["offered_advantages"] = list(mine.offered_advantages)
+        players[p.seat] = entry
     view: dict[str, Any] = {
         "viewer": viewer,
-        "turn": s.turn,
-        "phase": s.phase,
-        "order": list(s.order),
-        "seats": list(s.seats),
+        "turn": table.turn,
+        "phase": table.phase,
+        "order": list(table.order),
+        "seats": list(table.seats),
         "players": players,
-        "regions": regions,
-        "final_mission": s.final_mission,
-        "crisis": s.crisis,
-        "decks": {k: len(v) for k, v in s.decks.items()},
-        "discards": {k: list(v) for k, v in s.discards.items()},
-        "set_aside": len(s.set_aside),
-        "final_deck": len(s.final_deck),
-        "waiting_for": [{"player": p.player, "kind": p.kind} for p in s.prompts],
-        "winner": s.winner,
-        "ending": s.ending,
-        "version": s.actions,
+        "regions": [
+            {
+                "card": r.card,
+                "level": r.level,
+                "preliminary": None
+                if r.preliminary_state == "none"
+                else (r.preliminary or "face_down"),
+            }
+            for r in table.regions
+        ],
+        "final_mission": table.final_mission,
+        "crisis": table.crisis,
+        "decks": dict(table.decks),
+        "discards": {k: list(v) for k, v in table.discards},
+        "set_aside": table.set_aside,
+        "final_deck": table.final_deck,
+        "waiting_for": [{"player": w.player, "kind": w.kind} for w in table.waiting],
+        "winner": table.winner,
+        "ending": table.ending,
+        "version": table.version,
     }
-    mine_prompt = next((p for p in s.prompts if p.player == viewer), None)
-    if mine_prompt is not None:
-        view["prompt"] = mine_prompt.to_dict()
+    prompt = g.prompt_for(viewer) if viewer is not None else None
+    if prompt is not None:
+        view["prompt"] = prompt.to_dict()
+    return view
+
+
+# ---------------------------------------------------------------------- the sealed table
+
+
+def hidden_cards(g: Game, seat: str) -> list[str]:
+    """Every card ``seat`` cannot see, in a fixed order of places (never by card id)."""
+    s = g.s
+    out: list[str] = []
+    for name in s.seats:
+        if name == seat:
+            continue
+        p = s.players[name]
+        if s.phase == "setup":  # S3: the chosen leaders stay hidden until all have chosen
+            out += [c.card for c in p.party]
+        out += p.hand + p.missions + p.offered_characters + p.offered_advantages
+    for deck in s.decks.values():
+        out += deck
+    out += s.set_aside + s.final_deck
+    for r in s.regions:
+        if r.preliminary and not r.revealed and seat not in r.peeked:
+            out.append(r.preliminary)
+    return out
+
+
+def _replace(obj: Any, swap: Callable[[str], str]) -> Any:
+    if isinstance(obj, str):
+        return swap(obj)
+    if isinstance(obj, list):
+        return [_replace(x, swap) for x in obj]
+    if isinstance(obj, dict):
+        return {swap(k): _replace(v, swap) for k, v in obj.items()}
+    return obj
+
+
+#: The parts of a stored game that hold card ids (the options name card sets, which may share
+#: a card's id).
+CARD_SECTIONS = (
+    "players",
+    "decks",
+    "discards",
+    "regions",
+    "set_aside",
+    "final_deck",
+    "final_mission",
+    "dismissed",
+    "discarded_by",
+    "stack",
+    "prompts",
+    "result",
+)
+
+#: Prompts whose choices are exactly some hidden zone of their player, so that the sealed
+#: table may keep them with placeholders (S3: the start offers).
+#: The pick-up (R5) offers only public discards: it is kept as it is.
+OPEN_KINDS = frozenset({"start_character", "start_advantage", "pickup"})
+
+
+def seal(g: Game, seat: str) -> dict[str, Any]:
+    """The game state as ``seat`` knows it (see :class:`SealedTable`)."""
+    hidden = hidden_cards(g, seat)
+    placeholders = {c: f"?{g.db[c].type}:{i}" for i, c in enumerate(hidden)}
+    data = g.s.to_data()
+    # Another seat's open prompt would tell which of its hidden cards it may play now: the
+    # sealed table keeps only who and what kind (determinize asks it again), except the start
+    # choices, whose choices are all the offered cards (placeholders, as many as everybody
+    # knows).
+    data["prompts"] = [
+        p
+        if p["player"] == seat or p["kind"] in OPEN_KINDS
+        else {"player": p["player"], "kind": p["kind"], "window": p["window"]}
+        for p in data["prompts"]
+    ]
+    data["rng"], data["seed"], data["rigged"] = 0, 0, []
+    get = placeholders.get
+
+    def swap(card: str) -> str:
+        return get(card, card)
+
+    # The zones that hold hidden cards, directly (the generic walk costs twice as much)...
+    for p in data["players"].values():
+        for zone in ("hand", "missions", "offered_characters", "offered_advantages"):
+            p[zone] = [swap(c) for c in p[zone]]
+        for c in p["party"]:
+            c["card"] = swap(c["card"])
+        p["resisting"] = {swap(m): n for m, n in p["resisting"].items()}
+    data["decks"] = {k: [swap(c) for c in v] for k, v in data["decks"].items()}
+    data["set_aside"] = [swap(c) for c in data["set_aside"]]
+    data["final_deck"] = [swap(c) for c in data["final_deck"]]
+    for r in data["regions"]:
+        r["preliminary"] = r["preliminary"] and swap(r["preliminary"])
+    # ... and whatever else names a card: the steps under way (a trade's offer, a pick),
+    # and this turn's let-go cards (R5), which a pick-up or a reshuffle may have hidden since.
+    for key in ("stack", "prompts", "result", "dismissed", "discarded_by"):
+        data[key] = _replace(data[key], swap)
+    return data
+
+
+__all__ = [
+    "ACTION_LABELS",
+    "CARD_SECTIONS",
+    "KIND_TEXT",
+    "PRIVATE_KINDS",
+    "CharacterView",
+    "ChoiceView",
+    "PartyView",
+    "PromptView",
+    "PublicChoice",
+    "RegionView",
+    "SealedTable",
+    "SeatView",
+    "TableView",
+    "WaitingView",
+    "choose_options",
+    "lazy_seat_view",
+    "plain_view",
+    "prompt_view",
+    "public_cards",
+    "reward_label",
+    "seat_view",
+    "table_view",
+]
+
+
+class _LazySeatView(SeatView):
+    """A :class:`SeatView` built on its first read (see :func:`lazy_seat_view`); once built
+    it becomes a plain :class:`SeatView`."""
+
+    def _fill(self) -> SeatView:
+        private = object.__getattribute__(self, "__pydantic_private__")
+        g, seat, version = private["_source"]
+        if g.s.actions != version:
+            raise RuntimeError("a lazy seat view was read after the game moved on")
+        full = seat_view(g, seat)
+        self.__dict__.update(full.__dict__)
+        _set(self, "__pydantic_fields_set__", set(full.__pydantic_fields_set__))
+        _set(self, "__pydantic_extra__", None)
+        _set(self, "__pydantic_private__", None)
+        _set(self, "__class__", SeatView)
+        return self
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name not in SeatView.model_fields:
+            raise AttributeError(name)
+        return self._fill().__dict__[name]
+
+    def __eq__(self, other: object) -> bool:
+        return self._fill() == other
+
+    def __repr__(self) -> str:
+        return repr(self._fill())
+
+    def model_dump(self, **kwargs: Any) -> dict[str, Any]:
+        return self._fill().model_dump(**kwargs)
+
+    def model_dump_json(self, **kwargs: Any) -> str:
+        return self._fill().model_dump_json(**kwargs)
+
+
+_set = object.__setattr__
+
+
+def lazy_seat_view(g: Game, seat: str) -> SeatView:
+    """The view of ``seat``, built only when an agent first reads it.
+
+    Building a view costs about as much as applying ten actions; a random agent never reads
+    it, and the simulator asks millions of decisions. The view must be read before the game
+    moves on (it would describe a later state): reading it later raises ``RuntimeError``.
+    """
+    view = object.__new__(_LazySeatView)
+    _set(view, "__pydantic_private__", {"_source": (g, seat, g.s.actions)})
     return view

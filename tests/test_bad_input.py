@@ -18,6 +18,7 @@ from engine.errors import GameDataError, IllegalAction
 from engine.game import Game
 from engine.prompts import PROMPT_KINDS
 from engine.tools.scenario import build_game, parse
+from engine.views import lazy_seat_view
 
 PLAYERS = ["Ann", "Bob", "Cid"]
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,7 +31,7 @@ def _advance(game: Game, actions: int, seed: int = 7) -> Game:
         if game.over:
             break
         prompt = game.pending()[0]
-        game.apply(prompt.player, agent.choose(game, prompt))
+        game.apply(prompt.player, agent.choose(lazy_seat_view(game, prompt.player), prompt))
     return game
 
 
@@ -123,7 +124,7 @@ def test_stale_action_mid_game_is_refused() -> None:
     refused = 0
     for _ in range(60):
         prompt = game.pending()[0]
-        action = agent.choose(game, prompt)
+        action = agent.choose(game.seat_view(prompt.player), prompt)
         game.apply(prompt.player, action)
         again = game.prompt_for(prompt.player)
         if game.over or (again is not None and action in again.choices):

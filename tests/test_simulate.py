@@ -21,6 +21,7 @@ from engine.game import Game
 from engine.state import Character
 from engine.tools.cli import main
 from engine.tools.simulate import battle_members, collect_resolved, play_game, simulate
+from engine.views import SeatView
 
 ROOT = Path(__file__).resolve().parent.parent
 ARGS = ["simulate", "--games", "20", "--players", "4", "--seed", "1", "--json"]
@@ -135,7 +136,7 @@ def test_games_of_every_size_end_without_errors(players: int) -> None:
 
 def test_engine_errors_are_caught_and_reported() -> None:
     class Broken:
-        def choose(self, game: Game, prompt: Any) -> str:
+        def choose(self, view: SeatView, prompt: Any) -> str:
             return "fly"
 
     result = play_game(3, 2, agents={"P1": Broken(), "P2": Broken()})
@@ -211,12 +212,13 @@ def test_random_agent_is_an_agent_and_picks_legal_choices_uniformly() -> None:
     agent = RandomAgent(9)
     assert isinstance(agent, Agent)
     prompt = game.pending()[0]
+    view = game.seat_view(prompt.player)
     rng_before = game.s.rng
-    picks = Counter(agent.choose(game, prompt) for _ in range(2000))
+    picks = Counter(agent.choose(view, prompt) for _ in range(2000))
     assert game.s.rng == rng_before  # the agent never touches the game's generator (X5)
     assert set(picks) == set(prompt.choices)
     assert min(picks.values()) > 2000 / len(prompt.choices) * 0.8
     one, two = RandomAgent(9), RandomAgent(9)
-    assert [one.choose(game, prompt) for _ in range(50)] == [
-        two.choose(game, prompt) for _ in range(50)
+    assert [one.choose(view, prompt) for _ in range(50)] == [
+        two.choose(view, game.seat_view(prompt.player).prompt or prompt) for _ in range(50)
     ]

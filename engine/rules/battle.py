@@ -107,6 +107,8 @@ def _roll(g: Game, frame: Frame, a: Player) -> None:
         other=frame.other,
         totals=[total_a, total_b],
         dice=[die_a, die_b],
+        strengths=[str_a, str_b],
+        shown=[shown_a, shown_b],
     )
     if total_a == total_b:
         if b is None:

@@ -35,6 +35,7 @@ from engine.events import Event
 from engine.game import Game
 from engine.options import Options
 from engine.prompts import Prompt
+from engine.views import lazy_seat_view
 
 #: Event kind -> the ``data`` key naming the card that took effect.
 RESOLVING: dict[str, str] = {
@@ -151,7 +152,7 @@ def play_game(
             if not prompts:
                 raise RuntimeError("no open prompt, but the game is not over")
             prompt = prompts[int(pick() * len(prompts))] if len(prompts) > 1 else prompts[0]
-            action = agents[prompt.player].choose(game, prompt)
+            action = agents[prompt.player].choose(lazy_seat_view(game, prompt.player), prompt)
             events = game.apply(prompt.player, action)
             actions += 1
             result.actions = actions

@@ -86,15 +86,18 @@ def hidden(game: Game) -> set[str]:
 
 def check_state(game: Game, events: list[Event]) -> None:
     table = table_for(game, ai={game.s.seats[-1]})
-    board = render.board_embed(game, table.row, table.seats)
+    view = game.table_view()
+    board = render.board_embed(view, game.db, table.row, table.seats)
     check_embed(board)
     public = check_view(views.board_view(table))
     text = " ".join([*public, board.description or "", *(f.value for f in board.fields)])
     for card in hidden(game):
         assert card not in public, f"hidden card id {card} on the board"
-        assert game.db[card].name not in text or card in render.public_cards(game)
+        assert game.db[card].name not in text or card in view.public_cards()
     for seat in table.seats.values():
-        check_embed(render.hand_embed(game, table.row, seat, table.names))
+        check_embed(
+            render.hand_embed(game.seat_view(seat.seat), game.db, table.row, seat, table.names)
+        )
         check_view(views.private_view(table, seat))
 
 

@@ -1,0 +1,99 @@
+"""Determinization: from what one seat knows, a whole game in which the hidden cards sit in
+one consistent, random position.
+
+An AI that looks ahead samples the cards it cannot see: :func:`determinize` takes the seat's
+:class:`~engine.views.SeatView` (never the real game) and deals every card that seat cannot
+see -- the other hands, secret missions and start offers, face-down Preliminary Encounters it
+did not peek at, the order of every deck, the set-aside missions and the Final mission deck --
+into the places the sealed table marks, each card to a place of its own type. The public
+table and the seat's own cards stay as they are; the future dice come from ``rng``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import defaultdict
+from typing import Any
+
+from engine.cards import CardDB, default_cards
+from engine.errors import GameDataError
+from engine.flow import HANDLERS
+from engine.game import Game
+from engine.state import GameState
+from engine.views import CARD_SECTIONS, SeatView
+
+
+def _strings(obj: Any, out: set[str]) -> None:
+    if isinstance(obj, str):
+        out.add(obj)
+    elif isinstance(obj, list):
+        for x in obj:
+            _strings(x, out)
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            out.add(k)
+            _strings(v, out)
+
+
+def _replace(obj: Any, deal: dict[str, str]) -> Any:
+    if isinstance(obj, str):
+        return deal.get(obj, obj)
+    if isinstance(obj, list):
+        return [_replace(x, deal) for x in obj]
+    if isinstance(obj, dict):
+        return {deal.get(k, k): _replace(v, deal) for k, v in obj.items()}
+    return obj
+
+
+#: Steps whose handler leaves the stage it asked in (frame kind -> that stage).
+_ASKED_AT = {"remote_mission": ""}
+
+
+def determinize(view: SeatView, rng: random.Random, cards: CardDB | None = None) -> Game:
+    """A game consistent with ``view``: same public table and same own cards for its seat,
+    every card it cannot see dealt at random (by ``rng``) among the places it could be.
+
+    Raises :class:`GameDataError` if the sealed table does not fit the card database.
+    """
+    db = cards if cards is not None else default_cards()
+    data: dict[str, Any] = json.loads(view.sealed.state)
+    sets = set(data.get("options", {}).get("sets", ["shadow_of_omega"]))
+    seen: set[str] = set()
+    for key in CARD_SECTIONS:
+        _strings(data[key], seen)
+    places: dict[str, list[str]] = defaultdict(list)
+    for token in sorted(t for t in seen if t.startswith("?")):
+        kind, _, _ = token[1:].partition(":")
+        places[kind].append(token)
+    deal: dict[str, str] = {}
+    for kind, tokens in places.items():
+        pool = [c.id for c in db if c.type == kind and c.set in sets and c.id not in seen]
+        if len(pool) != len(tokens):
+            raise GameDataError(
+                f"the sealed table hides {len(tokens)} {kind} cards, but {len(pool)} are unseen"
+            )
+        rng.shuffle(pool)
+        deal.update(zip(tokens, pool, strict=True))
+    for key in CARD_SECTIONS:
+        data[key] = _replace(data[key], deal)
+    data["rng"] = rng.getrandbits(64)
+    # Prompts sealed to who and what kind are asked again by the rules, from the new deal:
+    # the top frame's handler asks every open decision of its step.
+    asked = sorted((p["player"], p["kind"]) for p in data["prompts"])
+    sealed = any("choices" not in p for p in data["prompts"])
+    if sealed:
+        data["prompts"] = []
+    game = Game(GameState.from_data(data), db)
+    if sealed:
+        frame = game.s.stack[-1]
+        # A handler that moves to its next stage as it asks is run from the stage it asked in.
+        frame.stage = _ASKED_AT.get(frame.kind, frame.stage)
+        HANDLERS[frame.kind](game, frame)
+        again = sorted((p.player, p.kind) for p in game.s.prompts)
+        if again != asked:
+            raise GameDataError(f"the rules ask {again} again, not {asked}")
+    return game
+
+
+__all__ = ["determinize"]

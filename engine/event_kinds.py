@@ -1,0 +1,332 @@
+"""The payload of every event kind: one table, kind -> the fields of ``Event.data``.
+
+Front ends render from these fields instead of parsing the text back; a test checks that every
+event emitted in simulated games carries exactly its kind's declared fields, with their types.
+Seat ids (``player``, ``other``, ``winner``...) are the engine's player names; ``card``,
+``region`` and ``encounter`` are card ids.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NotRequired
+
+from pydantic import ConfigDict, TypeAdapter, ValidationError, with_config
+from typing_extensions import TypedDict
+
+from engine.events import Event
+
+_STRICT = ConfigDict(extra="forbid", strict=True)
+
+
+@with_config(_STRICT)
+class Nothing(TypedDict):
+    """No fields: the text says it all (a tie, the Crisis! begins...)."""
+
+
+@with_config(_STRICT)
+class Who(TypedDict):
+    """Something one party did or underwent."""
+
+    player: str
+
+
+@with_config(_STRICT)
+class WhoCard(TypedDict):
+    """A party and a card (played, discarded, hired, killed...)."""
+
+    player: str
+    card: str
+
+
+@with_config(_STRICT)
+class WhoRegion(TypedDict):
+    """A party and a Region (moves, arrivals, scouting)."""
+
+    player: str
+    region: str
+
+
+@with_config(_STRICT)
+class TwoParties(TypedDict):
+    """A party acting on another (attack, trade offer, spoils)."""
+
+    player: str
+    other: str
+
+
+@with_config(_STRICT)
+class CardOnly(TypedDict):
+    """A card told to its owner alone, or revealed for nobody in particular."""
+
+    card: str
+
+
+@with_config(_STRICT)
+class Setup(TypedDict):
+    players: list[str]
+
+
+@with_config(_STRICT)
+class Turn(TypedDict):
+    """A new turn (T1) and its order (T2, T3)."""
+
+    turn: int
+    order: list[str]
+
+
+@with_config(_STRICT)
+class Battle(TypedDict):
+    """A battle starts: a party against another (``other``) or a monster (``card``)."""
+
+    player: str
+    other: str | None
+    card: str | None
+
+
+@with_config(_STRICT)
+class BattleRoll(TypedDict):
+    """Both sides' dice (``shown``: as rolled, e.g. "6+2" with open rolls), Strengths and
+    totals; index 0 is the attacker, 1 the other party or the monster (``other`` None)."""
+
+    player: str
+    other: str | None
+    dice: list[int]
+    shown: list[str]
+    strengths: list[int]
+    totals: list[int]
+
+
+@with_config(_STRICT)
+class BattleResult(TypedDict):
+    """Who won (a seat id, or a monster's name) and by how much."""
+
+    winner: str
+    margin: int
+
+
+@with_config(_STRICT)
+class GameOver(TypedDict):
+    winner: str | None
+    ending: str
+
+
+@with_config(_STRICT)
+class Cancel(TypedDict):
+    when: str
+
+
+@with_config(_STRICT)
+class Countdown(TypedDict):
+    turns: int
+
+
+@with_config(_STRICT)
+class Draw(TypedDict):
+    player: str
+    n: int
+
+
+@with_config(_STRICT)
+class DrawPrivate(TypedDict):
+    cards: list[str]
+
+
+@with_config(_STRICT)
+class ExploreNew(TypedDict):
+    player: str
+    region: str
+    encounter: str | None
+
+
+@with_config(_STRICT)
+class ExploreResult(TypedDict):
+    player: str
+    #: Encounters to face (only when the roll says so).
+    count: NotRequired[int]
+
+
+@with_config(_STRICT)
+class Die(TypedDict):
+    player: str
+    die: int
+
+
+@with_config(_STRICT)
+class MissionAttempt(TypedDict):
+    player: str
+    #: Absent in the public line of a secret mission (F1).
+    card: NotRequired[str]
+
+
+@with_config(_STRICT)
+class Modify(TypedDict):
+    """A Strength or Speed change: of a party (player, stat, duration) or of the monster."""
+
+    amount: int
+    player: NotRequired[str]
+    stat: NotRequired[str]
+    duration: NotRequired[str]
+
+
+@with_config(_STRICT)
+class RegionOnly(TypedDict):
+    region: str
+
+
+@with_config(_STRICT)
+class Reshuffle(TypedDict):
+    deck: str
+
+
+@with_config(_STRICT)
+class Roll(TypedDict):
+    player: str
+    die: int
+    total: int
+    at_least: int
+    success: bool
+
+
+@with_config(_STRICT)
+class SpeedCheck(TypedDict):
+    player: str
+    die: int
+    total: int
+    success: bool
+
+
+@with_config(_STRICT)
+class ScoutPrivate(TypedDict):
+    region: str
+    card: str
+
+
+@with_config(_STRICT)
+class Steal(TypedDict):
+    player: str
+    victim: str
+
+
+@with_config(_STRICT)
+class TakeCharacter(TypedDict):
+    """A character taken from another party (Betrayal): ``card`` joins ``player``'s party."""
+
+    player: str
+    victim: str
+    card: str
+
+
+@with_config(_STRICT)
+class Chooser(TypedDict):
+    player: str | None
+
+
+#: Every event kind the engine emits, with the type of its ``data``.
+EVENT_PAYLOADS: dict[str, type[Any]] = {
+    "ability": WhoCard,
+    "arrive": WhoRegion,
+    "attack": TwoParties,
+    "battle": Battle,
+    "battle_cancelled": Nothing,
+    "battle_result": BattleResult,
+    "battle_roll": BattleRoll,
+    "block": Who,
+    "cancel": Cancel,
+    "choose": Chooser,
+    "crisis": Nothing,
+    "crisis_attempt": Who,
+    "crisis_challenge": Nothing,
+    "crisis_countdown": Countdown,
+    "crisis_lost": Who,
+    "death": WhoCard,
+    "deliver": Who,
+    "discard": WhoCard,
+    "dismiss": WhoCard,
+    "draw": Draw,
+    "draw_private": DrawPrivate,
+    "encounter": WhoCard,
+    "expelled": Who,
+    "explore_new": ExploreNew,
+    "explore_nothing": Nothing,
+    "explore_result": ExploreResult,
+    "explore_roll": Die,
+    "false_alarm": CardOnly,
+    "final_completed": Who,
+    "final_revealed": WhoCard,
+    "game_over": GameOver,
+    "hire": WhoCard,
+    "incapacitate": WhoCard,
+    "leave": WhoCard,
+    "leave_region": Who,
+    "lose_next_turn": Who,
+    "mission_attempt": MissionAttempt,
+    "mission_completed": WhoCard,
+    "mission_failed": Who,
+    "mission_started": WhoCard,
+    "modify": Modify,
+    "move": WhoRegion,
+    "move_cancelled": Who,
+    "new_party": WhoCard,
+    "no_removal": Nothing,
+    "offer": TwoParties,
+    "play": WhoCard,
+    "redirect": WhoRegion,
+    "region_removed": RegionOnly,
+    "regions": Nothing,
+    "reroll": Who,
+    "reshuffle": Reshuffle,
+    "resist": Who,
+    "rest": Who,
+    "reward": Who,
+    "rivals": TwoParties,
+    "roll": Roll,
+    "scout": WhoRegion,
+    "scout_private": ScoutPrivate,
+    "setup": Setup,
+    "speed_check": SpeedCheck,
+    "spoils": TwoParties,
+    "spoils_private": CardOnly,
+    "start_advantages": Who,
+    "start_character": Who,
+    "start_character_private": Nothing,
+    "steal": Steal,
+    "take_character": TakeCharacter,
+    "steal_private": CardOnly,
+    "take": WhoCard,
+    "tap": WhoCard,
+    "tie": Nothing,
+    "tie_roll": Nothing,
+    "timeout": Nothing,
+    "timeout_private": Nothing,
+    "trade": TwoParties,
+    "trade_declined": Who,
+    "trade_offer": Who,
+    "trade_offer_private": Nothing,
+    "trade_private": Nothing,
+    "trade_withdrawn": Who,
+    "turn": Turn,
+    "turn_over": Who,
+    "untap": Who,
+}
+
+_ADAPTERS: dict[type[Any], TypeAdapter[Any]] = {}
+
+
+def payload_errors(event: Event) -> str | None:
+    """Why ``event``'s data does not match its kind's declared payload (None: it does)."""
+    payload = EVENT_PAYLOADS.get(event.kind)
+    if payload is None:
+        return f"event kind {event.kind!r} has no declared payload"
+    adapter = _ADAPTERS.get(payload)
+    if adapter is None:
+        adapter = _ADAPTERS[payload] = TypeAdapter(payload)
+    try:
+        adapter.validate_python(event.data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(map(str, first["loc"]))
+        return f"{event.kind} event: {where}: {first['msg']}"
+    return None
+
+
+__all__ = ["EVENT_PAYLOADS", "payload_errors"]
