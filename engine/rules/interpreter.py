@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from engine import zones
 from engine.actions import Action
 from engine.cards import AdvantageCard, CharacterCard
 from engine.cards import effects as fx
@@ -22,7 +23,7 @@ from engine.rules.party import (
     add_modifier,
     can_use_skill,
     discard_card,
-    draw,
+    discard_pile,
     draw_advantages,
     holds,
     kill,
@@ -30,8 +31,10 @@ from engine.rules.party import (
     speed,
     strength,
     tap_for_skill,
+    top_card,
 )
 from engine.state import Frame, Player
+from engine.zones import Zone
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -130,14 +133,12 @@ def begin(g: Game, name: str, source: str, index: int) -> None:
     p = g.player(name)
     card = g.db[source]
     if isinstance(card, AdvantageCard):
-        p.hand.remove(source)
+        stays = card.persistent or card.kind == "organization"
+        to = Zone("in_play", name) if stays else discard_pile(g, source)
+        zones.move(g.s, source, Zone("hand", name), to)
         if card.skill is not None:
             who = tap_for_skill(g, p, card.skill)
             g.emit("tap", f"{g.db[who].name} turns to use {card.name}.", player=name, card=who)
-        if card.persistent or card.kind == "organization":
-            p.in_play.append(source)
-        else:
-            discard_card(g, source)
         g.emit("play", f"{name} plays {card.name}: {card.text}", player=name, card=source)
     else:
         if card.abilities[index].tap_self:
@@ -324,10 +325,10 @@ def op_draw(g: Game, frame: Frame, o: fx.Draw, st: dict[str, Any]) -> bool:
             for _ in range(o.count):
                 if len(p.party) >= PARTY_LIMIT:
                     break
-                card = draw(g, "character")
+                card = top_card(g, "character")
                 if card is None:
                     break
-                add_character(g, p, card)
+                add_character(g, p, card, Zone("deck", "character"))
     return True
 
 
@@ -351,8 +352,7 @@ def op_discard(g: Game, frame: Frame, o: fx.Discard, st: dict[str, Any]) -> bool
             if picked is None:
                 return False
             card = picked
-        p.hand.remove(card)
-        discard_card(g, card)
+        discard_card(g, card, Zone("hand", name))
         st["n"] = n + 1
         g.emit("discard", f"{name} discards {g.db[card].name}.", player=name, card=card)
     return True
@@ -535,8 +535,8 @@ def op_steal(g: Game, frame: Frame, o: fx.Steal, st: dict[str, Any]) -> bool:
         for _ in range(o.count):
             if not victim.hand or not room_in_hand(thief):
                 break
-            card = victim.hand.pop(g.randint(len(victim.hand)))
-            thief.hand.append(card)
+            card = victim.hand[g.randint(len(victim.hand))]
+            zones.move(g.s, card, Zone("hand", name), Zone("hand", thief.name))
             g.emit(
                 "steal",
                 f"{thief.name} steals an Advantage from {name}.",
@@ -707,8 +707,7 @@ def op_hire_discard(g: Game, frame: Frame, o: fx.Hire, st: dict[str, Any]) -> bo
     picked = _pick(g, frame, st, name, "Choose a character from the discard pile.", list(pile))
     if picked is None:
         return False
-    pile.remove(picked)
-    add_character(g, g.player(name), picked)
+    add_character(g, g.player(name), picked, Zone("discard", "character"))
     return True
 
 
@@ -724,8 +723,7 @@ def op_take_discarded(g: Game, frame: Frame, o: fx.TakeDiscarded, st: dict[str, 
         under = [c for c in pile if c != frame.card]
         if under and room_in_hand(p):
             card = under[-1]
-            pile.remove(card)
-            p.hand.append(card)
+            zones.move(g.s, card, Zone("discard", "advantage"), Zone("hand", p.name))
             g.emit(
                 "take",
                 f"{p.name} takes {g.db[card].name} from the discard pile.",
