@@ -6,7 +6,9 @@ answers the open prompt ``i mod (number of open prompts)`` with its choice
 ``(i // prompts) mod (number of choices)`` (the sequence is reused from its start when it runs
 out). After *every* action the test checks its property:
 
-- D1: every card of the game's sets is in exactly one place and the total never changes;
+- D1: every card of the game's sets is in exactly one place and the total never changes, and
+  every change of place is a move of the map (``engine.zones``: the moves recorded during an
+  action, replayed over where the cards were, give where they are);
 - R4/C1: hands hold at most 5 Advantages, parties 1-4 characters (once the start is over);
 - hidden information: no view shows a player another player's hidden cards (hand, secret
   missions, start offers) or cards nobody may see (decks, face-down Preliminary Encounters he
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -126,6 +129,36 @@ def check_one_place(game: Game) -> None:
         zones.check_conservation(game.s, game_cards(game))
     except zones.ZoneError as exc:
         raise AssertionError(str(exc)) from None
+
+
+@contextmanager
+def recorded_moves() -> Iterator[list[tuple[str, Zone]]]:
+    """Record every card put somewhere by ``engine.zones`` (every move ends with a put)."""
+    moves: list[tuple[str, Zone]] = []
+    put = zones._put
+
+    def recording(state: Any, card: str, zone: Zone, bottom: bool) -> None:
+        put(state, card, zone, bottom)
+        moves.append((card, zone))
+
+    zones._put = recording
+    try:
+        yield moves
+    finally:
+        zones._put = put
+
+
+def check_moves(
+    moves: list[tuple[str, Zone]], before: dict[str, Zone], after: dict[str, Zone]
+) -> None:
+    """Where the cards were, changed by the recorded moves only, is where they are."""
+    replayed = dict(before)
+    for card, zone in moves:
+        replayed[card] = zone
+    moves.clear()
+    behind = {c: (before.get(c), after.get(c)) for c in before.keys() | after.keys()}
+    behind = {c: seen for c, seen in behind.items() if replayed.get(c) != after.get(c)}
+    assert not behind, f"cards moved behind the map's back (from, to): {behind}"
 
 
 def check_limits(game: Game) -> None:
@@ -297,6 +330,20 @@ def test_D1_every_card_in_one_place(
     play(seed, players, _with_cap(options, cap), choices, prepare=prepare)
 
 
+@examples(40)
+@given(SEEDS, PLAYERS, OPTIONS, SHORT_CAP, CHOICES)
+def test_D1_every_change_of_place_is_a_move_of_the_map(
+    seed: int, players: int, options: dict[str, Any], cap: int, choices: list[int]
+) -> None:
+    with recorded_moves() as moves:
+
+        def prepare(game: Game) -> Check:
+            moves.clear()  # the deal (S1-S3) made the cards; from now on they only move
+            return lambda game, events, before, after: check_moves(moves, before, after)
+
+        play(seed, players, _with_cap(options, cap), choices, prepare=prepare)
+
+
 @examples(80)
 @given(SEEDS, PLAYERS, OPTIONS, SHORT_CAP, CHOICES)
 def test_R4_hand_and_party_limits(
@@ -403,3 +450,16 @@ def test_S1_to_S4_setup_places_every_card_once(players: int) -> None:
         assert len(p.missions) == 2
         assert len(p.offered_characters) == 2
         assert len(p.offered_advantages) == 4
+
+
+def test_D1_a_card_moved_behind_the_maps_back_is_caught() -> None:
+    game = Game.new(["P1", "P2"], {}, seed=1)
+    with recorded_moves() as moves:
+        before = where(game)
+        by_map = game.s.decks["advantage"][-1]
+        zones.move(game.s, by_map, Zone("deck", "advantage"), Zone("hand", "P1"))
+        bypass = game.s.decks["advantage"].pop()
+        game.s.players["P2"].hand.append(bypass)  # not through the map
+        with pytest.raises(AssertionError, match="behind the map's back") as caught:
+            check_moves(moves, before, where(game))
+        assert bypass in str(caught.value) and by_map not in str(caught.value)
