@@ -306,29 +306,41 @@ def cards_in(state: GameState, zone: Zone) -> list[str]:
 # ---------------------------------------------------------------------- moving cards
 
 
+#: The list of card ids behind each pile kind of zone, from the state and the zone's key.
+_PILES: dict[str, Callable[[GameState, str], list[str]]] = {
+    "deck": lambda s, key: s.decks[key],
+    "discard": lambda s, key: s.discards[key],
+    "set_aside": lambda s, key: s.set_aside,
+    "final_deck": lambda s, key: s.final_deck,
+    "hand": lambda s, key: s.players[key].hand,
+    "missions": lambda s, key: s.players[key].missions,
+    "started": lambda s, key: s.players[key].started,
+    "completed": lambda s, key: s.players[key].completed,
+    "in_play": lambda s, key: s.players[key].in_play,
+    "offered_characters": lambda s, key: s.players[key].offered_characters,
+    "offered_advantages": lambda s, key: s.players[key].offered_advantages,
+}
+
+
 def _pile(state: GameState, zone: Zone) -> list[str]:
-    """The list of card ids behind a list zone."""
-    kind = zone.kind
+    """The list of card ids behind a pile zone."""
+    get = _PILES.get(zone.kind)
+    if get is None:
+        raise ZoneError(f"{zone} is not a pile of cards")
     try:
-        if kind == "deck":
-            return state.decks[zone.key]
-        if kind == "discard":
-            return state.discards[zone.key]
+        return get(state, zone.key)
     except KeyError:
-        raise ZoneError(f"there is no {zone} pile") from None
-    if kind == "set_aside":
-        return state.set_aside
-    if kind == "final_deck":
-        return state.final_deck
-    if kind in PLAYER_PILES:
-        pile: list[str] = getattr(_player(state, zone.key), kind)
-        return pile
-    raise ZoneError(f"{zone} is not a pile of cards")
+        raise ZoneError(f"there is no {zone} in this game") from None
 
 
 def _take(state: GameState, card: str, zone: Zone) -> None:
     kind = zone.kind
-    if kind == "party":
+    if kind in _PILES:  # the common case first: moves are on the engine's hot path
+        pile = _pile(state, zone)
+        if card in pile:
+            pile.remove(card)
+            return
+    elif kind == "party":
         party = _player(state, zone.key).party
         for i, ch in enumerate(party):
             if ch.card == card:
@@ -350,16 +362,11 @@ def _take(state: GameState, card: str, zone: Zone) -> None:
         if state.final_mission == card:
             state.final_mission = None
             return
-    elif kind == "stack":
+    else:  # stack
         for frame in reversed(state.stack):
             if frame.card == card and frame.kind == zone.key and _held(frame):
                 frame.card = None
                 return
-    else:
-        pile = _pile(state, zone)
-        if card in pile:
-            pile.remove(card)
-            return
     raise ZoneError(f"{card!r} is not in {zone}")
 
 
@@ -367,7 +374,9 @@ def _check_room(state: GameState, card: str, zone: Zone) -> None:
     """A destination must exist and have room (a slot holds one card), so that a refused
     move changes nothing."""
     kind = zone.kind
-    if kind == "party":
+    if kind in _PILES:
+        _pile(state, zone)
+    elif kind == "party":
         _player(state, zone.key)
     elif kind == "preliminary":
         if _region(state, zone.key).preliminary is not None:
@@ -382,13 +391,16 @@ def _check_room(state: GameState, card: str, zone: Zone) -> None:
             raise ZoneError(f"{card!r} goes on the stack: the top frame must be an empty {zone}")
         if not holds[0](top):
             raise ZoneError(f"this {top.kind!r} frame does not hold its card")
-    elif kind != "region":
-        _pile(state, zone)
 
 
 def _put(state: GameState, card: str, zone: Zone, bottom: bool) -> None:
     kind = zone.kind
-    if kind == "party":
+    if kind in _PILES:
+        if bottom:
+            _pile(state, zone).insert(0, card)
+        else:
+            _pile(state, zone).append(card)
+    elif kind == "party":
         _player(state, zone.key).party.append(Character(card=card))
     elif kind == "region":
         state.regions.append(Region(card=card))
@@ -396,12 +408,8 @@ def _put(state: GameState, card: str, zone: Zone, bottom: bool) -> None:
         _region(state, zone.key).preliminary = card
     elif kind == "final_mission":
         state.final_mission = card
-    elif kind == "stack":
+    else:  # stack: the top frame, checked by _check_room
         state.stack[-1].card = card
-    elif bottom:
-        _pile(state, zone).insert(0, card)
-    else:
-        _pile(state, zone).append(card)
 
 
 def move(

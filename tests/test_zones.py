@@ -192,7 +192,7 @@ def test_a_move_from_the_wrong_zone_or_into_a_full_slot_changes_nothing() -> Non
     encounter = s.decks["encounter"][-1]
     with pytest.raises(ZoneError, match="already holds"):
         zones.move(s, encounter, Zone("deck", "encounter"), Zone("preliminary", region.card))
-    with pytest.raises(ZoneError, match="not a player"):
+    with pytest.raises(ZoneError, match="no hand:nobody"):
         zones.move(s, card, Zone("hand", "P1"), Zone("hand", "nobody"))
     with pytest.raises(ZoneError, match="still holds its Preliminary"):
         zones.move(s, region.card, Zone("region"), Zone("discard", "region"))
