@@ -9,7 +9,6 @@ so a refused action leaves the state exactly as it was.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from typing import Any, cast
 
@@ -23,32 +22,10 @@ from engine.errors import GameDataError, IllegalAction
 from engine.events import Event
 from engine.flow import HANDLERS, RESPONDERS
 from engine.options import Options
-from engine.prompts import Prompt
+from engine.prompts import Prompt, prompt_rule
 from engine.rules import setup
 from engine.state import Frame, GameState, Player
 from engine.views import build_view
-
-#: The digest rule behind each kind of decision, named when an action is refused.
-PROMPT_RULES: dict[str, str] = {
-    "start_character": "S3",
-    "start_advantage": "S3",
-    "reveal_final": "V1",
-    "reset": "R2",
-    "pickup": "R5",
-    "movement": "M1",
-    "remove_region": "M5",
-    "block_removal": "M5",
-    "interaction": "I1",
-    "trade_offer": "X3",
-    "trade_answer": "X3",
-    "trade_pay": "X3",
-    "exploration": "E1",
-    "reward": "E6",
-    "remote_mission": "E6",
-    "deliver": "F1",
-    "casualty": "B3",
-    "window": "T4",
-}
 
 #: More handler steps than this without a prompt means a rules bug (an endless loop).
 _MAX_STEPS = 100_000
@@ -155,7 +132,7 @@ class Game:
             if str(act) not in prompt.choices:
                 raise IllegalAction(
                     f"'{act}' is not a legal choice now ({prompt.text})",
-                    PROMPT_RULES.get(prompt.kind),
+                    prompt_rule(prompt.kind, act.type),
                 )
         self._events = []
         self.s.prompts = [p for p in self.s.prompts if p is not prompt]
@@ -266,8 +243,3 @@ class Game:
     def _all_card_ids(self) -> Iterable[str]:
         """Every card id of the state, once per place (the map of :mod:`engine.zones`)."""
         return zones.all_cards(self.s)
-
-
-def dumps_events(events: Iterable[Event]) -> str:
-    """Events as JSON lines (for logs and tools)."""
-    return "\n".join(json.dumps(e.model_dump(exclude_none=True)) for e in events)

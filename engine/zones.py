@@ -135,6 +135,7 @@ FRAME_CARDS: dict[str, tuple[Callable[[Frame], bool], str]] = {
     "battle": (_refers, "the monster fought: an Encounter on the stack or at its Region"),
     "effects": (_refers, "the card whose operations run: in play, discarded, a character..."),
     "mission": (_refers, "the mission attempted: secret, started, or the Final mission"),
+    "skill_choice": (_refers, "the Skill card about to be played, still in its player's hand"),
 }
 
 #: Where a card held on the stack goes when its frame is dropped unfinished (the game ends):

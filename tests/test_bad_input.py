@@ -3,8 +3,11 @@ exactly as it was; every bad stored game raises :class:`GameDataError`."""
 
 from __future__ import annotations
 
+import ast
 import json
+import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,8 +15,11 @@ import pytest
 from engine.agents import RandomAgent
 from engine.errors import GameDataError, IllegalAction
 from engine.game import Game
+from engine.prompts import PROMPT_KINDS
+from engine.tools.scenario import build_game, parse
 
 PLAYERS = ["Ann", "Bob", "Cid"]
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _advance(game: Game, actions: int, seed: int = 7) -> Game:
@@ -290,3 +296,71 @@ def test_G1_two_to_five_players_are_accepted(count: int) -> None:
 def test_bad_player_names_are_refused(players: list[str]) -> None:
     with pytest.raises(IllegalAction, match="player names"):
         Game.new(players)
+
+
+# ---------------------------------------------------------------------- the rule a refusal cites
+
+
+def _ask_kinds() -> set[str]:
+    """Every prompt kind the rules modules can open: the literal second argument of each
+    ``g.ask(...)`` call in engine/rules."""
+    kinds: set[str] = set()
+    for path in (ROOT / "engine" / "rules").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "ask"
+            ):
+                kind = node.args[1]
+                assert isinstance(kind, ast.Constant), f"{path.name}: a prompt kind not literal"
+                kinds.add(kind.value)
+    return kinds
+
+
+def _played_kinds(games: int, players: int, **options: Any) -> set[str]:
+    """The prompt kinds met in whole games where each decision is a seeded random choice."""
+    kinds: set[str] = set()
+    for seed in range(games):
+        chooser = random.Random(seed)
+        game = Game.new(PLAYERS[:players], {"turn_cap": 25, **options}, seed=seed)
+        while not game.over:
+            prompts = game.pending()
+            kinds.update(p.kind for p in prompts)
+            prompt = prompts[chooser.randrange(len(prompts))]
+            game.apply(prompt.player, chooser.choice(prompt.choices))
+    return kinds
+
+
+def test_every_prompt_kind_has_a_rule_and_a_description() -> None:
+    assert _ask_kinds() == set(PROMPT_KINDS)
+    played = _played_kinds(6, 3) | _played_kinds(3, 3, tree_of_regions="soo", final_reveal="choose")
+    assert played <= set(PROMPT_KINDS), played - set(PROMPT_KINDS)
+    assert len(played) >= 12  # the games met most kinds, not a handful
+    for kind, entry in PROMPT_KINDS.items():
+        assert entry.text and entry.text == entry.text.strip(), kind
+        assert entry.rule is None or (entry.rule[0].isupper() and entry.rule[1:].isdigit())
+
+
+def test_I2_a_refused_attack_cites_I2_and_a_refused_trade_I1() -> None:
+    game = build_game(
+        parse(
+            {
+                "players": ["Ann", "Bob"],
+                "setup": {
+                    "regions": [{"card": "corns_village"}, {"card": "whispering_forest"}],
+                    "players": {
+                        "Ann": {"party": ["acrobat"], "region": "corns_village"},
+                        "Bob": {"party": ["duelist"], "region": "whispering_forest"},
+                    },
+                    "phase": "interaction",
+                },
+            }
+        )
+    )
+    prompt = game.prompt_for("Ann")
+    assert prompt is not None and prompt.kind == "interaction"
+    refused = _refused(game, "Ann", "attack Bob", "is not a legal choice now")
+    assert refused.rule == "I2"  # not in the same Region
+    assert _refused(game, "Ann", "offer Bob", "is not a legal choice now").rule == "I1"  # forest
+    assert _refused(game, "Ann", "rest", "is not a legal choice now").rule == "I1"

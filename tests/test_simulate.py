@@ -15,11 +15,12 @@ import pytest
 
 from engine.agents import Agent, RandomAgent
 from engine.cards import default_cards
+from engine.endings import ENDINGS
 from engine.events import Event
 from engine.game import Game
 from engine.state import Character
 from engine.tools.cli import main
-from engine.tools.simulate import ENDINGS, battle_members, collect_resolved, play_game, simulate
+from engine.tools.simulate import battle_members, collect_resolved, play_game, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 ARGS = ["simulate", "--games", "20", "--players", "4", "--seed", "1", "--json"]

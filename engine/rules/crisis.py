@@ -6,7 +6,9 @@ from typing import TYPE_CHECKING
 
 from engine import zones
 from engine.cards import Objective
+from engine.endings import Ending
 from engine.flow import handles
+from engine.rules.order import turn_order
 from engine.rules.party import speed
 from engine.state import Frame
 
@@ -26,7 +28,7 @@ def end_of_turn(g: Game) -> None:
     g.push("crisis")
 
 
-def end_game(g: Game, winner: str | None, ending: str) -> None:
+def end_game(g: Game, winner: str | None, ending: Ending) -> None:
     """The game is over: ``winner`` (None: nobody, Omega breaks free) and how it ended."""
     zones.clear_stack(g.s)  # an Encounter still being met is discarded, not lost
     g.s.prompts.clear()
@@ -64,8 +66,6 @@ def run_crisis(g: Game, frame: Frame) -> None:
         if not remaining:
             end_game(g, None, "crisis_lost")
             return
-        from engine.rules.turn import turn_order
-
         order = turn_order(g)  # in Speed order, ties broken by dice (T2)
         frame.stage, frame.data = "next", {"queue": order}
         g.emit("crisis_challenge", f"{final.crisis.text} Order: {', '.join(order)}.")

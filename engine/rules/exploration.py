@@ -7,10 +7,18 @@ from typing import TYPE_CHECKING
 from engine import zones
 from engine.actions import Action
 from engine.flow import handles, responds
-from engine.rules.interpreter import end_turn, own_turn_plays, play_step_action, run_effects
+from engine.rules.interpreter import run_effects
 from engine.rules.missions import attemptable_missions, remote_missions, resist_progress
-from engine.rules.movement import active_region
-from engine.rules.party import PARTY_LIMIT, add_character, discard_card, draw_advantages, top_card
+from engine.rules.party import (
+    PARTY_LIMIT,
+    add_character,
+    discard_card,
+    draw_advantages,
+    end_turn,
+    top_card,
+)
+from engine.rules.play import own_turn_plays, play_step_action
+from engine.rules.regions import active_region
 from engine.rules.windows import open_window
 from engine.state import Frame, Player
 from engine.zones import Zone

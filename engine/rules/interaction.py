@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 from engine import zones
 from engine.actions import Action
 from engine.flow import handles, responds
-from engine.rules.interpreter import end_turn, own_turn_plays, play_step_action
-from engine.rules.party import HAND_LIMIT, PARTY_LIMIT, are_rivals, region_of
+from engine.rules.party import HAND_LIMIT, PARTY_LIMIT, are_rivals, end_turn, region_of
+from engine.rules.play import own_turn_plays, play_step_action
 from engine.state import Frame, Player
 from engine.zones import Zone, ZoneKind
 
@@ -17,17 +17,24 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 
+def takes_part(p: Player) -> bool:
+    """M2/B7/E3: a party that lost a battle or an event this turn does nothing more in it: no
+    trade, no battle (and a seat out of the game never does)."""
+    return not p.turn_over and not p.lost
+
+
 def can_attack(g: Game, a: Player, b: Player) -> bool:
     """I2: same Region, fighting allowed, character counts differ by at most one; I5: not
     twice in a turn."""
     region = region_of(g, a)
     return (
-        region is not None
+        takes_part(a)
+        and takes_part(b)
+        and region is not None
         and a.region == b.region
         and region.fighting
         and abs(len(a.party) - len(b.party)) <= 1
         and b.name not in a.fought
-        and not b.lost
     )
 
 
@@ -35,7 +42,9 @@ def must_fight(g: Game, a: Player, b: Player) -> bool:
     """I3: rival Organizations in the same Region must fight."""
     region = region_of(g, a)
     return (
-        region is not None
+        takes_part(a)
+        and takes_part(b)
+        and region is not None
         and a.region == b.region
         and region.fighting
         and b.name not in a.fought
@@ -46,7 +55,12 @@ def must_fight(g: Game, a: Player, b: Player) -> bool:
 def can_trade(g: Game, a: Player, b: Player) -> bool:
     """I1: both parties in Regions with a trade icon; X3: one trade per pair per phase."""
     ra, rb = region_of(g, a), region_of(g, b)
-    return bool(ra and rb and ra.trade and rb.trade and b.name not in a.traded and not b.lost)
+    return (
+        takes_part(a)
+        and takes_part(b)
+        and bool(ra and rb and ra.trade and rb.trade)
+        and b.name not in a.traded
+    )
 
 
 @handles("interaction_step")

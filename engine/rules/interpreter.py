@@ -13,26 +13,22 @@ from typing import TYPE_CHECKING, Any
 
 from engine import zones
 from engine.actions import Action
-from engine.cards import AdvantageCard, CharacterCard
 from engine.cards import effects as fx
 from engine.flow import handles, responds
 from engine.rules.party import (
     PARTY_LIMIT,
-    Versus,
     add_character,
     add_modifier,
-    can_use_skill,
     discard_card,
-    discard_pile,
     draw_advantages,
-    holds,
+    end_turn,
     kill,
     room_in_hand,
     speed,
     strength,
-    tap_for_skill,
     top_card,
 )
+from engine.rules.regions import can_explore_new
 from engine.state import Frame, Player
 from engine.zones import Zone
 
@@ -40,124 +36,6 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 MONSTER = "@monster"  # the target "opponent" when the other side is a monster
-
-
-# ---------------------------------------------------------------------- starting effects
-
-
-def versus_for(g: Game, name: str) -> Versus | None:
-    """The other side of the battle ``name`` is fighting now, if any."""
-    battle = g.find_frame("battle")
-    if battle is None or name not in (battle.player, battle.other):
-        return None
-    if battle.other is None:
-        return Versus("monster", battle.data.get("keywords", []))
-    return Versus("party")
-
-
-def usable_ability(
-    g: Game,
-    p: Player,
-    source: str,
-    *,
-    phase: str | None = None,
-    when: str | None = None,
-    fighting: bool = False,
-    vs: Versus | None = None,
-) -> int | None:
-    """Index of the first ability of ``source`` (a card in ``p``'s hand or a character of his
-    party) that ``p`` may use now: in his own step of ``phase`` or in the window ``when``."""
-    card = g.db[source]
-    moments = g.db.moments[source]
-    if isinstance(card, AdvantageCard):
-        if source not in p.hand:
-            return None
-        if card.skill is not None and not can_use_skill(g, p, card.skill):
-            return None  # C4
-        if card.kind == "organization" and phase == "reset":
-            # A3: at most one Organization; joining one is a Reset phase play (R2).
-            has_org = any(g.db.advantage(c).kind == "organization" for c in p.in_play)
-            return None if has_org else 0
-        if (
-            card.persistent
-            and phase == "reset"
-            and all(a.timing == "static" for a in card.abilities)
-        ):
-            return 0  # A2: a card that stays in play is put into play in the Reset phase
-    if not (
-        (phase is not None and ("play", phase) in moments)
-        or (when is not None and ("interrupt", when) in moments)
-        or (when is not None and fighting and ("battle", "") in moments)
-    ):
-        return None  # a quick "no": this card has nothing for this moment
-    if isinstance(card, CharacterCard):
-        ch = next((c for c in p.party if c.card == source), None)
-        if ch is None or ch.incapacitated:
-            return None
-    elif not isinstance(card, AdvantageCard):
-        return None
-    for i, ability in enumerate(card.abilities):
-        if ability.tap_self and isinstance(card, CharacterCard):
-            ch = next(c for c in p.party if c.card == source)
-            if ch.tapped:
-                continue  # C3: a turned character cannot use its ability
-        if _fits_moment(ability, phase, when, fighting) and holds(g, ability.condition, p, vs):
-            return i
-    return None
-
-
-def _fits_moment(ability: fx.Ability, phase: str | None, when: str | None, fighting: bool) -> bool:
-    """T4: ``play`` abilities in their phase; ``interrupt`` in their window; ``battle`` when
-    the user's party is fighting."""
-    if ability.timing == "play":
-        return phase is not None and ability.phase == phase
-    if ability.timing == "interrupt":
-        return when is not None and ability.when == when
-    return ability.timing == "battle" and when is not None and fighting
-
-
-def own_turn_plays(g: Game, name: str, phase: str) -> list[str]:
-    """``play``/``ability`` actions for ``name``'s own step of ``phase`` (T4)."""
-    p = g.player(name)
-    plays = [f"play {c}" for c in p.hand if usable_ability(g, p, c, phase=phase) is not None]
-    plays += [
-        f"ability {c.card}"
-        for c in p.party
-        if usable_ability(g, p, c.card, phase=phase) is not None
-    ]
-    return plays
-
-
-def begin(g: Game, name: str, source: str, index: int) -> None:
-    """Use ability ``index`` of ``source`` (a card from hand or a character of the party)."""
-    p = g.player(name)
-    card = g.db[source]
-    if isinstance(card, AdvantageCard):
-        stays = card.persistent or card.kind == "organization"
-        to = Zone("in_play", name) if stays else discard_pile(g, source)
-        zones.move(g.s, source, Zone("hand", name), to)
-        if card.skill is not None:
-            who = tap_for_skill(g, p, card.skill)
-            g.emit("tap", f"{g.db[who].name} turns to use {card.name}.", player=name, card=who)
-        g.emit("play", f"{name} plays {card.name}: {card.text}", player=name, card=source)
-    else:
-        if card.abilities[index].tap_self:
-            next(c for c in p.party if c.card == source).tapped = True
-        g.emit(
-            "ability", f"{name} uses {card.name}'s ability: {card.text}", player=name, card=source
-        )
-    ability = card.abilities[index]
-    # A static ability works by being in play (party.static_bonus); only active ones run now.
-    if ability.effects and ability.timing != "static":
-        run_effects(g, name, source, ["abilities", index, "effects"])
-
-
-def play_step_action(g: Game, name: str, action: Action, phase: str) -> None:
-    """A ``play``/``ability`` action taken in a player's own phase step."""
-    assert action.arg is not None
-    index = usable_ability(g, g.player(name), action.arg, phase=phase)
-    assert index is not None
-    begin(g, name, action.arg, index)
 
 
 def run_effects(g: Game, user: str, card: str, path: list[Any], **data: Any) -> None:
@@ -385,8 +263,6 @@ def op_modify(g: Game, frame: Frame, o: fx.Modify, st: dict[str, Any]) -> bool:
 
 @op("move")
 def op_move(g: Game, frame: Frame, o: fx.Move, st: dict[str, Any]) -> bool:
-    from engine.rules.movement import can_explore_new, destinations
-
     names = _targets(g, frame, o.target, st)
     if names is None:
         return False
@@ -394,11 +270,8 @@ def op_move(g: Game, frame: Frame, o: fx.Move, st: dict[str, Any]) -> bool:
     if name is None:
         return True
     if o.to == "explore_new":
-        if can_explore_new(g):
-            _moves_this_turn(g, name)
-            g.push("explore_new", player=name)
-        return True
-    options = destinations(g, name, ignore_tree=True)
+        return _explore_new(g, frame, st, name)
+    options = [r.card for r in g.s.regions]  # the card flies past the Tree of Regions (O1)
     if not options:
         return True
     picked = _pick(g, frame, st, frame.player or name, "Choose the Region to move to.", options)
@@ -407,8 +280,30 @@ def op_move(g: Game, frame: Frame, o: fx.Move, st: dict[str, Any]) -> bool:
     _moves_this_turn(g, name)
     frame.data["i"] += 1  # the move runs as a child frame; this op is done
     frame.data.pop("op", None)
-    g.push("move", player=name, region=picked, data={"no_window": True})
+    g.push("move", player=name, region=picked)  # a declared move: the window opens (T4)
     return False
+
+
+def _explore_new(g: Game, frame: Frame, st: dict[str, Any], name: str) -> bool:
+    """M4/D2: explore a new Region: the top of the Region deck, or, once the deck is empty,
+    a Region of the explorer's choice from the Region discard pile."""
+    if not can_explore_new(g):
+        return True
+    region: str | None = None
+    if not g.s.decks["region"]:
+        pile = g.s.discards["region"]
+        region = (
+            pile[0]
+            if len(pile) == 1
+            else _pick(
+                g, frame, st, name, "Choose the Region to explore from the discard pile (D2).", pile
+            )
+        )
+        if region is None:
+            return False
+    _moves_this_turn(g, name)
+    g.push("explore_new", player=name, region=region)
+    return True
 
 
 def _moves_this_turn(g: Game, name: str) -> None:
@@ -637,14 +532,6 @@ def op_end_turn(g: Game, frame: Frame, o: fx.EndTurn, st: dict[str, Any]) -> boo
     for p in parties:
         end_turn(g, p)
     return True
-
-
-def end_turn(g: Game, p: Player) -> None:
-    """B7/M2/E3: the party's turn ends now; it does not reach or stay in its Region."""
-    if not p.turn_over:
-        g.emit("turn_over", f"{p.name}'s turn is over.", player=p.name)
-    p.turn_over = True
-    p.arrived = False
 
 
 @op("lose_next_turn")

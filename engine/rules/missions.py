@@ -13,8 +13,9 @@ from engine import zones
 from engine.actions import Action
 from engine.cards import FinalMissionCard, MissionCard, Objective
 from engine.flow import handles, responds
-from engine.rules.interpreter import end_turn, run_effects
-from engine.rules.party import discard_card, speed
+from engine.rules.crisis import end_game
+from engine.rules.interpreter import run_effects
+from engine.rules.party import discard_card, end_turn, speed
 from engine.state import Frame, Player
 from engine.zones import Zone, ZoneKind
 
@@ -221,8 +222,6 @@ def _resolve(g: Game, p: Player, card_id: str, ok: bool | None) -> None:
 def complete(g: Game, p: Player, card_id: str) -> None:
     """F1: a completed Basic mission goes to the right and gives its reward; the Final
     mission's Quest wins the game (F5)."""
-    from engine.rules.crisis import end_game
-
     if card_id == g.s.final_mission:
         g.emit("final_completed", f"{p.name} completes the Final mission!", player=p.name)
         end_game(g, p.name, "final_mission")

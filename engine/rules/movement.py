@@ -7,53 +7,23 @@ from typing import TYPE_CHECKING
 from engine import zones
 from engine.actions import Action
 from engine.flow import handles, responds
-from engine.rules.interpreter import own_turn_plays, play_step_action
 from engine.rules.party import add_modifier, discard_card, draw, top_card
+from engine.rules.play import own_turn_plays, play_step_action
+from engine.rules.regions import (
+    active_region,
+    can_explore_new,
+    destinations,
+    max_regions,
+    new_region_choices,
+)
 from engine.rules.windows import open_window
-from engine.state import Frame, Player, Region
+from engine.state import Frame, Player
 from engine.zones import Zone
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 REST_BONUS = 2  # M6
-
-
-def max_regions(g: Game) -> int:
-    """M3: at most 2 x (number of players) active Regions."""
-    return 2 * len(g.s.seats)
-
-
-def active_region(g: Game, card: str) -> Region | None:
-    return next((r for r in g.s.regions if r.card == card), None)
-
-
-def can_explore_new(g: Game) -> bool:
-    """M1/M4/D2: one explorer per turn, from the deck or the Region discard pile."""
-    return not g.s.explored_new and bool(g.s.decks["region"] or g.s.discards["region"])
-
-
-def can_enter_level(g: Game, p: Player, level: int) -> bool:
-    """O1 Tree of Regions: from outside the tree only level 1; SoO reading: up one level at a
-    time (down freely); BGE reading: the same level or one up or down."""
-    mode = g.s.options.tree_of_regions
-    if mode == "off":
-        return True
-    if p.tree_level is None:
-        return level == 1
-    if mode == "soo":
-        return level <= p.tree_level + 1
-    return abs(level - p.tree_level) <= 1
-
-
-def destinations(g: Game, name: str, ignore_tree: bool = False) -> list[str]:
-    """Active Regions the party may declare a move to (X1: its own Region included)."""
-    p = g.player(name)
-    return [
-        r.card
-        for r in g.s.regions
-        if ignore_tree or can_enter_level(g, p, g.db.region(r.card).level)
-    ]
 
 
 @handles("movement_step")
@@ -64,9 +34,7 @@ def movement_step(g: Game, frame: Frame) -> None:
     name = frame.player or ""
     choices = [f"go {r}" for r in destinations(g, name)]
     if can_explore_new(g):
-        if g.s.decks["region"]:
-            choices.append("explore_new")
-        choices += [f"explore_new {r}" for r in g.s.discards["region"]]
+        choices += [f"explore_new {r}" if r else "explore_new" for r in new_region_choices(g)]
     choices.append("rest")
     choices += own_turn_plays(g, name, "movement")
     g.ask(
@@ -196,9 +164,7 @@ def run_explore_new(g: Game, frame: Frame) -> None:
             zones.move(g.s, new, Zone("discard", "region"), Zone("region"))
         else:
             drawn = draw(g, "region", Zone("region"))
-            if drawn is None:
-                g.pop(ok=False)
-                return
+            assert drawn is not None  # offered only while the deck holds a Region (M4)
             new = drawn
         encounter = draw(g, "encounter", Zone("preliminary", new))
         g.s.regions[-1].revealed = True  # M4: the new Region's Encounter lies face up

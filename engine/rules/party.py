@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from engine import zones
-from engine.cards import AdvantageCard, CharacterCard, EncounterCard, RegionCard
+from engine.cards import AdvantageCard, Card, EncounterCard, RegionCard
 from engine.cards.effects import Ability, Condition, Modify, Stat
 from engine.state import Character, Modifier, Player
 from engine.zones import Zone
@@ -53,30 +53,23 @@ def discard_card(g: Game, card_id: str, source: Zone) -> None:
 # ---------------------------------------------------------------------- characters
 
 
-def character(g: Game, ch: Character) -> CharacterCard:
-    return g.db.character(ch.card)
-
-
 def active(p: Player) -> list[Character]:
     """Characters that are not incapacitated (C6)."""
     return [c for c in p.party if not c.incapacitated]
 
 
+def skilled_characters(g: Game, p: Player, skill: str) -> list[str]:
+    """C4: the characters who may turn to use a Skill card: untapped, active, with the skill."""
+    return [
+        c.card
+        for c in p.party
+        if not c.tapped and not c.incapacitated and skill in g.db.character(c.card).skills
+    ]
+
+
 def can_use_skill(g: Game, p: Player, skill: str) -> bool:
     """C4: an untapped, active character with the skill."""
-    return any(
-        not c.tapped and not c.incapacitated and skill in g.db.character(c.card).skills
-        for c in p.party
-    )
-
-
-def tap_for_skill(g: Game, p: Player, skill: str) -> str:
-    """Turn the first untapped character with the skill (C4); returns its card id."""
-    for c in p.party:
-        if not c.tapped and not c.incapacitated and skill in g.db.character(c.card).skills:
-            c.tapped = True
-            return c.card
-    raise AssertionError("no character can use that skill")
+    return bool(skilled_characters(g, p, skill))
 
 
 def add_character(g: Game, p: Player, card_id: str, source: Zone) -> None:
@@ -91,9 +84,10 @@ def kill(g: Game, p: Player, card_id: str) -> None:
     discard_card(g, card_id, Zone("party", p.name))
     g.emit("death", f"{g.db[card_id].name} of {p.name}'s party dies.", player=p.name, card=card_id)
     if not p.party:
-        for card in [c for c in p.in_play if g.db.advantage(c).kind == "organization"]:
-            discard_card(g, card, Zone("in_play", p.name))
-            g.emit("discard", f"{p.name} loses {g.db[card].name}.", player=p.name, card=card)
+        org = organization(g, p)
+        if org is not None:
+            discard_card(g, org.id, Zone("in_play", p.name))
+            g.emit("discard", f"{p.name} loses {org.name}.", player=p.name, card=org.id)
         new = draw(g, "character", Zone("party", p.name))
         if new is not None:
             g.emit(
@@ -102,6 +96,14 @@ def kill(g: Game, p: Player, card_id: str) -> None:
                 player=p.name,
                 card=new,
             )
+
+
+def end_turn(g: Game, p: Player) -> None:
+    """B7/M2/E3: the party's turn ends now; it does not reach or stay in its Region."""
+    if not p.turn_over:
+        g.emit("turn_over", f"{p.name}'s turn is over.", player=p.name)
+    p.turn_over = True
+    p.arrived = False
 
 
 # ---------------------------------------------------------------------- hands
@@ -126,12 +128,31 @@ def draw_advantages(g: Game, p: Player, count: int) -> int:
     return len(drawn)
 
 
+# ---------------------------------------------------------------------- Organizations (A3)
+
+
+def is_organization(card: Card) -> bool:
+    """An Organization card (A3): played in the Reset phase, it stays in front of the party."""
+    return isinstance(card, AdvantageCard) and card.kind == "organization"
+
+
+def stays_in_play(card: AdvantageCard) -> bool:
+    """A2/A3: a played card that stays in front of the player instead of being discarded."""
+    return card.persistent or is_organization(card)
+
+
 def organization(g: Game, p: Player) -> AdvantageCard | None:
+    """The Organization the party belongs to, if any (A3: at most one)."""
     for card in p.in_play:
         adv = g.db.advantage(card)
-        if adv.kind == "organization":
+        if is_organization(adv):
             return adv
     return None
+
+
+def can_join_organization(g: Game, p: Player) -> bool:
+    """A3: a party belongs to at most one Organization; to change, it leaves the old one."""
+    return organization(g, p) is None
 
 
 def are_rivals(g: Game, a: Player, b: Player) -> bool:

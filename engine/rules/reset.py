@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 from engine import zones
 from engine.actions import Action
 from engine.flow import handles, responds
-from engine.rules.interpreter import own_turn_plays, play_step_action
 from engine.rules.party import HAND_LIMIT, PARTY_LIMIT, add_character, discard_card
+from engine.rules.play import own_turn_plays, play_step_action
 from engine.state import Frame
 from engine.zones import Zone
 

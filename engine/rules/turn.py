@@ -8,44 +8,15 @@ from typing import TYPE_CHECKING
 from engine import zones
 from engine.actions import Action
 from engine.flow import handles, responds
+from engine.rules.crisis import end_game, end_of_turn
 from engine.rules.missions import can_reveal_final, reveal_final
-from engine.rules.party import speed
+from engine.rules.order import turn_order
 from engine.state import Frame
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 PHASES = ("reset", "movement", "interaction", "exploration")
-
-
-def turn_order(g: Game) -> list[str]:
-    """T2: highest Speed first; equal Speed broken by die rolls, higher first, again on ties."""
-    players = [p for p in g.s.seats if not g.s.players[p].lost]
-    by_speed: dict[int, list[str]] = {}
-    for name in players:
-        by_speed.setdefault(speed(g, g.player(name)), []).append(name)
-    order: list[str] = []
-    for value in sorted(by_speed, reverse=True):
-        order.extend(_break_tie(g, by_speed[value]))
-    return order
-
-
-def _break_tie(g: Game, tied: list[str]) -> list[str]:
-    if len(tied) == 1:
-        return tied
-    rolls: dict[int, list[str]] = {}
-    for name in tied:
-        rolls.setdefault(g.die(), []).append(name)
-    g.emit(
-        "tie_roll",
-        "Equal Speed: "
-        + ", ".join(f"{n} rolls {r}" for r, names in rolls.items() for n in names)
-        + ".",
-    )
-    order: list[str] = []
-    for value in sorted(rolls, reverse=True):
-        order.extend(_break_tie(g, rolls[value]))
-    return order
 
 
 def start_turn(g: Game) -> None:
@@ -86,8 +57,6 @@ def run_turn(g: Game, frame: Frame) -> None:
     if frame.stage == "start":
         if s.options.turn_cap and s.turn >= s.options.turn_cap:
             zones.clear_stack(g.s)
-            from engine.rules.crisis import end_game
-
             end_game(g, None, "turn_cap")
             return
         start_turn(g)
@@ -136,8 +105,6 @@ def run_turn(g: Game, frame: Frame) -> None:
         return
     if frame.stage == "end":
         frame.stage = "start"
-        from engine.rules.crisis import end_of_turn
-
         end_of_turn(g)
 
 

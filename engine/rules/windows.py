@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Action
 from engine.flow import handles, responds
-from engine.rules.interpreter import begin, usable_ability, versus_for
+from engine.rules.play import play_window_action, window_plays
 from engine.state import Frame
 
 if TYPE_CHECKING:
@@ -29,26 +29,6 @@ WINDOW_TEXT = {
 def open_window(g: Game, when: str, player: str, other: str | None = None) -> None:
     """Push a reaction window about ``player``'s action (``other``: his battle opponent)."""
     g.push("window", player=player, other=other, data={"when": when, "passed": []})
-
-
-def window_plays(g: Game, name: str, frame: Frame) -> list[str]:
-    """The cards and abilities ``name`` may use in this window."""
-    p = g.player(name)
-    plays = [f"play {c}" for c in p.hand if _usable(g, name, c, frame) is not None]
-    plays += [f"ability {c.card}" for c in p.party if _usable(g, name, c.card, frame) is not None]
-    return plays
-
-
-def _usable(g: Game, name: str, source: str, frame: Frame) -> int | None:
-    fighting = frame.data["when"] == "battle_start" and name in (frame.player, frame.other)
-    return usable_ability(
-        g,
-        g.player(name),
-        source,
-        when=frame.data["when"],
-        fighting=fighting,
-        vs=versus_for(g, name) if fighting else None,
-    )
 
 
 @handles("window")
@@ -74,7 +54,4 @@ def answer_window(g: Game, frame: Frame, player: str, action: Action) -> None:
     # A play: everybody may answer it, so the window re-opens for all after it resolves.
     g.s.prompts = [p for p in g.s.prompts if not p.window]
     frame.data["passed"] = []
-    assert action.arg is not None
-    index = _usable(g, player, action.arg, frame)
-    assert index is not None
-    begin(g, player, action.arg, index)
+    play_window_action(g, player, action, frame)

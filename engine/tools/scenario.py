@@ -44,7 +44,6 @@ from engine.zones import Zone
 MAX_ANSWERS = 500
 
 DECKS: tuple[DeckName, ...] = ("character", "region", "encounter", "advantage")
-START_PHASES = ("reset", "movement", "interaction", "exploration")
 
 
 class ScenarioError(Exception):

@@ -30,19 +30,11 @@ from typing import Any
 
 from engine.agents import Agent, RandomAgent
 from engine.cards import CardDB, default_cards
+from engine.endings import ENDINGS
 from engine.events import Event
 from engine.game import Game
 from engine.options import Options
 from engine.prompts import Prompt
-
-#: How a game ended, in report order, with the words of the summary.
-ENDINGS: dict[str, str] = {
-    "final_mission": "final mission",
-    "crisis_won": "crisis won",
-    "crisis_lost": "crisis lost by all",
-    "last_player": "last player standing",
-    "turn_cap": "turn cap",
-}
 
 #: Event kind -> the ``data`` key naming the card that took effect.
 RESOLVING: dict[str, str] = {

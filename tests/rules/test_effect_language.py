@@ -14,9 +14,9 @@ from engine.rules.windows import WINDOW_TEXT
 
 #: Timings the engine runs, and where: a test per row would fail if one went missing.
 EXECUTED_TIMINGS = {
-    "play": "effects_runtime.usable_ability (phase steps)",
-    "interrupt": "windows.window_plays",
-    "battle": "windows.window_plays (battle_start, fighting)",
+    "play": "play.usable_ability (phase steps)",
+    "interrupt": "play.window_plays",
+    "battle": "play.window_plays (battle_start, fighting)",
     "static": "party.static_bonus / party.monster_strength",
     "on_reveal": "exploration.run_encounter (events)",
     "on_win": "battle._roll (monster beats the party)",

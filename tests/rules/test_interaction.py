@@ -127,3 +127,43 @@ def test_A3_an_organization_is_lost_when_the_party_is_wiped_out(make: Any) -> No
     a = t.p("A")
     assert a.in_play == [] and "black_sun_organization" in t.s.discards["advantage"]
     assert len(a.party) == 1  # C5: a new party from the Character deck
+
+
+def _b_loses_to_a_monster(make: Any, **extra: Any) -> Any:
+    """A waits at Corns Village; B, there too, loses to the Wild Boar guarding the Forest and
+    stays at Corns Village (M2), his turn over; then the Interaction phase, A first."""
+    setup = {
+        "regions": [{"card": CORNS}, {"card": FOREST, "preliminary": "wild_boar"}],
+        "players": {
+            "A": {"party": ["acrobat"], "region": CORNS, "hand": ["truce"], **extra.get("A", {})},
+            "B": {"party": ["duelist"], "region": CORNS, "hand": [], **extra.get("B", {})},
+        },
+        "phase": "movement",
+    }
+    t = make(setup=setup, dice=[2, 6])  # lost by 4: no casualty (B3)
+    t.until("A", "movement")
+    t.do("A", f"go {CORNS}")
+    t.until("B", "movement")
+    t.do("B", f"go {FOREST}")
+    t.pass_windows()
+    b = t.p("B")
+    assert b.turn_over and b.region == CORNS
+    t.until("A", "interaction")
+    return t
+
+
+def test_M2_a_party_that_lost_to_a_monster_cannot_trade_or_be_attacked(make: Any) -> None:
+    t = _b_loses_to_a_monster(make)
+    choices = t.choices("A")
+    assert "attack B" not in choices and "offer B" not in choices
+    assert choices == ["done"]
+
+
+def test_M2_a_party_that_lost_to_a_monster_is_not_forced_into_a_rival_fight(make: Any) -> None:
+    t = _b_loses_to_a_monster(
+        make,
+        A={"in_play": ["black_sun_organization"]},
+        B={"in_play": ["order_of_the_silver_dawn"]},
+    )
+    assert not t.texts("rivals")  # I3 does not start a battle
+    assert t.p("A").fought == []

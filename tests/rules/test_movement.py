@@ -235,3 +235,82 @@ def test_M1_a_refused_move_names_its_rule_and_changes_nothing(make: Any) -> None
     else:
         raise AssertionError("an inactive Region was accepted")
     assert t.g.to_json() == before
+
+
+def test_M1_expedition_charter_is_not_playable_once_somebody_explored(make: Any) -> None:
+    t = _two(make, [{"card": ARK}], B={"hand": ["expedition_charter"]})
+    t.do("A", "explore_new")
+    t.pass_windows()
+    prompt = t.until("B", "movement")
+    assert not any(c.startswith("explore_new") for c in prompt.choices)
+    assert "play expedition_charter" not in prompt.choices  # it would explore nothing
+
+
+def test_D2_expedition_charter_explores_from_the_discard_when_the_deck_is_empty(
+    make: Any,
+) -> None:
+    t = _two(make, [{"card": ARK}], A={"hand": ["expedition_charter"]})
+    t.s.decks["region"].clear()
+    t.s.discards["region"] += [CORNS, RUINS]
+    t.refresh()
+    t.do("A", "play expedition_charter")
+    prompt = t.prompt("A")
+    assert prompt.kind == "pick" and prompt.choices == [f"pick {CORNS}", f"pick {RUINS}"]
+    t.do("A", f"pick {RUINS}")
+    assert t.s.regions[-1].card == RUINS and t.s.discards["region"] == [CORNS]
+    assert t.s.explored_new
+
+
+def test_D2_expedition_charter_takes_the_only_discarded_region_without_asking(
+    make: Any,
+) -> None:
+    t = _two(make, [{"card": ARK}], A={"hand": ["expedition_charter"]})
+    t.s.decks["region"].clear()
+    t.s.discards["region"].append(RUINS)
+    t.refresh()
+    t.do("A", "play expedition_charter")
+    assert t.s.regions[-1].card == RUINS and not t.s.discards["region"]
+
+
+def test_M1_expedition_charter_is_not_playable_with_no_region_left(make: Any) -> None:
+    t = _two(make, [{"card": ARK}], A={"hand": ["expedition_charter"]})
+    t.s.decks["region"].clear()
+    t.refresh()
+    assert "play expedition_charter" not in t.choices("A")
+
+
+def test_T4_wrong_road_only_on_another_partys_move(make: Any) -> None:
+    # O1: played on his own move, Wrong Road would take the mover past the Tree of Regions.
+    setup = {
+        "regions": [{"card": ARK}, {"card": "pit_of_hell"}],
+        "players": {
+            "A": {"party": ["acrobat"], "hand": ["wrong_road"]},
+            "B": {"party": ["mercenary"]},
+        },
+        "phase": "movement",
+    }
+    t = make(setup=setup, tree_of_regions="soo")
+    t.do("A", f"go {ARK}")
+    assert t.choices("A") == ["pass"]  # not on his own move
+    t.pass_windows()
+    t.until("B", "movement")
+    t.do("B", f"go {ARK}")
+    assert "play wrong_road" in t.choices("A")  # on another party's move
+
+
+def test_T4_a_zeppelin_voyage_move_opens_the_move_window(make: Any) -> None:
+    t = _two(
+        make,
+        [{"card": ARK}, {"card": CORNS}],
+        A={"hand": ["zeppelin_trip"]},
+        B={"hand": ["wrong_road"]},
+    )
+    t.do("A", "play zeppelin_trip")
+    t.do("A", f"pick {CORNS}")
+    prompt = t.prompt("B")
+    assert prompt is not None and prompt.kind == "window"
+    assert "play wrong_road" in prompt.choices
+    t.do("B", "play wrong_road")
+    t.do("B", f"pick {ARK}")
+    t.pass_windows()
+    assert t.p("A").region == ARK

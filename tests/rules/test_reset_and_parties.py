@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rules.party import speed, strength
+from engine.rules.play import usable_ability
 
 
 def test_R1_turned_and_incapacitated_characters_recover(make: Any) -> None:
@@ -123,8 +124,6 @@ def test_C3_a_turned_character_still_fights_but_cannot_use_its_ability(make: Any
 def test_C4_a_skill_card_turns_a_character_with_that_skill(make: Any) -> None:
     setup = {"players": {"A": {"party": ["acrobat", "sorcerer"], "hand": ["ki_strike"]}}}
     t = make(setup=setup)
-    from engine.rules.interpreter import usable_ability
-
     assert usable_ability(t.g, t.p("A"), "ki_strike", when="battle_start", fighting=True) == 0
     t.p("A").party[0].tapped = True  # the Acrobat is the only Ki character
     assert usable_ability(t.g, t.p("A"), "ki_strike", when="battle_start", fighting=True) is None
@@ -139,9 +138,43 @@ def test_C4_using_a_skill_card_turns_the_character(make: Any) -> None:
     }
     t = make(setup=setup)
     t.do("A", "play sabotage")
+    t.do("A", "pick acrobat")  # both have Trickery: the player chooses (C4)
     if t.prompt("A") and t.prompt("A").kind == "pick":
         t.do("A", t.choices("A")[0])
     assert any(c.tapped for c in t.p("A").party)
+
+
+def test_C4_player_chooses_which_character_turns(make: Any) -> None:
+    setup = {
+        "players": {
+            "A": {"party": ["bard", "acrobat"], "hand": ["sabotage"]},
+            "B": {"party": ["mercenary"], "hand": ["truce"]},
+        }
+    }
+    t = make(setup=setup)
+    t.do("A", "play sabotage")
+    prompt = t.prompt("A")
+    assert prompt is not None and prompt.kind == "skill_choice"
+    assert prompt.choices == ["pick bard", "pick acrobat"]
+    assert "sabotage" in t.p("A").hand  # nothing happens before the choice
+    t.do("A", "pick acrobat")
+    assert [c.card for c in t.p("A").party if c.tapped] == ["acrobat"]
+    assert "sabotage" in t.s.discards["advantage"]
+
+
+def test_C4_no_question_when_one_character_can_turn(make: Any) -> None:
+    setup = {
+        "players": {
+            "A": {"party": ["bard", "acrobat"], "hand": ["sabotage"]},
+            "B": {"party": ["mercenary"], "hand": ["truce"]},
+        }
+    }
+    t = make(setup=setup)
+    t.p("A").party[0].tapped = True  # the Bard was turned: only the Acrobat can turn
+    t.refresh()
+    t.do("A", "play sabotage")
+    assert t.prompt("A") is None or t.prompt("A").kind != "skill_choice"
+    assert all(c.tapped for c in t.p("A").party)
 
 
 def test_C5_a_dead_character_is_discarded_a_wiped_party_starts_anew(make: Any) -> None:

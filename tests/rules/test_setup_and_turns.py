@@ -9,7 +9,7 @@ import pytest
 from engine.cards import default_cards
 from engine.errors import IllegalAction
 from engine.game import Game
-from engine.rules.turn import turn_order
+from engine.rules.order import turn_order
 
 
 def _answer_start(g: Game) -> None:

@@ -1,0 +1,237 @@
+"""Playing cards and using abilities (T4, C3, C4, A1-A3): what may be used now and by whom, in
+a player's own phase step or in a reaction window, and the act of playing itself.
+
+The effects a card then has are run by the interpreter (:mod:`engine.rules.interpreter`);
+this module only decides whether the card may be used and puts it where it goes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine import zones
+from engine.actions import Action
+from engine.cards import AdvantageCard, CharacterCard
+from engine.cards import effects as fx
+from engine.flow import handles, responds
+from engine.rules.interpreter import run_effects
+from engine.rules.party import (
+    Versus,
+    can_join_organization,
+    can_use_skill,
+    discard_pile,
+    holds,
+    is_organization,
+    skilled_characters,
+    stays_in_play,
+)
+from engine.rules.regions import can_explore_new
+from engine.state import Frame, Player
+from engine.zones import Zone
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+# ---------------------------------------------------------------------- what may be used now
+
+
+def usable_ability(
+    g: Game,
+    p: Player,
+    source: str,
+    *,
+    phase: str | None = None,
+    when: str | None = None,
+    fighting: bool = False,
+    vs: Versus | None = None,
+    declarer: str | None = None,
+) -> int | None:
+    """Index of the first ability of ``source`` (a card in ``p``'s hand or a character of his
+    party) that ``p`` may use now: in his own step of ``phase`` or in the window ``when``
+    (``declarer``: the party whose action opened that window)."""
+    card = g.db[source]
+    moments = g.db.moments[source]
+    if isinstance(card, AdvantageCard):
+        if source not in p.hand:
+            return None
+        if card.skill is not None and not can_use_skill(g, p, card.skill):
+            return None  # C4
+        if is_organization(card) and phase == "reset":
+            # A3: at most one Organization; joining one is a Reset phase play (R2).
+            return 0 if can_join_organization(g, p) else None
+        if (
+            card.persistent
+            and phase == "reset"
+            and all(a.timing == "static" for a in card.abilities)
+        ):
+            return 0  # A2: a card that stays in play is put into play in the Reset phase
+    if not (
+        (phase is not None and ("play", phase) in moments)
+        or (when is not None and ("interrupt", when) in moments)
+        or (when is not None and fighting and ("battle", "") in moments)
+    ):
+        return None  # a quick "no": this card has nothing for this moment
+    if isinstance(card, CharacterCard):
+        ch = next((c for c in p.party if c.card == source), None)
+        if ch is None or ch.incapacitated:
+            return None
+    elif not isinstance(card, AdvantageCard):
+        return None
+    for i, ability in enumerate(card.abilities):
+        if ability.tap_self and isinstance(card, CharacterCard):
+            ch = next(c for c in p.party if c.card == source)
+            if ch.tapped:
+                continue  # C3: a turned character cannot use its ability
+        if (
+            _fits_moment(ability, phase, when, fighting)
+            and holds(g, ability.condition, p, vs)
+            and _can_take_effect(g, ability)
+            and not (declarer == p.name and _redirects(ability))
+        ):
+            return i
+    return None
+
+
+def _fits_moment(ability: fx.Ability, phase: str | None, when: str | None, fighting: bool) -> bool:
+    """T4: ``play`` abilities in their phase; ``interrupt`` in their window; ``battle`` when
+    the user's party is fighting."""
+    if ability.timing == "play":
+        return phase is not None and ability.phase == phase
+    if ability.timing == "interrupt":
+        return when is not None and ability.when == when
+    return ability.timing == "battle" and when is not None and fighting
+
+
+def _can_take_effect(g: Game, ability: fx.Ability) -> bool:
+    """M1: a card whose move explores a new Region (Expedition Charter) is that one
+    exploration of the turn, so it cannot be played once somebody has explored (or when no
+    Region is left to explore)."""
+    explores = any(isinstance(o, fx.Move) and o.to == "explore_new" for o in ability.effects)
+    return not explores or can_explore_new(g)
+
+
+def _redirects(ability: fx.Ability) -> bool:
+    """T4: Wrong Road redirects *another* party's declared move, never the user's own."""
+    return any(isinstance(o, fx.RedirectMove) for o in ability.effects)
+
+
+def own_turn_plays(g: Game, name: str, phase: str) -> list[str]:
+    """``play``/``ability`` actions for ``name``'s own step of ``phase`` (T4)."""
+    p = g.player(name)
+    plays = [f"play {c}" for c in p.hand if usable_ability(g, p, c, phase=phase) is not None]
+    plays += [
+        f"ability {c.card}"
+        for c in p.party
+        if usable_ability(g, p, c.card, phase=phase) is not None
+    ]
+    return plays
+
+
+def versus_for(g: Game, name: str) -> Versus | None:
+    """The other side of the battle ``name`` is fighting now, if any."""
+    battle = g.find_frame("battle")
+    if battle is None or name not in (battle.player, battle.other):
+        return None
+    if battle.other is None:
+        return Versus("monster", battle.data.get("keywords", []))
+    return Versus("party")
+
+
+def window_ability(g: Game, name: str, source: str, window: Frame) -> int | None:
+    """The ability of ``source`` that ``name`` may use in the reaction ``window`` (T4, B4):
+    Interrupt cards of its moment, Battle cards when his own party is fighting."""
+    fighting = window.data["when"] == "battle_start" and name in (window.player, window.other)
+    return usable_ability(
+        g,
+        g.player(name),
+        source,
+        when=window.data["when"],
+        fighting=fighting,
+        vs=versus_for(g, name) if fighting else None,
+        declarer=window.player,
+    )
+
+
+def window_plays(g: Game, name: str, window: Frame) -> list[str]:
+    """The ``play``/``ability`` actions ``name`` may take in the reaction ``window``."""
+    p = g.player(name)
+    plays = [f"play {c}" for c in p.hand if window_ability(g, name, c, window) is not None]
+    plays += [
+        f"ability {c.card}" for c in p.party if window_ability(g, name, c.card, window) is not None
+    ]
+    return plays
+
+
+# ---------------------------------------------------------------------- the act of playing
+
+
+def play_step_action(g: Game, name: str, action: Action, phase: str) -> None:
+    """A ``play``/``ability`` action taken in a player's own phase step."""
+    assert action.arg is not None
+    index = usable_ability(g, g.player(name), action.arg, phase=phase)
+    assert index is not None
+    begin(g, name, action.arg, index)
+
+
+def play_window_action(g: Game, name: str, action: Action, window: Frame) -> None:
+    """A ``play``/``ability`` action taken in a reaction window."""
+    assert action.arg is not None
+    index = window_ability(g, name, action.arg, window)
+    assert index is not None
+    begin(g, name, action.arg, index)
+
+
+def begin(g: Game, name: str, source: str, index: int, turner: str | None = None) -> None:
+    """Use ability ``index`` of ``source`` (a card from hand or a character of the party).
+
+    C4: a Skill card turns one character with the skill; when two or more could, the player
+    chooses (a ``skill_choice`` frame asks, then calls this again with the ``turner``).
+    """
+    p = g.player(name)
+    card = g.db[source]
+    if isinstance(card, AdvantageCard):
+        if card.skill is not None and turner is None:
+            able = skilled_characters(g, p, card.skill)
+            if len(able) > 1:
+                g.push("skill_choice", player=name, card=source, data={"index": index})
+                return
+            turner = able[0]
+        to = Zone("in_play", name) if stays_in_play(card) else discard_pile(g, source)
+        zones.move(g.s, source, Zone("hand", name), to)
+        if turner is not None:
+            next(c for c in p.party if c.card == turner).tapped = True
+            g.emit(
+                "tap", f"{g.db[turner].name} turns to use {card.name}.", player=name, card=turner
+            )
+        g.emit("play", f"{name} plays {card.name}: {card.text}", player=name, card=source)
+    else:
+        if card.abilities[index].tap_self:
+            next(c for c in p.party if c.card == source).tapped = True
+        g.emit(
+            "ability", f"{name} uses {card.name}'s ability: {card.text}", player=name, card=source
+        )
+    ability = card.abilities[index]
+    # A static ability works by being in play (party.static_bonus); only active ones run now.
+    if ability.effects and ability.timing != "static":
+        run_effects(g, name, source, ["abilities", index, "effects"])
+
+
+@handles("skill_choice")
+def ask_skill_choice(g: Game, frame: Frame) -> None:
+    """C4: the player chooses which of his characters with the skill turns for the card."""
+    card = g.db.advantage(frame.card or "")
+    assert card.skill is not None
+    able = skilled_characters(g, g.player(frame.player or ""), card.skill)
+    g.ask(
+        frame.player or "",
+        "skill_choice",
+        f"Choose the character who turns to use {card.name} (C4).",
+        [f"pick {c}" for c in able],
+    )
+
+
+@responds("skill_choice")
+def answer_skill_choice(g: Game, frame: Frame, player: str, action: Action) -> None:
+    g.pop()
+    begin(g, player, frame.card or "", frame.data["index"], turner=action.arg)

@@ -1,0 +1,54 @@
+"""Active Regions (M3, M4, D2) and the Tree of Regions (O1): where a party may go.
+
+Shared by the Movement phase and by the cards that move a party (Zeppelin Voyage, Expedition
+Charter), so it sits below both.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.state import Player, Region
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def max_regions(g: Game) -> int:
+    """M3: at most 2 x (number of players) active Regions."""
+    return 2 * len(g.s.seats)
+
+
+def active_region(g: Game, card: str) -> Region | None:
+    """The active Region ``card``, if it is in play."""
+    return next((r for r in g.s.regions if r.card == card), None)
+
+
+def can_explore_new(g: Game) -> bool:
+    """M1/M4/D2: one explorer per turn, from the deck or the Region discard pile."""
+    return not g.s.explored_new and bool(g.s.decks["region"] or g.s.discards["region"])
+
+
+def new_region_choices(g: Game) -> list[str]:
+    """M4/D2: where a new Region may come from: ``""`` for the top of the Region deck, or any
+    Region of the Region discard pile (the only source once the deck is empty)."""
+    return ([""] if g.s.decks["region"] else []) + list(g.s.discards["region"])
+
+
+def can_enter_level(g: Game, p: Player, level: int) -> bool:
+    """O1 Tree of Regions: from outside the tree only level 1; SoO reading: up one level at a
+    time (down freely); BGE reading: the same level or one up or down."""
+    mode = g.s.options.tree_of_regions
+    if mode == "off":
+        return True
+    if p.tree_level is None:
+        return level == 1
+    if mode == "soo":
+        return level <= p.tree_level + 1
+    return abs(level - p.tree_level) <= 1
+
+
+def destinations(g: Game, name: str) -> list[str]:
+    """Active Regions the party may declare a move to (X1: its own Region included)."""
+    p = g.player(name)
+    return [r.card for r in g.s.regions if can_enter_level(g, p, g.db.region(r.card).level)]
