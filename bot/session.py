@@ -194,7 +194,7 @@ class GameManager:
         prompt = g.prompt_for(seat)
         if prompt is None:
             raise IllegalAction("it is not your decision")
-        before = {p.player: p.model_dump() for p in g.pending()}
+        before = {p.player: p.to_dict() for p in g.pending()}
         expected = g.s.actions
         # What was public before the time-out decides whether its note may name the choice.
         public_before = render.public_cards(g) if action is None else set()
@@ -273,7 +273,7 @@ class GameManager:
                 same = (
                     not reopened
                     and s.prompt_since is not None
-                    and before.get(s.seat) == prompt.model_dump()
+                    and before.get(s.seat) == prompt.to_dict()
                 )
                 if not same:
                     s.prompt_since = version

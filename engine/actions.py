@@ -4,9 +4,11 @@ button ids. The whole vocabulary, with an example each, is in ``docs/actions.md`
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, ClassVar, Literal, cast, get_args
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import ConfigDict, TypeAdapter, ValidationError
 
 from engine.errors import IllegalAction
 
@@ -80,10 +82,20 @@ OPTIONAL_ARG: frozenset[str] = frozenset({"explore_new"})
 MAX_STRING = 80
 
 
-class Action(BaseModel):
-    """One action. ``arg`` is a card id, a player name or an index, by type."""
+#: Every action type, for checking the string form.
+ACTION_TYPES: frozenset[str] = frozenset(get_args(ActionType))
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Action:
+    """One action. ``arg`` is a card id, a player name or an index, by type.
+
+    A plain record: building one checks nothing (the engine builds one per applied action from
+    a choice it offered itself); :func:`parse_action` checks what comes from outside.
+    """
+
+    #: For :data:`_FROM_JSON`: a JSON form with any other key is refused.
+    __pydantic_config__: ClassVar[ConfigDict] = ConfigDict(extra="forbid")
 
     type: ActionType
     arg: str | None = None
@@ -93,24 +105,37 @@ class Action(BaseModel):
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form."""
-        return self.model_dump(exclude_none=True)
+        return {"type": self.type} if self.arg is None else {"type": self.type, "arg": self.arg}
+
+
+#: Checks the JSON form of an action (pydantic, at the edge).
+_FROM_JSON: TypeAdapter[Action] = TypeAdapter(Action)
+
+
+@lru_cache(maxsize=4096)
+def offered_action(choice: str) -> Action:
+    """The action of a choice the engine itself offered, so well formed: no check. Cached,
+    because the same few hundred choices come back all game long and actions are immutable."""
+    head, _, arg = choice.partition(" ")
+    return Action(type=cast(ActionType, head), arg=arg or None)
 
 
 def parse_action(value: Action | str | dict[str, Any]) -> Action:
     """An action from its model, string form or JSON form; bad input raises IllegalAction."""
     if isinstance(value, Action):
+        if value.type not in ACTION_TYPES:
+            raise IllegalAction(f"unknown action {value.type!r}")
         action = value
     elif isinstance(value, str):
         if len(value) > MAX_STRING:
             raise IllegalAction(f"an action is at most {MAX_STRING} characters")
         head, _, arg = value.strip().partition(" ")
-        try:
-            action = Action(type=head, arg=arg.strip() or None)
-        except ValidationError:
-            raise IllegalAction(f"unknown action {head!r}") from None
+        if head not in ACTION_TYPES:
+            raise IllegalAction(f"unknown action {head!r}")
+        action = Action(type=cast(ActionType, head), arg=arg.strip() or None)
     elif isinstance(value, dict):
         try:
-            action = Action.model_validate(value)
+            action = _FROM_JSON.validate_python(value)
         except ValidationError as exc:
             raise IllegalAction(f"malformed action: {exc.errors()[0]['msg']}") from None
     else:

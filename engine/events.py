@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import Field
-
-from engine.plain import Plain as _Plain
+from engine.plain import Plain
 
 
-class Event(_Plain):
+@dataclass(slots=True, kw_only=True)
+class Event(Plain):
     """Something that happened. ``to`` is None for everyone, else the players who may see it."""
 
     kind: str
     text: str
     to: list[str] | None = None
-    data: dict[str, Any] = Field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)

@@ -10,14 +10,15 @@ so a refused action leaves the state exactly as it was.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, cast
+from typing import Any
 
 from pydantic import ValidationError
 
 # Importing the rules registers every frame handler (engine.flow).
 from engine import rng, zones
-from engine.actions import Action, ActionType, parse_action
+from engine.actions import Action, offered_action, parse_action
 from engine.cards import CardDB, default_cards
+from engine.cards.aliases import upgrade_stored_game
 from engine.errors import GameDataError, IllegalAction
 from engine.events import Event
 from engine.flow import HANDLERS, RESPONDERS
@@ -68,13 +69,18 @@ class Game:
 
     def to_json(self) -> str:
         """The whole state as JSON (the RNG included): ``from_json`` rebuilds it exactly."""
-        return self.s.model_dump_json(exclude_defaults=True)
+        return self.s.to_json()
 
     @classmethod
     def from_json(cls, text: str | bytes, cards: CardDB | None = None) -> Game:
-        """Load a stored game; malformed data raises :class:`GameDataError`."""
+        """Load a stored game; malformed data raises :class:`GameDataError`. Card ids of
+        earlier versions of cards.json are read as today's (engine.cards.aliases)."""
         try:
-            state = GameState.model_validate_json(text)
+            text = upgrade_stored_game(text)
+        except ValueError as exc:  # resolving a card that left the base set
+            raise GameDataError(f"stored game cannot be read: {exc}") from None
+        try:
+            state = GameState.from_json(text)
         except ValidationError as exc:
             raise GameDataError(f"stored game is malformed: {exc.errors()[0]['msg']}") from None
         game = cls(state, cards)
@@ -117,13 +123,12 @@ class Game:
         """
         if player not in self.s.players:
             raise IllegalAction(f"{player!r} is not in this game")
-        if self.over:
+        if self.s.phase == "over":
             raise IllegalAction("the game is over")
         prompt = self.prompt_for(player)
         if isinstance(action, str) and prompt is not None and action in prompt.choices:
             # The common case: a string the engine itself offered, so it is well formed.
-            head, _, arg = action.partition(" ")
-            act = Action(type=cast(ActionType, head), arg=arg or None)
+            act = offered_action(action)
         else:
             act = parse_action(action)
             if prompt is None:
@@ -165,9 +170,11 @@ class Game:
 
     def advance(self) -> None:
         """Run frames until a prompt is open or the game is over."""
+        s = self.s
+        stack = s.stack  # rules change the stack in place; they may replace s.prompts
         steps = 0
-        while not self.s.prompts and self.s.stack:
-            frame = self.s.stack[-1]
+        while not s.prompts and stack:
+            frame = stack[-1]
             HANDLERS[frame.kind](self, frame)
             steps += 1
             if steps > _MAX_STEPS:

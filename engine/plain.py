@@ -1,16 +1,23 @@
-"""The base of the engine's stored models."""
+"""The base of the engine's records (state, frames, prompts, events): plain slotted
+dataclasses. Building and changing them is as cheap as Python allows, which matters because
+the rules build and change them several times per action; pydantic validates them only at the
+edges (loading a stored game, actions from outside), through a ``TypeAdapter``."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any, cast
 
-from pydantic import BaseModel
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 
-class Plain(BaseModel):
-    """A state model: plain data once built. Assignment skips pydantic's assignment hook
-    (validation on assignment is off anyway): the rules assign fields several times per
-    action, and the hook cost a third of the engine's time. Loading still validates."""
+class Plain:
+    """A record of the engine. Subclasses are ``@dataclass(slots=True, kw_only=True)``:
+    built with keywords, like the pydantic models they replace."""
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        object.__setattr__(self, name, value)
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields as plain Python data, nested records as dicts."""
+        return asdict(cast("DataclassInstance", self))

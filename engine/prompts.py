@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from engine.plain import Plain as _Plain
+from engine.plain import Plain
 
 
-class Prompt(_Plain):
+@dataclass(slots=True, kw_only=True)
+class Prompt(Plain):
     """A decision some player must take now: the legal choices and the time-out default."""
 
     player: str

@@ -1,4 +1,4 @@
-"""The game state: one serializable pydantic model holding everything, the RNG included.
+"""The game state: one serializable record holding everything, the RNG included.
 
 Nothing here knows the rules; the rule modules read and change these models. Cards are
 referred to by id: every card is in exactly one place (a deck, a discard pile, a hand, a
@@ -7,20 +7,22 @@ party, a Region, a mission row, the Final mission slot, or set aside).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import TypeAdapter
 
 from engine.cards.effects import Duration, Stat
 from engine.options import Options
-from engine.plain import Plain as _Plain
+from engine.plain import Plain
 from engine.prompts import Prompt
 
 PhaseName = Literal["setup", "reset", "movement", "interaction", "exploration", "crisis", "over"]
 DeckName = Literal["character", "region", "encounter", "advantage"]
 
 
-class Character(_Plain):
+@dataclass(slots=True, kw_only=True)
+class Character(Plain):
     """A character card in a party (C2, C3, C6)."""
 
     card: str
@@ -28,7 +30,8 @@ class Character(_Plain):
     incapacitated: bool = False
 
 
-class Modifier(_Plain):
+@dataclass(slots=True, kw_only=True)
+class Modifier(Plain):
     """A Strength or Speed change with its duration (M6, F1, cards)."""
 
     stat: Stat
@@ -39,20 +42,21 @@ class Modifier(_Plain):
     source: str = ""
 
 
-class Player(_Plain):
+@dataclass(slots=True, kw_only=True)
+class Player(Plain):
     """One seat: a party, a hand, missions and the per-turn bookkeeping."""
 
     name: str
-    party: list[Character] = Field(default_factory=list)
-    hand: list[str] = Field(default_factory=list)
+    party: list[Character] = field(default_factory=list)
+    hand: list[str] = field(default_factory=list)
     #: Basic missions not yet started (secret), started (announced), completed.
-    missions: list[str] = Field(default_factory=list)
-    started: list[str] = Field(default_factory=list)
-    completed: list[str] = Field(default_factory=list)
+    missions: list[str] = field(default_factory=list)
+    started: list[str] = field(default_factory=list)
+    completed: list[str] = field(default_factory=list)
     #: Advantages in play in front of the player (Organization, persistent Plot cards).
-    in_play: list[str] = Field(default_factory=list)
+    in_play: list[str] = field(default_factory=list)
     region: str | None = None
-    modifiers: list[Modifier] = Field(default_factory=list)
+    modifiers: list[Modifier] = field(default_factory=list)
     #: The party lost its turn (B7): it does nothing more this turn.
     turn_over: bool = False
     #: The party sits out the next turn too (lose_next_turn).
@@ -62,22 +66,23 @@ class Player(_Plain):
     #: Region id and turn of the last hire (E6: not in the same Region two turns in a row).
     last_hire: tuple[str, int] | None = None
     #: Resistance missions (F2): mission id -> Exploration phases stayed so far.
-    resisting: dict[str, int] = Field(default_factory=dict)
+    resisting: dict[str, int] = field(default_factory=dict)
     #: Players fought and traded with this turn (I5, X3).
-    fought: list[str] = Field(default_factory=list)
-    traded: list[str] = Field(default_factory=list)
+    fought: list[str] = field(default_factory=list)
+    traded: list[str] = field(default_factory=list)
     #: O1 Tree of Regions: the level the party stands on, None when outside the tree.
     tree_level: int | None = None
     #: Dice for the next battle are rolled twice, the higher kept (reroll).
     reroll: bool = False
     #: Start choice (S3): the cards offered, until the player has chosen.
-    offered_characters: list[str] = Field(default_factory=list)
-    offered_advantages: list[str] = Field(default_factory=list)
+    offered_characters: list[str] = field(default_factory=list)
+    offered_advantages: list[str] = field(default_factory=list)
     #: The player has been told they may not interrupt (F7) etc. -- seat is out of the game.
     lost: bool = False
 
 
-class Region(_Plain):
+@dataclass(slots=True, kw_only=True)
+class Region(Plain):
     """An active Region and its Preliminary Encounter (S4, M2, M7)."""
 
     card: str
@@ -85,10 +90,11 @@ class Region(_Plain):
     #: A face-down Preliminary Encounter is secret until a party enters (S4).
     revealed: bool = False
     #: Players who peeked at the face-down Preliminary Encounter (reveal op).
-    peeked: list[str] = Field(default_factory=list)
+    peeked: list[str] = field(default_factory=list)
 
 
-class Frame(_Plain):
+@dataclass(slots=True, kw_only=True)
+class Frame(Plain):
     """One step of resolution on the stack: game flow as data.
 
     ``kind`` names the handler; ``stage`` is its progress; the other fields are its
@@ -102,45 +108,65 @@ class Frame(_Plain):
     other: str | None = None
     card: str | None = None
     region: str | None = None
-    data: dict[str, Any] = Field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
 
 
-class GameState(_Plain):
+@dataclass(slots=True, kw_only=True)
+class GameState(Plain):
     """Everything about one game."""
 
     version: int = 1
-    options: Options = Field(default_factory=Options)
+    options: Options = field(default_factory=Options)
     seed: int = 0
     rng: int = 0
     #: Die results to use before the generator (scenarios).
-    rigged: list[int] = Field(default_factory=list)
-    players: dict[str, Player] = Field(default_factory=dict)
-    seats: list[str] = Field(default_factory=list)
-    decks: dict[str, list[str]] = Field(default_factory=dict)
-    discards: dict[str, list[str]] = Field(default_factory=dict)
-    regions: list[Region] = Field(default_factory=list)
+    rigged: list[int] = field(default_factory=list)
+    players: dict[str, Player] = field(default_factory=dict)
+    seats: list[str] = field(default_factory=list)
+    decks: dict[str, list[str]] = field(default_factory=dict)
+    discards: dict[str, list[str]] = field(default_factory=dict)
+    regions: list[Region] = field(default_factory=list)
     #: Basic missions set aside unseen (S2).
-    set_aside: list[str] = Field(default_factory=list)
-    final_deck: list[str] = Field(default_factory=list)
+    set_aside: list[str] = field(default_factory=list)
+    final_deck: list[str] = field(default_factory=list)
     final_mission: str | None = None
     #: The Crisis! countdown (F5); None until the Final mission is revealed or when V3 is off.
     crisis: int | None = None
     turn: int = 0
     phase: PhaseName = "setup"
     #: Turn order fixed at the start of the Reset phase (T2, T3).
-    order: list[str] = Field(default_factory=list)
+    order: list[str] = field(default_factory=list)
     #: Only one player per turn may explore a new Region (M1).
     explored_new: bool = False
     #: Characters dismissed and Advantages discarded this turn (card -> by whom), for the
     #: pick-up (R5).
-    dismissed: dict[str, str] = Field(default_factory=dict)
-    discarded_by: dict[str, str] = Field(default_factory=dict)
-    stack: list[Frame] = Field(default_factory=list)
-    prompts: list[Prompt] = Field(default_factory=list)
+    dismissed: dict[str, str] = field(default_factory=dict)
+    discarded_by: dict[str, str] = field(default_factory=dict)
+    stack: list[Frame] = field(default_factory=list)
+    prompts: list[Prompt] = field(default_factory=list)
     #: What the last finished frame reported to its parent (e.g. a battle's outcome).
-    result: dict[str, Any] = Field(default_factory=dict)
+    result: dict[str, Any] = field(default_factory=dict)
     winner: str | None = None
     #: How the game ended: final_mission, crisis_won, crisis_lost, last_player, turn_cap.
     ending: str | None = None
     #: Number of actions applied so far (the state version the bot puts in buttons).
     actions: int = 0
+
+    def to_json(self) -> str:
+        """The stored form: JSON without the fields that hold their default."""
+        return _STORED.dump_json(self, exclude_defaults=True).decode()
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GameState:
+        """A state from its stored form, validated field by field (pydantic): malformed data
+        raises ``pydantic.ValidationError``."""
+        return _STORED.validate_json(text)
+
+    def to_data(self) -> dict[str, Any]:
+        """The whole state as JSON-compatible Python data (every field, defaults included)."""
+        data: dict[str, Any] = _STORED.dump_python(self, mode="json")
+        return data
+
+
+#: Where pydantic checks the state: loading and storing a game, never during play.
+_STORED: TypeAdapter[GameState] = TypeAdapter(GameState)

@@ -79,5 +79,5 @@ def build_view(g: Game, viewer: str | None) -> dict[str, Any]:
     }
     mine_prompt = next((p for p in s.prompts if p.player == viewer), None)
     if mine_prompt is not None:
-        view["prompt"] = mine_prompt.model_dump()
+        view["prompt"] = mine_prompt.to_dict()
     return view

@@ -334,40 +334,41 @@ def _pile(state: GameState, zone: Zone) -> list[str]:
         raise ZoneError(f"there is no {zone} in this game") from None
 
 
-def _take(state: GameState, card: str, zone: Zone) -> None:
+def _take(state: GameState, card: str, zone: Zone) -> Character | None:
+    """Take ``card`` out of ``zone``; returns its Character record when it left a party."""
     kind = zone.kind
     if kind in _PILES:  # the common case first: moves are on the engine's hot path
         pile = _pile(state, zone)
         if card in pile:
             pile.remove(card)
-            return
+            return None
     elif kind == "party":
         party = _player(state, zone.key).party
         for i, ch in enumerate(party):
             if ch.card == card:
                 del party[i]
-                return
+                return ch
     elif kind == "region":
         for i, region in enumerate(state.regions):
             if region.card == card:
                 if region.preliminary:
                     raise ZoneError(f"{card!r} still holds its Preliminary {region.preliminary!r}")
                 del state.regions[i]
-                return
+                return None
     elif kind == "preliminary":
         region = _region(state, zone.key)
         if region.preliminary == card:
             region.preliminary = None
-            return
+            return None
     elif kind == "final_mission":
         if state.final_mission == card:
             state.final_mission = None
-            return
+            return None
     else:  # stack
         for frame in reversed(state.stack):
             if frame.card == card and frame.kind == zone.key and _held(frame):
                 frame.card = None
-                return
+                return None
     raise ZoneError(f"{card!r} is not in {zone}")
 
 
@@ -394,7 +395,9 @@ def _check_room(state: GameState, card: str, zone: Zone) -> None:
             raise ZoneError(f"this {top.kind!r} frame does not hold its card")
 
 
-def _put(state: GameState, card: str, zone: Zone, bottom: bool) -> None:
+def _put(
+    state: GameState, card: str, zone: Zone, bottom: bool, lying: Character | None = None
+) -> None:
     kind = zone.kind
     if kind in _PILES:
         if bottom:
@@ -402,7 +405,7 @@ def _put(state: GameState, card: str, zone: Zone, bottom: bool) -> None:
         else:
             _pile(state, zone).append(card)
     elif kind == "party":
-        _player(state, zone.key).party.append(Character(card=card))
+        _player(state, zone.key).party.append(lying if lying is not None else Character(card=card))
     elif kind == "region":
         state.regions.append(Region(card=card))
     elif kind == "preliminary":
@@ -414,18 +417,25 @@ def _put(state: GameState, card: str, zone: Zone, bottom: bool) -> None:
 
 
 def move(
-    state: GameState, card: str, source: Zone, destination: Zone, *, bottom: bool = False
+    state: GameState,
+    card: str,
+    source: Zone,
+    destination: Zone,
+    *,
+    bottom: bool = False,
+    as_it_lies: bool = False,
 ) -> None:
     """Move ``card`` from ``source`` to ``destination``: the one way a card changes place.
 
     Piles take it on top (their end; ``bottom``: at their start), a party as a new untapped
     character, the Regions as a new active Region with no Preliminary Encounter, the stack as
-    the card of its top frame (pushed first, naming no card). A card not in ``source`` or a
-    destination without room raises :class:`ZoneError` and changes nothing.
+    the card of its top frame (pushed first, naming no card). With ``as_it_lies``, a character
+    going from one party to another keeps how it lies (turned, incapacitated). A card not in
+    ``source`` or a destination without room raises :class:`ZoneError` and changes nothing.
     """
     _check_room(state, card, destination)
-    _take(state, card, source)
-    _put(state, card, destination, bottom)
+    taken = _take(state, card, source)
+    _put(state, card, destination, bottom, taken if as_it_lies else None)
 
 
 def draw_top(state: GameState, source: Zone, destination: Zone) -> str | None:

@@ -8,10 +8,11 @@ import json
 import random
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
+from engine.actions import Action, ActionType
 from engine.agents import RandomAgent
 from engine.errors import GameDataError, IllegalAction
 from engine.game import Game
@@ -175,6 +176,14 @@ def test_unknown_or_malformed_action_is_refused(state: str, action: Any, words: 
     game = STATES[state]()
     player, _ = _actor(game)
     _refused(game, player, action, words)
+
+
+def test_action_record_of_an_unknown_type_is_refused() -> None:
+    """Building an Action checks nothing (a plain record): ``apply`` checks one from outside."""
+    game = _start()
+    player, _ = _actor(game)
+    _refused(game, player, Action(type=cast(ActionType, "fly")), "unknown action 'fly'")
+    _refused(game, player, Action(type="keep"), "'keep' needs an argument")
 
 
 def test_action_after_the_game_is_over_is_refused() -> None:

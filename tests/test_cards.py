@@ -1,8 +1,9 @@
-"""The Shadow of Omega base set in ``cards.json``, and the ``anima cards validate`` command.
+"""The card sets in ``cards.json``, and the ``anima cards validate`` command.
 
 Tests are named after the rule IDs of ``/work/shared/rules/DIGEST.md`` they prove where there
 is one (``test_S1_...``); the others check the set's composition and the facts the rulebooks
-state about named cards (the rulebook's example of play depends on them).
+state about named cards (the rulebook's example of play depends on them). Each set's
+composition is one row of ``COMPOSITION``; the other tests look at the base set alone.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pydantic import BaseModel
 from engine.cards import (
     CARD_TYPES,
     DEFAULT_CARDS_PATH,
+    STAND_IN_NOTE,
     AdvantageCard,
     Card,
     CardDB,
@@ -36,10 +38,34 @@ from engine.tools.cli import main
 
 SET = "shadow_of_omega"
 
+#: Cards per set and type, as printed. A new set is checked by adding its row.
+COMPOSITION: dict[str, dict[str, int]] = {
+    "shadow_of_omega": {
+        "character": 20,
+        "region": 14,
+        "encounter": 29,
+        "mission": 10,
+        "final_mission": 3,
+        "advantage": 34,
+    },
+}
+
+#: The printed cards of each set, the only ones with ``source: printed``; every one of their
+#: facts the engine uses is stated by the rulebooks: Wrong Road (an Interrupt that redirects
+#: another party's declared move to any Region, T4) and Zeppelin Voyage (a Plot card played
+#: once that moves a party to any Region whatever its level, O1).
+PRINTED: dict[str, set[str]] = {"shadow_of_omega": {"wrong_road", "zeppelin_voyage"}}
+
 
 @pytest.fixture(scope="module")
-def db() -> CardDB:
+def everything() -> CardDB:
     return load_cards()
+
+
+@pytest.fixture(scope="module")
+def db(everything: CardDB) -> CardDB:
+    """The base set alone (the tests below are about it, whatever other sets join it)."""
+    return CardDB(card for card in everything if card.set == SET)
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +78,7 @@ def raw_cards() -> list[dict[str, Any]]:
 
 
 def snake_case(name: str) -> str:
-    """ "Tower at the Edge of the World" -> "tower_at_the_edge_of_the_world" (apostrophes go)."""
+    """ "Tower at the End of the World" -> "tower_at_the_end_of_the_world" (apostrophes go)."""
     return re.sub(r"[^a-z0-9]+", "_", name.lower().replace("'", "")).strip("_")
 
 
@@ -118,25 +144,38 @@ def test_G3_five_card_types(db: CardDB) -> None:
     assert types == {"character", "region", "encounter", "mission", "advantage"}
 
 
-@pytest.mark.parametrize(
-    ("card_type", "count"),
-    [
-        ("character", 20),
-        ("region", 14),
-        ("encounter", 29),
-        ("mission", 10),
-        ("final_mission", 3),
-        ("advantage", 34),
-    ],
-)
-def test_composition_per_type(db: CardDB, card_type: str, count: int) -> None:
-    assert sum(1 for card in db if card.type == card_type) == count
+@pytest.mark.parametrize("set_id", sorted(COMPOSITION))
+def test_set_composition(everything: CardDB, set_id: str) -> None:
+    counts = Counter(card.type for card in everything if card.set == set_id)
+    assert counts == Counter(COMPOSITION[set_id])
 
 
-def test_base_set_has_110_cards_all_shadow_of_omega(db: CardDB, raw_cards: list[Any]) -> None:
-    assert len(raw_cards) == 110
-    assert len(db) == 110
-    assert {card.set for card in db} == {SET}
+def test_every_set_in_the_file_has_a_composition_row(
+    everything: CardDB, raw_cards: list[Any]
+) -> None:
+    assert {card.set for card in everything} == set(COMPOSITION)
+    total = sum(sum(row.values()) for row in COMPOSITION.values())
+    assert len(raw_cards) == len(everything) == total
+    assert sum(COMPOSITION[SET].values()) == 110  # "110 playing cards" (SoO, Game Components)
+
+
+@pytest.mark.parametrize("set_id", sorted(COMPOSITION))
+def test_every_card_says_where_it_comes_from(
+    everything: CardDB, raw_cards: list[dict[str, Any]], set_id: str
+) -> None:
+    assert all(card["source"] in {"printed", "stand-in"} for card in raw_cards)
+    printed = {card.id for card in everything if card.set == set_id and not card.is_stand_in}
+    assert printed == PRINTED.get(set_id, set())
+    for card in everything:
+        if card.set == set_id:
+            assert card.source_note == ("" if card.id in printed else STAND_IN_NOTE), card.id
+
+
+def test_stand_in_note_says_it_is_our_design(db: CardDB) -> None:
+    assert db["the_inn"].is_stand_in
+    note = db["the_inn"].source_note
+    assert note.startswith("Stand-in text:") and "our own design" in note
+    assert not db["wrong_road"].is_stand_in and db["wrong_road"].source_note == ""
 
 
 def test_S1_each_type_is_its_own_deck_and_final_missions_are_separate(db: CardDB) -> None:
@@ -159,7 +198,7 @@ def test_ids_are_snake_case_of_names_and_unique(raw_cards: list[dict[str, Any]])
     assert len(ids) == len(set(ids))
     for card in raw_cards:
         assert card["id"] == snake_case(card["name"]), card["name"]
-    assert snake_case("Tower at the Edge of the World") == "tower_at_the_edge_of_the_world"
+    assert snake_case("Tower at the End of the World") == "tower_at_the_end_of_the_world"
 
 
 def test_every_card_has_a_short_text(db: CardDB) -> None:
@@ -172,7 +211,7 @@ def test_every_card_has_a_short_text(db: CardDB) -> None:
 def test_default_file_validates_and_prints_composition(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["cards", "validate"]) == 0
     out = capsys.readouterr().out
-    assert "shadow_of_omega: 110 cards" in out
+    assert "shadow_of_omega: 110 cards (2 printed, 108 stand-in)" in out
     assert "  character: 20" in out
     assert "  region: 14" in out
     assert "  encounter: 29 (event 12, monster 17)" in out
@@ -285,11 +324,11 @@ def test_region_levels(db: CardDB) -> None:
 @pytest.mark.parametrize(
     ("card_id", "level", "trade", "fighting"),
     [
-        ("corns_village", 1, None, None),
+        ("village_of_cornes", 1, None, None),
         ("arkhangel", 1, True, False),
         ("lost_ruins", 2, False, None),
         ("pit_of_hell", 3, None, None),
-        ("tower_at_the_edge_of_the_world", 3, None, None),
+        ("tower_at_the_end_of_the_world", 3, None, None),
     ],
 )
 def test_required_regions(
@@ -414,8 +453,8 @@ def test_M8_false_alarms_in_the_example_of_play(db: CardDB) -> None:
     assert db.encounter("dragon_god").level > ruins.level
     assert db.encounter("treasure").level <= ruins.level
     assert db.encounter("old_warrior").level <= arkhangel.level
-    assert db.encounter("dragon_god").level > db.region("corns_village").level
-    assert db.encounter("wandering_warrior").level <= db.region("corns_village").level
+    assert db.encounter("dragon_god").level > db.region("village_of_cornes").level
+    assert db.encounter("wandering_warrior").level <= db.region("village_of_cornes").level
 
 
 def test_treasure_draws_two_advantages(db: CardDB) -> None:
@@ -456,7 +495,13 @@ def test_events_end_turns_help_and_check_speed(db: CardDB) -> None:
     event_ops = Counter(op.op for e in db.encounters if e.kind == "event" for op in card_ops(e))
     assert event_ops["end_turn"] >= 2
     assert event_ops["draw"] >= 2
-    assert event_ops["hire_from_discard"] >= 1
+    # SoO, Characters and Groups: "Certain Event cards can also add a character to the group."
+    assert any(
+        op.op == "draw" and op.deck == "character"
+        for e in db.encounters
+        if e.kind == "event"
+        for op in card_ops(e)
+    )
     speed_checks = [
         op for e in db.encounters for op in card_ops(e) if op.op == "roll" and op.check == "speed"
     ]
@@ -570,8 +615,8 @@ def test_A2_magic_object_stays_in_play(db: CardDB) -> None:
     assert all(op.op == "modify" for op in ability.effects)
 
 
-def test_A2_zeppelin_trip_is_used_once_as_the_movement(db: CardDB) -> None:
-    card = db.advantage("zeppelin_trip")
+def test_A2_O1_zeppelin_voyage_is_used_once_as_the_movement(db: CardDB) -> None:
+    card = db.advantage("zeppelin_voyage")
     assert card.kind == "plot" and not card.persistent
     ability = single_ability(card)
     assert (ability.timing, ability.phase) == ("play", "movement")
@@ -761,6 +806,7 @@ HERO: dict[str, Any] = {
     "name": "Hero",
     "type": "character",
     "set": SET,
+    "source": "stand-in",
     "gender": "male",
     "strength": 2,
     "speed": 2,
@@ -773,6 +819,7 @@ def event(**changes: Any) -> dict[str, Any]:
         "name": "Rat",
         "type": "encounter",
         "set": SET,
+        "source": "stand-in",
         "level": 1,
         "kind": "event",
         "abilities": [{"timing": "on_reveal", "effects": [{"op": "draw"}]}],
@@ -801,7 +848,7 @@ def test_validate_accepts_a_valid_file(tmp_path: Path, capsys: pytest.CaptureFix
     code, out, err = validate(tmp_path, capsys, [HERO, event()])
     assert code == 0
     assert err == []
-    assert "shadow_of_omega: 2 cards" in out
+    assert "shadow_of_omega: 2 cards (0 printed, 2 stand-in)" in out
     assert "  character: 1" in out
     assert "  encounter: 1 (event 1)" in out
     assert "total: 2 cards, all valid" in out
@@ -871,6 +918,7 @@ def test_validate_mission_region_must_exist(
         "name": "Hold Atlantis",
         "type": "mission",
         "set": SET,
+        "source": "stand-in",
         "level": 1,
         "objective": {"kind": "resist", "region": "atlantis", "turns": 2},
         "reward": [{"op": "draw"}],
@@ -887,6 +935,7 @@ def test_validate_A3_rivals_must_exist(tmp_path: Path, capsys: pytest.CaptureFix
         "name": "Guild",
         "type": "advantage",
         "set": SET,
+        "source": "stand-in",
         "kind": "organization",
         "rivals": ["cabal"],
         "abilities": [
@@ -903,6 +952,29 @@ def test_validate_missing_field(tmp_path: Path, capsys: pytest.CaptureFixture[st
     code, _, err = validate(tmp_path, capsys, [hero])
     assert code == 1
     assert one_problem(err) == "card hero: gender: missing field"
+
+
+def test_validate_source_is_required(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    hero = {k: v for k, v in HERO.items() if k != "source"}
+    code, _, err = validate(tmp_path, capsys, [hero])
+    assert code == 1
+    assert one_problem(err) == (
+        "card hero: source: missing field (every card says 'printed' or 'stand-in')"
+    )
+
+
+def test_validate_source_is_printed_or_stand_in(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = validate(tmp_path, capsys, [dict(HERO, source="homebrew")])
+    assert code == 1
+    assert one_problem(err) == "card hero: source: must be 'printed' or 'stand-in', not 'homebrew'"
+
+
+def test_validate_counts_printed_cards(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = validate(tmp_path, capsys, [dict(HERO, source="printed"), event()])
+    assert code == 0
+    assert "shadow_of_omega: 2 cards (1 printed, 1 stand-in)" in out
 
 
 def test_validate_monster_without_strength(

@@ -137,8 +137,8 @@ def recorded_moves() -> Iterator[list[tuple[str, Zone]]]:
     moves: list[tuple[str, Zone]] = []
     put = zones._put
 
-    def recording(state: Any, card: str, zone: Zone, bottom: bool) -> None:
-        put(state, card, zone, bottom)
+    def recording(state: Any, card: str, zone: Zone, *how: Any, **how_named: Any) -> None:
+        put(state, card, zone, *how, **how_named)
         moves.append((card, zone))
 
     zones._put = recording
@@ -274,7 +274,7 @@ def play(
             assert game.to_json() == text, f"reloading changes the state after action {step}"
         if keep_states:
             played.states.append(game.to_json())
-            played.events.append([e.model_dump() for e in events])
+            played.events.append([e.to_dict() for e in events])
         if check is not None:
             after = where(game)
             try:
@@ -397,7 +397,7 @@ def test_X5_replay_from_seed_is_identical(
     for step, (player, action) in enumerate(played.actions, start=1):
         events = replay.apply(player, action)
         assert replay.to_json() == played.states[step], f"replay differs after action {step}"
-        assert [e.model_dump() for e in events] == played.events[step - 1]
+        assert [e.to_dict() for e in events] == played.events[step - 1]
     assert replay.over and replay.s.winner == played.game.s.winner
 
 

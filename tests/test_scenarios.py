@@ -351,7 +351,7 @@ def test_setup_later_phase_keeps_flags_and_arrival() -> None:
         "phase": "exploration",
         "turn": 5,
         "players": {"John": {"party": party, "region": "arkhangel"}},
-        "regions": [{"card": "arkhangel"}, {"card": "corns_village", "preliminary": "lich"}],
+        "regions": [{"card": "arkhangel"}, {"card": "village_of_cornes", "preliminary": "lich"}],
     }
     game = build_game(_base(setup))
     s = game.s

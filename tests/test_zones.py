@@ -216,6 +216,17 @@ def test_party_and_region_moves() -> None:
     assert s.regions[-1].card == region.card and s.regions[-1].preliminary is None
 
 
+def test_a_character_taken_as_it_lies_keeps_its_state() -> None:
+    game = started_game()
+    s = game.s
+    leader = s.players["P1"].party[0]
+    leader.tapped = True
+    zones.move(s, leader.card, Zone("party", "P1"), Zone("party", "P2"), as_it_lies=True)
+    assert s.players["P2"].party[-1].tapped
+    zones.move(s, leader.card, Zone("party", "P2"), Zone("party", "P1"))  # a trade: untapped
+    assert not s.players["P1"].party[-1].tapped
+
+
 def test_E4_an_Encounter_met_is_held_by_its_frame_and_discarded_from_there() -> None:
     game = started_game()
     s = game.s

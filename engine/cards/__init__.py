@@ -4,6 +4,7 @@ and the effect language every card's rules are written in (:mod:`.effects`)."""
 from engine.cards.models import (
     CARD_TYPES,
     DEFAULT_CARDS_PATH,
+    STAND_IN_NOTE,
     AdvantageCard,
     Card,
     CardDataError,
@@ -19,6 +20,7 @@ from engine.cards.models import (
     RegionCard,
     Reward,
     SetName,
+    Source,
     default_cards,
     load_cards,
     parse_cards,
@@ -27,6 +29,7 @@ from engine.cards.models import (
 __all__ = [
     "CARD_TYPES",
     "DEFAULT_CARDS_PATH",
+    "STAND_IN_NOTE",
     "AdvantageCard",
     "Card",
     "CardDB",
@@ -42,6 +45,7 @@ __all__ = [
     "RegionCard",
     "Reward",
     "SetName",
+    "Source",
     "default_cards",
     "load_cards",
     "parse_cards",

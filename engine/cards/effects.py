@@ -245,6 +245,21 @@ class Hire(_Op):
     target: PartyTarget = "self"
 
 
+class TakeCharacter(_Op):
+    """Take a character from another player's party into the user's party (Betrayal).
+
+    The user picks the player (``target``: any other player, or one whose party is in the
+    user's Region); only parties of at least 2 characters can be chosen, since a party is never
+    left empty (C1, C5), and nothing is taken while the user's party has 4 (R4). ``pick`` says
+    who chooses the character: the user, its owner, or chance. The character keeps its state
+    (turned, face down) as it changes parties.
+    """
+
+    op: Literal["take_character"]
+    target: Literal["chosen_player", "chosen_player_in_region"] = "chosen_player"
+    pick: Literal["owner_chooses", "user_chooses", "random"] = "user_chooses"
+
+
 class TakeDiscarded(_Op):
     """Take the top Advantage of the Advantage discard pile into the hand."""
 
@@ -272,17 +287,19 @@ Operation = Annotated[
     | Reroll
     | Choose
     | Hire
+    | TakeCharacter
     | TakeDiscarded,
     Field(discriminator="op"),
 ]
 
 
 class ChoiceOption(BaseModel):
-    """One branch of a :class:`Choose`."""
+    """One branch of a :class:`Choose`. A branch without effects does nothing: it is how a
+    card says "you may" (The Inn: hire a character, or nobody)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     label: str = Field(min_length=1, max_length=60)
-    effects: list[Operation] = Field(min_length=1)
+    effects: list[Operation] = Field(default_factory=list)
 
 
 class Ability(BaseModel):
@@ -324,6 +341,7 @@ OPERATIONS: frozenset[str] = frozenset(
         Reroll,
         Choose,
         Hire,
+        TakeCharacter,
         TakeDiscarded,
     )
 )

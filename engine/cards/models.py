@@ -20,9 +20,24 @@ from engine.cards.effects import Ability, Operation, Skill
 
 SetName = Literal["shadow_of_omega", "beyond_good_and_evil", "twilight_of_the_gods"]
 Level = Annotated[int, Field(ge=1, le=3)]
+#: Where a card's data comes from (docs/cards.md, "Printed cards and stand-ins"):
+#: ``printed``: its name and every fact the engine uses are confirmed by the rulebooks'
+#: examples or the publisher's preview; ``stand-in``: our own design for a printed card whose
+#: text we cannot read.
+Source = Literal["printed", "stand-in"]
 
-#: The default cards file, at the top of the repository.
-DEFAULT_CARDS_PATH = Path(__file__).resolve().parents[2] / "cards.json"
+#: What a stand-in card says under its text (the bot shows it in a footer).
+STAND_IN_NOTE = (
+    "Stand-in text: our own design for this printed card, whose text is not available to us. "
+    "A group with the card can replace it in cards.json."
+)
+
+#: The one card database. ``cards.json`` lives at the top of the repository; this package
+#: holds a symlink to it (``engine/cards/cards.json -> ../../cards.json``) declared as package
+#: data in pyproject.toml. In a checkout (and an editable install) the link reads the top-level
+#: file; when a wheel is built, setuptools copies the file the link points to, so an installed
+#: package carries the same bytes without a second copy in the repository.
+DEFAULT_CARDS_PATH = Path(__file__).resolve().parent / "cards.json"
 
 
 class _Card(BaseModel):
@@ -31,8 +46,21 @@ class _Card(BaseModel):
     id: str = Field(pattern=r"^[a-z0-9]+(_[a-z0-9]+)*$")
     name: str = Field(min_length=1)
     set: SetName
+    #: Required: no card is silently taken for a printed one.
+    source: Source
     text: str = ""
     abilities: list[Ability] = Field(default_factory=list)
+
+    @property
+    def is_stand_in(self) -> bool:
+        """True when the card's text and numbers are our own design (``source: stand-in``)."""
+        return self.source == "stand-in"
+
+    @property
+    def source_note(self) -> str:
+        """The line to show under the card's text: :data:`STAND_IN_NOTE` for a stand-in,
+        ``""`` for a printed card."""
+        return STAND_IN_NOTE if self.is_stand_in else ""
 
 
 class CharacterCard(_Card):
@@ -230,11 +258,13 @@ class CardDB:
         return card
 
     def composition(self) -> dict[str, Counter[str]]:
-        """Count of cards per set and per type (advantages also per kind)."""
+        """Count of cards per set: per type (advantages and encounters also per kind, as
+        ``"advantage:plot"``) and per source (``"source:printed"``, ``"source:stand-in"``)."""
         result: dict[str, Counter[str]] = {}
         for card in self:
             counts = result.setdefault(card.set, Counter())
             counts[card.type] += 1
+            counts[f"source:{card.source}"] += 1
             if isinstance(card, AdvantageCard):
                 counts[f"advantage:{card.kind}"] += 1
             if isinstance(card, EncounterCard):
@@ -265,6 +295,10 @@ _OP_TAGS = _op_tags()
 
 
 def _explain(err: Any) -> str:
+    if tuple(err["loc"][-1:]) == ("source",):
+        if err["type"] == "missing":
+            return "missing field (every card says 'printed' or 'stand-in')"
+        return f"must be 'printed' or 'stand-in', not {err.get('input')!r}"
     if err["type"] == "union_tag_invalid":
         ctx = err.get("ctx", {})
         tag = ctx.get("tag")

@@ -598,6 +598,56 @@ def op_hire_discard(g: Game, frame: Frame, o: fx.Hire, st: dict[str, Any]) -> bo
     return True
 
 
+@op("take_character")
+def op_take_character(g: Game, frame: Frame, o: fx.TakeCharacter, st: dict[str, Any]) -> bool:
+    """Betrayal: a character leaves another party and joins the user's (C1, C5, R4)."""
+    user = g.player(frame.player or "")
+    if len(user.party) >= PARTY_LIMIT:
+        return True  # R4: a party of 4 takes nobody
+    if "victim" not in st:
+        region = user.region
+        # C1/C5: a party is never left empty, so only parties of 2 or more can be chosen.
+        options = [
+            n
+            for n in g.others(user.name)
+            if len(g.player(n).party) >= 2
+            and (
+                o.target == "chosen_player" or (region is not None and g.player(n).region == region)
+            )
+        ]
+        named = frame.data.get("chosen")  # named before a roll (Roll.against)
+        if named is not None:
+            options = [n for n in options if n == named]
+        if not options:
+            return True
+        victim_name = _pick(g, frame, st, user.name, "Choose a player to betray.", options)
+        if victim_name is None:
+            return False
+        st["victim"] = victim_name
+    victim = g.player(st["victim"])
+    chars = [c.card for c in victim.party]
+    if o.pick == "random":
+        card = chars[g.randint(len(chars))]
+    else:
+        chooser = victim.name if o.pick == "owner_chooses" else user.name
+        picked = _pick(
+            g, frame, st, chooser, f"Choose a character of {victim.name}'s party.", chars
+        )
+        if picked is None:
+            return False
+        card = picked
+    # As it lies: turned or face down, it stays so.
+    zones.move(g.s, card, Zone("party", victim.name), Zone("party", user.name), as_it_lies=True)
+    g.emit(
+        "take_character",
+        f"{g.db[card].name} leaves {victim.name}'s party and joins {user.name}'s.",
+        player=user.name,
+        victim=victim.name,
+        card=card,
+    )
+    return True
+
+
 @op("take_discarded")
 def op_take_discarded(g: Game, frame: Frame, o: fx.TakeDiscarded, st: dict[str, Any]) -> bool:
     parties = _parties(g, frame, o.target, st)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine import zones
 from engine.cards import AdvantageCard, Card, EncounterCard, RegionCard
-from engine.cards.effects import Ability, Condition, Modify, Stat
+from engine.cards.effects import Ability, Condition, Duration, Modify, Stat
 from engine.state import Character, Modifier, Player
 from engine.zones import Zone
 
@@ -250,7 +250,9 @@ def speed(g: Game, p: Player) -> int:
     return max(0, base + modifier_bonus(g, p, "speed") + static_bonus(g, p, "speed", "self"))
 
 
-def add_modifier(g: Game, p: Player, stat: Stat, amount: int, duration: str, source: str) -> None:
+def add_modifier(
+    g: Game, p: Player, stat: Stat, amount: int, duration: Duration, source: str
+) -> None:
     p.modifiers.append(
         Modifier(stat=stat, amount=amount, duration=duration, turn=g.s.turn, source=source)
     )

@@ -20,7 +20,8 @@ def _cmd_cards_validate(args: argparse.Namespace) -> int:
         return 1
     for set_name, counts in sorted(db.composition().items()):
         total = sum(counts[t] for t in CARD_TYPES)
-        print(f"{set_name}: {total} cards")
+        printed, stand_in = counts["source:printed"], counts["source:stand-in"]
+        print(f"{set_name}: {total} cards ({printed} printed, {stand_in} stand-in)")
         for card_type in CARD_TYPES:
             line = f"  {card_type}: {counts[card_type]}"
             kinds = sorted(k for k in counts if k.startswith(f"{card_type}:"))

@@ -677,7 +677,7 @@ def _lookup(g: Game, path: str) -> Any:
         value: Any = g.view(None)
         parts = parts[1:]
     else:
-        value = g.s.model_dump(mode="json")
+        value = g.s.to_data()
     walked: list[str] = []
     for part in parts:
         here = ".".join(walked) or "(top)"

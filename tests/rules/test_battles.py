@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-CORNS = "corns_village"
+CORNES = "village_of_cornes"
 
 
 def _fight(
@@ -15,9 +15,9 @@ def _fight(
     hand: list[str] | None = None,
     **options: Any,
 ) -> Any:
-    """A (alone: Acrobat, Strength 4) goes to Corns Village guarded by ``monster``."""
+    """A (alone: Acrobat, Strength 4) goes to Village of Cornes guarded by ``monster``."""
     setup = {
-        "regions": [{"card": CORNS, "preliminary": monster}],
+        "regions": [{"card": CORNES, "preliminary": monster}],
         "players": {
             "A": {"party": party or ["acrobat"], "hand": hand or []},
             "B": {"party": ["monk"], "hand": []},
@@ -25,7 +25,7 @@ def _fight(
         "phase": "movement",
     }
     t = make(setup=setup, dice=dice, **options)
-    t.do("A", f"go {CORNS}")
+    t.do("A", f"go {CORNES}")
     return t
 
 
@@ -33,13 +33,13 @@ def test_B1_die_plus_strength_higher_total_wins(make: Any) -> None:
     t = _fight(make, "old_warrior", [3, 4])
     t.pass_windows()
     assert t.texts("battle_roll") == ["🎲 3 + Strength 4 = 7 vs 🎲 4 + 2 = 6"]
-    assert t.p("A").region == CORNS
+    assert t.p("A").region == CORNES
 
 
 def test_B2_a_tie_with_a_monster_goes_to_the_party(make: Any) -> None:
     t = _fight(make, "old_warrior", [2, 4])  # 2 + 4 = 6 vs 4 + 2 = 6
     t.pass_windows()
-    assert t.p("A").region == CORNS and not t.p("A").turn_over
+    assert t.p("A").region == CORNES and not t.p("A").turn_over
 
 
 def test_B3_losing_by_five_or_more_kills_a_character_of_the_losers_choice(make: Any) -> None:
@@ -125,10 +125,10 @@ def test_O3_open_rolls_a_six_is_rolled_again_and_added(make: Any) -> None:
 
 def _attack(make: Any, dice: list[int], **options: Any) -> Any:
     setup = {
-        "regions": [{"card": CORNS}],
+        "regions": [{"card": CORNES}],
         "players": {
-            "A": {"party": ["acrobat"], "region": CORNS, "hand": []},
-            "B": {"party": ["duelist"], "region": CORNS, "hand": ["truce"]},
+            "A": {"party": ["acrobat"], "region": CORNES, "hand": []},
+            "B": {"party": ["duelist"], "region": CORNES, "hand": ["truce"]},
         },
         "phase": "interaction",
     }
@@ -148,7 +148,7 @@ def test_V2_a_tie_between_parties_is_rolled_again(make: Any) -> None:
 def test_V2_bge_reading_a_tie_between_parties_stands(make: Any) -> None:
     t = _attack(make, [3, 3], party_tie="stands")
     assert len(t.texts("battle_roll")) == 1
-    assert t.p("B").region == CORNS and t.p("A").region == CORNS
+    assert t.p("B").region == CORNES and t.p("A").region == CORNES
 
 
 def test_X4_the_monster_die_is_rolled_by_the_bot_visibly(make: Any) -> None:

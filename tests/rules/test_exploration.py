@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 ARK = "arkhangel"  # die 1-2-4: nothing; 3, 5, 6: one Encounter; rewards advantage/hire/special
@@ -86,7 +87,7 @@ def test_E6_hire_not_with_four_and_not_twice_in_a_row_in_one_region(make: Any) -
     assert not can_hire(t.g, t.p("A"), ARK)  # the next turn, same Region
     t.s.turn += 1
     assert can_hire(t.g, t.p("A"), ARK)
-    t.p("A").party.append(t.p("A").party[0].model_copy(update={"card": "monk"}))
+    t.p("A").party.append(replace(t.p("A").party[0], card="monk"))
     assert not can_hire(t.g, t.p("A"), ARK)  # a party of four
 
 

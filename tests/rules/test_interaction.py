@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 ARK = "arkhangel"  # trade icon, fighting forbidden
-CORNS = "corns_village"  # trade icon, fighting allowed
+CORNES = "village_of_cornes"  # trade icon, fighting allowed
 FOREST = "whispering_forest"  # no trade icon
 
 
 def _at(make: Any, a: dict[str, Any], b: dict[str, Any], dice: list[int] = ()) -> Any:
     setup = {
-        "regions": [{"card": ARK}, {"card": CORNS}, {"card": FOREST}],
+        "regions": [{"card": ARK}, {"card": CORNES}, {"card": FOREST}],
         "players": {
             "A": {"party": ["acrobat"], "hand": [], **a},
             "B": {"party": ["duelist"], "hand": [], **b},
@@ -22,7 +22,7 @@ def _at(make: Any, a: dict[str, Any], b: dict[str, Any], dice: list[int] = ()) -
 
 
 def test_I1_trade_between_two_trade_regions(make: Any) -> None:
-    t = _at(make, {"region": ARK, "hand": ["truce"]}, {"region": CORNS, "hand": ["fireball"]})
+    t = _at(make, {"region": ARK, "hand": ["truce"]}, {"region": CORNES, "hand": ["fireball"]})
     assert "offer B" in t.choices("A")
     t.do("A", "offer B")
     t.do("A", "give truce")
@@ -40,7 +40,7 @@ def test_I1_no_trade_outside_trade_regions(make: Any) -> None:
 
 
 def test_I1_characters_can_change_parties(make: Any) -> None:
-    t = _at(make, {"region": ARK, "party": ["acrobat", "bard"]}, {"region": CORNS})
+    t = _at(make, {"region": ARK, "party": ["acrobat", "bard"]}, {"region": CORNES})
     t.do("A", "offer B")
     t.do("A", "give bard")
     t.do("A", "ask duelist")
@@ -51,7 +51,7 @@ def test_I1_characters_can_change_parties(make: Any) -> None:
 
 
 def test_X3_one_offer_per_pair_per_interaction_phase(make: Any) -> None:
-    t = _at(make, {"region": ARK, "hand": ["truce"]}, {"region": CORNS})
+    t = _at(make, {"region": ARK, "hand": ["truce"]}, {"region": CORNES})
     t.do("A", "offer B")
     t.do("A", "give truce")
     t.do("A", "send")
@@ -61,9 +61,9 @@ def test_X3_one_offer_per_pair_per_interaction_phase(make: Any) -> None:
 
 
 def test_I2_attack_in_the_same_region_if_sizes_differ_by_one_at_most(make: Any) -> None:
-    t = _at(make, {"region": CORNS, "party": ["acrobat", "bard"]}, {"region": CORNS})
+    t = _at(make, {"region": CORNES, "party": ["acrobat", "bard"]}, {"region": CORNES})
     assert "attack B" in t.choices("A")
-    t2 = _at(make, {"region": CORNS, "party": ["acrobat", "bard", "monk"]}, {"region": CORNS})
+    t2 = _at(make, {"region": CORNES, "party": ["acrobat", "bard", "monk"]}, {"region": CORNES})
     assert "attack B" not in t2.choices("A")
 
 
@@ -75,8 +75,8 @@ def test_I2_no_attack_where_fighting_is_forbidden(make: Any) -> None:
 def test_I3_rival_organizations_in_one_region_must_fight(make: Any) -> None:
     t = _at(
         make,
-        {"region": CORNS, "in_play": ["black_sun_organization"]},
-        {"region": CORNS, "in_play": ["order_of_the_silver_dawn"]},
+        {"region": CORNES, "in_play": ["black_sun_organization"]},
+        {"region": CORNES, "in_play": ["order_of_the_silver_dawn"]},
         dice=[6, 1],
     )
     assert t.prompt("A").kind == "window"  # the battle starts at once, no choice
@@ -85,7 +85,7 @@ def test_I3_rival_organizations_in_one_region_must_fight(make: Any) -> None:
 
 
 def test_I4_loser_pays_a_random_advantage_leaves_and_ends_turn(make: Any) -> None:
-    t = _at(make, {"region": CORNS}, {"region": CORNS, "hand": ["truce"]}, dice=[6, 1])
+    t = _at(make, {"region": CORNES}, {"region": CORNES, "hand": ["truce"]}, dice=[6, 1])
     t.do("A", "attack B")
     t.pass_windows()
     b = t.p("B")
@@ -94,13 +94,13 @@ def test_I4_loser_pays_a_random_advantage_leaves_and_ends_turn(make: Any) -> Non
 
 
 def test_I5_two_parties_cannot_fight_twice_in_a_turn(make: Any) -> None:
-    t = _at(make, {"region": CORNS}, {"region": CORNS}, dice=[1, 6])
+    t = _at(make, {"region": CORNES}, {"region": CORNES}, dice=[1, 6])
     t.do("A", "attack B")
     t.pass_windows()  # A loses, leaves
     assert "B" in t.p("A").fought and "A" in t.p("B").fought
     from engine.rules.interaction import can_attack
 
-    t.p("A").region = CORNS
+    t.p("A").region = CORNES
     assert not can_attack(t.g, t.p("A"), t.p("B"))
 
 

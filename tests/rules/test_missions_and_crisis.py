@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-TOWER = "tower_at_the_edge_of_the_world"
+TOWER = "tower_at_the_end_of_the_world"
 
 
 def _final(
@@ -14,23 +14,23 @@ def _final(
     dice: list[int] = (),
     **options: Any,
 ) -> Any:
-    """A and B at Corns Village at the Exploration phase with The Last Seal revealed."""
+    """A and B at Village of Cornes at the Exploration phase with The Last Seal revealed."""
     players = {
         "A": {
             "party": ["acrobat"],
-            "region": "corns_village",
+            "region": "village_of_cornes",
             "hand": [],
             "completed": completed.get("A", []),
         },
         "B": {
             "party": ["huntress"],
-            "region": "corns_village",
+            "region": "village_of_cornes",
             "hand": [],
             "completed": completed.get("B", []),
         },
     }
     setup = {
-        "regions": [{"card": "corns_village"}, {"card": TOWER}],
+        "regions": [{"card": "village_of_cornes"}, {"card": TOWER}],
         "players": players,
         "final_mission": "the_last_seal",
         "crisis": crisis,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 ARK = "arkhangel"
-CORNS = "corns_village"
+CORNES = "village_of_cornes"
 RUINS = "lost_ruins"
 
 
@@ -23,13 +23,13 @@ def _two(make: Any, regions: list[dict[str, Any]], dice: list[int] = (), **playe
 
 
 def test_M1_go_explore_or_rest(make: Any) -> None:
-    t = _two(make, [{"card": ARK}, {"card": CORNS}])
+    t = _two(make, [{"card": ARK}, {"card": CORNES}])
     choices = t.choices("A")
-    assert {"go arkhangel", "go corns_village", "explore_new", "rest"} <= set(choices)
+    assert {"go arkhangel", "go village_of_cornes", "explore_new", "rest"} <= set(choices)
 
 
 def test_M1_only_one_player_explores_a_new_region_per_turn(make: Any) -> None:
-    t = _two(make, [{"card": ARK}, {"card": CORNS}], A={"region": ARK})
+    t = _two(make, [{"card": ARK}, {"card": CORNES}], A={"region": ARK})
     t.do("A", "explore_new")
     t.pass_windows()
     prompt = t.until("B", "movement")
@@ -37,29 +37,29 @@ def test_M1_only_one_player_explores_a_new_region_per_turn(make: Any) -> None:
 
 
 def test_M2_a_preliminary_monster_is_fought_before_arriving(make: Any) -> None:
-    t = _two(make, [{"card": CORNS, "preliminary": "old_warrior"}], dice=[6, 1])
-    t.do("A", f"go {CORNS}")
+    t = _two(make, [{"card": CORNES, "preliminary": "old_warrior"}], dice=[6, 1])
+    t.do("A", f"go {CORNES}")
     t.pass_windows()
-    assert t.p("A").region == CORNS
+    assert t.p("A").region == CORNES
     assert any("Strength 4 = 10 vs" in x for x in t.texts("battle_roll"))
 
 
 def test_M2_a_lost_battle_means_the_party_does_not_arrive(make: Any) -> None:
     t = _two(
         make,
-        [{"card": CORNS, "preliminary": "wild_boar"}, {"card": ARK}],
+        [{"card": CORNES, "preliminary": "wild_boar"}, {"card": ARK}],
         dice=[1, 6],
         A={"region": ARK},
     )
-    t.do("A", f"go {CORNS}")
+    t.do("A", f"go {CORNES}")
     t.pass_windows()
     a = t.p("A")
     assert a.region == ARK and a.turn_over and not a.arrived
 
 
 def test_M3_at_most_twice_the_players_regions_and_M5_removal(make: Any) -> None:
-    regions = [{"card": c} for c in (ARK, CORNS, "whispering_forest", "silver_harbor")]
-    t = _two(make, regions, A={"region": ARK}, B={"region": CORNS})
+    regions = [{"card": c} for c in (ARK, CORNES, "whispering_forest", "silver_harbor")]
+    t = _two(make, regions, A={"region": ARK}, B={"region": CORNES})
     t.s.decks["region"].append(RUINS)
     t.s.decks["encounter"].append("treasure")
     t.do("A", "explore_new")
@@ -95,8 +95,8 @@ def test_M4_explore_from_the_region_discard_pile(make: Any) -> None:
 
 
 def test_M5_a_player_blocks_a_removal_by_discarding(make: Any) -> None:
-    regions = [{"card": c} for c in (ARK, CORNS, "whispering_forest", "silver_harbor")]
-    t = _two(make, regions, A={"region": ARK}, B={"region": CORNS, "hand": ["truce"]})
+    regions = [{"card": c} for c in (ARK, CORNES, "whispering_forest", "silver_harbor")]
+    t = _two(make, regions, A={"region": ARK}, B={"region": CORNES, "hand": ["truce"]})
     t.s.decks["region"].append(RUINS)
     t.s.decks["encounter"].append("treasure")
     t.do("A", "explore_new")
@@ -113,7 +113,7 @@ def test_M5_no_removable_region_the_new_one_is_added_anyway(make: Any) -> None:
         {"card": c, "preliminary": e}
         for c, e in (
             (ARK, "sleep"),
-            (CORNS, "treasure"),
+            (CORNES, "treasure"),
             ("whispering_forest", "giant_rats"),
             ("silver_harbor", "old_warrior"),
         )
@@ -143,16 +143,16 @@ def test_M6_rest_gives_plus_two_next_turn_only(make: Any) -> None:
 
 
 def test_M7_a_preliminary_event_applies_and_is_discarded(make: Any) -> None:
-    t = _two(make, [{"card": CORNS, "preliminary": "treasure"}], A={"hand": []})
-    t.do("A", f"go {CORNS}")
+    t = _two(make, [{"card": CORNES, "preliminary": "treasure"}], A={"hand": []})
+    t.do("A", f"go {CORNES}")
     t.pass_windows()
     assert len(t.p("A").hand) == 2  # Treasure: draw 2
     assert t.s.regions[0].preliminary is None and "treasure" in t.s.discards["encounter"]
 
 
 def test_M7_a_preliminary_monster_that_wins_stays(make: Any) -> None:
-    t = _two(make, [{"card": CORNS, "preliminary": "wild_boar"}], dice=[1, 6])
-    t.do("A", f"go {CORNS}")
+    t = _two(make, [{"card": CORNES, "preliminary": "wild_boar"}], dice=[1, 6])
+    t.do("A", f"go {CORNES}")
     t.pass_windows()
     assert t.s.regions[0].preliminary == "wild_boar" and t.s.regions[0].revealed
 
@@ -183,14 +183,14 @@ def test_X1_a_resting_party_stays_and_does_not_explore(make: Any) -> None:
 
 
 def test_T4_wrong_road_redirects_a_declared_move(make: Any) -> None:
-    t = _two(make, [{"card": ARK}, {"card": CORNS}], B={"hand": ["wrong_road"]})
+    t = _two(make, [{"card": ARK}, {"card": CORNES}], B={"hand": ["wrong_road"]})
     t.do("A", f"go {ARK}")
     assert "play wrong_road" in t.choices("B")
     assert t.choices("A") == ["pass"]  # A holds nothing: the window still opens for him
     t.do("B", "play wrong_road")
-    t.do("B", f"pick {CORNS}")
+    t.do("B", f"pick {CORNES}")
     t.pass_windows()
-    assert t.p("A").region == CORNS
+    assert t.p("A").region == CORNES
 
 
 def test_O1_tree_of_regions_soo_starts_at_level_one(make: Any) -> None:

@@ -196,12 +196,12 @@ def test_C6_incapacitated_strength_does_not_count(make: Any) -> None:
 
 def test_C6_sleep_incapacitates_a_character(make: Any) -> None:
     setup = {
-        "regions": [{"card": "corns_village", "preliminary": "sleep"}],
+        "regions": [{"card": "village_of_cornes", "preliminary": "sleep"}],
         "players": {"A": {"party": ["acrobat", "sorcerer"]}},
         "phase": "movement",
     }
     t = make(setup=setup)
-    t.do("A", "go corns_village")
+    t.do("A", "go village_of_cornes")
     t.pass_windows()
     if t.prompt("A") and t.prompt("A").kind == "pick":
         t.do("A", "pick sorcerer")

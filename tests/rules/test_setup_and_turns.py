@@ -34,8 +34,8 @@ def test_G1_other_player_counts_are_refused(count: int) -> None:
 def test_G2_winning_needs_a_basic_then_the_final_mission(make: Any) -> None:
     t = make(
         setup={
-            "regions": [{"card": "tower_at_the_edge_of_the_world"}],
-            "players": {"A": {"region": "tower_at_the_edge_of_the_world", "completed": []}},
+            "regions": [{"card": "tower_at_the_end_of_the_world"}],
+            "players": {"A": {"region": "tower_at_the_end_of_the_world", "completed": []}},
             "final_mission": "the_last_seal",
             "phase": "exploration",
         },
@@ -45,9 +45,9 @@ def test_G2_winning_needs_a_basic_then_the_final_mission(make: Any) -> None:
     from engine.rules.missions import attemptable_missions
 
     a = t.p("A")
-    assert "the_last_seal" not in attemptable_missions(t.g, a, "tower_at_the_edge_of_the_world")
+    assert "the_last_seal" not in attemptable_missions(t.g, a, "tower_at_the_end_of_the_world")
     a.completed.append(a.missions.pop())
-    assert "the_last_seal" in attemptable_missions(t.g, a, "tower_at_the_edge_of_the_world")
+    assert "the_last_seal" in attemptable_missions(t.g, a, "tower_at_the_end_of_the_world")
 
 
 def test_G3_five_card_types_in_their_own_decks() -> None:
@@ -157,12 +157,12 @@ def test_T3_order_is_fixed_for_the_whole_turn(make: Any) -> None:
 
 
 def test_T4_plot_cards_only_in_their_phase(make: Any) -> None:
-    t = make(setup={"players": {"A": {"hand": ["zeppelin_trip", "reinforcements"]}}})
+    t = make(setup={"players": {"A": {"hand": ["zeppelin_voyage", "reinforcements"]}}})
     assert "play reinforcements" in t.choices("A")  # a Reset phase card
-    assert "play zeppelin_trip" not in t.choices("A")  # a Movement phase card
+    assert "play zeppelin_voyage" not in t.choices("A")  # a Movement phase card
     t.do("A", "done")
     t.until("A", "movement")
-    assert "play zeppelin_trip" in t.choices("A")
+    assert "play zeppelin_voyage" in t.choices("A")
     assert "play reinforcements" not in t.choices("A")
 
 
