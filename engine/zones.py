@@ -433,6 +433,23 @@ def move(
     going from one party to another keeps how it lies (turned, incapacitated). A card not in
     ``source`` or a destination without room raises :class:`ZoneError` and changes nothing.
     """
+    take_from, put_on = _PILES.get(source.kind), _PILES.get(destination.kind)
+    if take_from is not None and put_on is not None:
+        # Pile to pile, the common case, inline: moves are on the engine's hot path.
+        try:
+            to = put_on(state, destination.key)
+            take_from(state, source.key).remove(card)
+        except KeyError:
+            _pile(state, source)  # raises the ZoneError naming the missing zone
+            _pile(state, destination)
+            raise
+        except ValueError:
+            raise ZoneError(f"{card!r} is not in {source}") from None
+        if bottom:
+            to.insert(0, card)
+        else:
+            to.append(card)
+        return
     _check_room(state, card, destination)
     taken = _take(state, card, source)
     _put(state, card, destination, bottom, taken if as_it_lies else None)

@@ -133,19 +133,30 @@ def check_one_place(game: Game) -> None:
 
 @contextmanager
 def recorded_moves() -> Iterator[list[tuple[str, Zone]]]:
-    """Record every card put somewhere by ``engine.zones`` (every move ends with a put)."""
+    """Record every card ``engine.zones`` puts somewhere: its ``move`` and ``draw_top``, and
+    the put behind every other change of place (a card recorded twice is harmless)."""
     moves: list[tuple[str, Zone]] = []
-    put = zones._put
+    move, draw_top, put = zones.move, zones.draw_top, zones._put
 
-    def recording(state: Any, card: str, zone: Zone, *how: Any, **how_named: Any) -> None:
+    def recording_move(state: Any, card: str, source: Zone, to: Zone, **how: Any) -> None:
+        move(state, card, source, to, **how)
+        moves.append((card, to))
+
+    def recording_draw(state: Any, source: Zone, to: Zone) -> str | None:
+        card = draw_top(state, source, to)
+        if card is not None:
+            moves.append((card, to))
+        return card
+
+    def recording_put(state: Any, card: str, zone: Zone, *how: Any, **how_named: Any) -> None:
         put(state, card, zone, *how, **how_named)
         moves.append((card, zone))
 
-    zones._put = recording
+    zones.move, zones.draw_top, zones._put = recording_move, recording_draw, recording_put
     try:
         yield moves
     finally:
-        zones._put = put
+        zones.move, zones.draw_top, zones._put = move, draw_top, put
 
 
 def check_moves(
