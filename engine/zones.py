@@ -462,6 +462,9 @@ def draw_top(state: GameState, source: Zone, destination: Zone) -> str | None:
     if not pile:
         return None
     card = pile[-1]
+    if destination.kind in _PILES:  # pile to pile, the common case
+        _pile(state, destination).append(pile.pop())
+        return card
     _check_room(state, card, destination)
     pile.pop()  # the top card: no search through the pile
     _put(state, card, destination, bottom=False)
