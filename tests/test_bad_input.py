@@ -357,9 +357,9 @@ def test_I2_a_refused_attack_cites_I2_and_a_refused_trade_I1() -> None:
             {
                 "players": ["Ann", "Bob"],
                 "setup": {
-                    "regions": [{"card": "corns_village"}, {"card": "whispering_forest"}],
+                    "regions": [{"card": "village_of_cornes"}, {"card": "whispering_forest"}],
                     "players": {
-                        "Ann": {"party": ["acrobat"], "region": "corns_village"},
+                        "Ann": {"party": ["acrobat"], "region": "village_of_cornes"},
                         "Bob": {"party": ["duelist"], "region": "whispering_forest"},
                     },
                     "phase": "interaction",

@@ -133,21 +133,21 @@ def _b_loses_to_a_monster(make: Any, **extra: Any) -> Any:
     """A waits at Corns Village; B, there too, loses to the Wild Boar guarding the Forest and
     stays at Corns Village (M2), his turn over; then the Interaction phase, A first."""
     setup = {
-        "regions": [{"card": CORNS}, {"card": FOREST, "preliminary": "wild_boar"}],
+        "regions": [{"card": CORNES}, {"card": FOREST, "preliminary": "wild_boar"}],
         "players": {
-            "A": {"party": ["acrobat"], "region": CORNS, "hand": ["truce"], **extra.get("A", {})},
-            "B": {"party": ["duelist"], "region": CORNS, "hand": [], **extra.get("B", {})},
+            "A": {"party": ["acrobat"], "region": CORNES, "hand": ["truce"], **extra.get("A", {})},
+            "B": {"party": ["duelist"], "region": CORNES, "hand": [], **extra.get("B", {})},
         },
         "phase": "movement",
     }
     t = make(setup=setup, dice=[2, 6])  # lost by 4: no casualty (B3)
     t.until("A", "movement")
-    t.do("A", f"go {CORNS}")
+    t.do("A", f"go {CORNES}")
     t.until("B", "movement")
     t.do("B", f"go {FOREST}")
     t.pass_windows()
     b = t.p("B")
-    assert b.turn_over and b.region == CORNS
+    assert b.turn_over and b.region == CORNES
     t.until("A", "interaction")
     return t
 

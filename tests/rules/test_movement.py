@@ -251,13 +251,13 @@ def test_D2_expedition_charter_explores_from_the_discard_when_the_deck_is_empty(
 ) -> None:
     t = _two(make, [{"card": ARK}], A={"hand": ["expedition_charter"]})
     t.s.decks["region"].clear()
-    t.s.discards["region"] += [CORNS, RUINS]
+    t.s.discards["region"] += [CORNES, RUINS]
     t.refresh()
     t.do("A", "play expedition_charter")
     prompt = t.prompt("A")
-    assert prompt.kind == "pick" and prompt.choices == [f"pick {CORNS}", f"pick {RUINS}"]
+    assert prompt.kind == "pick" and prompt.choices == [f"pick {CORNES}", f"pick {RUINS}"]
     t.do("A", f"pick {RUINS}")
-    assert t.s.regions[-1].card == RUINS and t.s.discards["region"] == [CORNS]
+    assert t.s.regions[-1].card == RUINS and t.s.discards["region"] == [CORNES]
     assert t.s.explored_new
 
 
@@ -301,12 +301,12 @@ def test_T4_wrong_road_only_on_another_partys_move(make: Any) -> None:
 def test_T4_a_zeppelin_voyage_move_opens_the_move_window(make: Any) -> None:
     t = _two(
         make,
-        [{"card": ARK}, {"card": CORNS}],
-        A={"hand": ["zeppelin_trip"]},
+        [{"card": ARK}, {"card": CORNES}],
+        A={"hand": ["zeppelin_voyage"]},
         B={"hand": ["wrong_road"]},
     )
-    t.do("A", "play zeppelin_trip")
-    t.do("A", f"pick {CORNS}")
+    t.do("A", "play zeppelin_voyage")
+    t.do("A", f"pick {CORNES}")
     prompt = t.prompt("B")
     assert prompt is not None and prompt.kind == "window"
     assert "play wrong_road" in prompt.choices
