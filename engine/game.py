@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import ValidationError
 
 # Importing the rules registers every frame handler (engine.flow).
-from engine import rng
+from engine import rng, zones
 from engine.actions import Action, offered_action, parse_action
 from engine.cards import CardDB, default_cards
 from engine.cards.aliases import upgrade_stored_game
@@ -93,7 +93,10 @@ class Game:
         except ValidationError as exc:
             raise GameDataError(f"stored game is malformed: {exc.errors()[0]['msg']}") from None
         game = cls(state, cards)
-        unknown = [c for c in game._all_card_ids() if c not in game.db.by_id]
+        try:
+            unknown = [c for c in game._all_card_ids() if c not in game.db.by_id]
+        except zones.ZoneError as exc:
+            raise GameDataError(f"stored game is impossible: {exc}") from None
         if unknown:
             raise GameDataError(f"stored game names unknown card {unknown[0]!r}")
         if state.stack and state.stack[-1].kind not in HANDLERS:
@@ -278,21 +281,5 @@ class Game:
         return None
 
     def _all_card_ids(self) -> Iterable[str]:
-        s = self.s
-        for pile in (*s.decks.values(), *s.discards.values(), s.set_aside, s.final_deck):
-            yield from pile
-        if s.final_mission:
-            yield s.final_mission
-        for region in s.regions:
-            yield region.card
-            if region.preliminary:
-                yield region.preliminary
-        for p in s.players.values():
-            yield from (c.card for c in p.party)
-            yield from p.hand
-            yield from p.missions
-            yield from p.started
-            yield from p.completed
-            yield from p.in_play
-            yield from p.offered_characters
-            yield from p.offered_advantages
+        """Every card id of the state, once per place (the map of :mod:`engine.zones`)."""
+        return zones.all_cards(self.s)

@@ -6,7 +6,9 @@ answers the open prompt ``i mod (number of open prompts)`` with its choice
 ``(i // prompts) mod (number of choices)`` (the sequence is reused from its start when it runs
 out). After *every* action the test checks its property:
 
-- D1: every card of the game's sets is in exactly one place and the total never changes;
+- D1: every card of the game's sets is in exactly one place and the total never changes, and
+  every change of place is a move of the map (``engine.zones``: the moves recorded during an
+  action, replayed over where the cards were, give where they are);
 - R4/C1: hands hold at most 5 Advantages, parties 1-4 characters (once the start is over);
 - hidden information: no view shows a player another player's hidden cards (hand, secret
   missions, start offers) or cards nobody may see (decks, face-down Preliminary Encounters he
@@ -17,16 +19,16 @@ out). After *every* action the test checks its property:
   same events after every action;
 - every game ends (the turn cap is on).
 
-An Encounter drawn while exploring (or at a change of level of the Tree of Regions) sits on
-the resolution stack, face up, until it is discarded: the stack's ``encounter`` frames are one
-of D1's places.
+Where a card is and who may see it there is read from the one map, ``engine.zones``: D1 counts
+its zones (an Encounter held by an ``encounter`` frame on the stack included), and the secrecy
+checks take the cards a viewer may not see from ``zones.hidden_from``.
 """
 
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,10 +36,12 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from engine import zones
 from engine.cards import default_cards
 from engine.events import Event
 from engine.game import Game
 from engine.rules.party import HAND_LIMIT, PARTY_LIMIT
+from engine.zones import ZONE_KINDS, Zone
 
 DB = default_cards()
 
@@ -63,57 +67,7 @@ CARD_PHRASES = sorted(
 NAMES = {card.id: card.name for card in DB}
 TOKEN = re.compile(r"[a-z0-9_]+")
 
-#: Zones whose cards everybody may see (a revealed Preliminary Encounter included).
-PUBLIC_ZONES = frozenset(
-    {"discard", "party", "region", "preliminary", "started", "completed", "in_play"}
-    | {"final_mission", "stack"}
-)
-#: A player's own hidden zones.
-OWN_HIDDEN = frozenset({"hand", "missions", "offered"})
-
-
 # ------------------------------------------------------------------------------ where cards are
-
-
-@dataclass(frozen=True)
-class Place:
-    """One card's place: a zone, its owner (a player, a deck's name, a Region) if any."""
-
-    zone: str
-    owner: str = ""
-
-
-def places(game: Game) -> list[tuple[str, Place]]:
-    """Every (card, place) of the state: a card in two places appears twice."""
-    s = game.s
-    found: list[tuple[str, Place]] = []
-    for deck, pile in s.decks.items():
-        found += [(c, Place("deck", deck)) for c in pile]
-    for deck, pile in s.discards.items():
-        found += [(c, Place("discard", deck)) for c in pile]
-    found += [(c, Place("set_aside")) for c in s.set_aside]
-    found += [(c, Place("final_deck")) for c in s.final_deck]
-    if s.final_mission:
-        found.append((s.final_mission, Place("final_mission")))
-    for region in s.regions:
-        found.append((region.card, Place("region")))
-        if region.preliminary:
-            zone = "preliminary" if region.revealed else "face_down"
-            found.append((region.preliminary, Place(zone, region.card)))
-    for name, p in s.players.items():
-        found += [(c.card, Place("party", name)) for c in p.party]
-        found += [(c, Place("hand", name)) for c in p.hand]
-        found += [(c, Place("missions", name)) for c in p.missions]
-        found += [(c, Place("started", name)) for c in p.started]
-        found += [(c, Place("completed", name)) for c in p.completed]
-        found += [(c, Place("in_play", name)) for c in p.in_play]
-        found += [(c, Place("offered", name)) for c in p.offered_characters]
-        found += [(c, Place("offered", name)) for c in p.offered_advantages]
-    for frame in s.stack:
-        if frame.kind == "encounter" and frame.data.get("context") != "preliminary":
-            assert frame.card is not None
-            found.append((frame.card, Place("stack")))
-    return found
 
 
 def game_cards(game: Game) -> set[str]:
@@ -121,30 +75,15 @@ def game_cards(game: Game) -> set[str]:
     return {card.id for card in DB if card.set in sets}
 
 
-def where(game: Game) -> dict[str, Place]:
-    return dict(places(game))
+def where(game: Game) -> dict[str, Zone]:
+    """Card -> zone (a card in two places, which D1 rules out, keeps its last)."""
+    return {card: zone for card, zone in zones.places(game.s)}
 
 
-def secret_to(
-    game: Game, viewer: str | None, at: dict[str, Place], unseen: bool = True
-) -> set[str]:
-    """Cards ``viewer`` (None: the public) may not see: other players' hidden cards and, with
-    ``unseen``, the cards nobody sees (decks, set-aside missions, the Final deck) and the
-    face-down Preliminary Encounters he did not scout."""
-    peeked = {r.card: r.peeked for r in game.s.regions}
-    hidden: set[str] = set()
-    for card, place in at.items():
-        if place.zone in OWN_HIDDEN:
-            if place.owner != viewer:
-                hidden.add(card)
-        elif not unseen:
-            continue
-        elif place.zone == "face_down":
-            if viewer is None or viewer not in peeked.get(place.owner, []):
-                hidden.add(card)
-        elif place.zone not in PUBLIC_ZONES:
-            hidden.add(card)
-    return hidden
+def owned(zone: Zone) -> bool:
+    """A player's own zone (hand, secret missions, start offers, party): hidden cards there
+    are his to name."""
+    return ZONE_KINDS[zone.kind].key == "player"
 
 
 def strings(value: Any) -> Iterator[str]:
@@ -186,14 +125,51 @@ def named_in_text(text: str, cards: set[str]) -> set[str]:
 
 def check_one_place(game: Game) -> None:
     """D1: every card in exactly one place; nothing appears from nowhere or vanishes."""
-    counts = Counter(card for card, _ in places(game))
-    twice = sorted(c for c, n in counts.items() if n > 1)
-    assert not twice, f"cards in two places: {twice}"
-    expected = game_cards(game)
-    assert set(counts) == expected, (
-        f"missing: {sorted(expected - set(counts))}, unknown: {sorted(set(counts) - expected)}"
-    )
-    assert counts.total() == len(expected)
+    try:
+        zones.check_conservation(game.s, game_cards(game))
+    except zones.ZoneError as exc:
+        raise AssertionError(str(exc)) from None
+
+
+@contextmanager
+def recorded_moves() -> Iterator[list[tuple[str, Zone]]]:
+    """Record every card ``engine.zones`` puts somewhere: its ``move`` and ``draw_top``, and
+    the put behind every other change of place (a card recorded twice is harmless)."""
+    moves: list[tuple[str, Zone]] = []
+    move, draw_top, put = zones.move, zones.draw_top, zones._put
+
+    def recording_move(state: Any, card: str, source: Zone, to: Zone, **how: Any) -> None:
+        move(state, card, source, to, **how)
+        moves.append((card, to))
+
+    def recording_draw(state: Any, source: Zone, to: Zone) -> str | None:
+        card = draw_top(state, source, to)
+        if card is not None:
+            moves.append((card, to))
+        return card
+
+    def recording_put(state: Any, card: str, zone: Zone, *how: Any, **how_named: Any) -> None:
+        put(state, card, zone, *how, **how_named)
+        moves.append((card, zone))
+
+    zones.move, zones.draw_top, zones._put = recording_move, recording_draw, recording_put
+    try:
+        yield moves
+    finally:
+        zones.move, zones.draw_top, zones._put = move, draw_top, put
+
+
+def check_moves(
+    moves: list[tuple[str, Zone]], before: dict[str, Zone], after: dict[str, Zone]
+) -> None:
+    """Where the cards were, changed by the recorded moves only, is where they are."""
+    replayed = dict(before)
+    for card, zone in moves:
+        replayed[card] = zone
+    moves.clear()
+    behind = {c: (before.get(c), after.get(c)) for c in before.keys() | after.keys()}
+    behind = {c: seen for c, seen in behind.items() if replayed.get(c) != after.get(c)}
+    assert not behind, f"cards moved behind the map's back (from, to): {behind}"
 
 
 def check_limits(game: Game) -> None:
@@ -207,14 +183,13 @@ def check_limits(game: Game) -> None:
 
 def check_views(game: Game) -> None:
     """Views show nobody another player's hidden cards; the public view shows none."""
-    at = where(game)
     for viewer in [None, *game.s.seats]:
-        leaked = named_in(game.view(viewer), secret_to(game, viewer, at))
+        leaked = named_in(game.view(viewer), zones.hidden_from(game.s, viewer))
         assert not leaked, f"view of {viewer or 'the public'} shows {sorted(leaked)}"
 
 
-def public_cards(at: dict[str, Place]) -> set[str]:
-    return {c for c, place in at.items() if place.zone in PUBLIC_ZONES}
+def public_cards(game: Game) -> set[str]:
+    return set(zones.all_cards(game.s)) - zones.hidden_from(game.s, None)
 
 
 def check_event(game: Game, event: Event, public_before: set[str]) -> None:
@@ -223,29 +198,29 @@ def check_event(game: Game, event: Event, public_before: set[str]) -> None:
     public before the action (a discarded card taken back, R5)."""
     now = where(game)
     for viewer in game.s.seats if event.to is None else event.to:
-        secret = secret_to(game, viewer, now) - public_before
+        secret = zones.hidden_from(game.s, viewer) - public_before
         if event.to is not None:  # addressed to the owner as well: the two share it
-            secret = {c for c in secret if now[c].owner not in event.to}
-        held = {c for c in secret if now[c].zone in OWN_HIDDEN}
+            secret = {c for c in secret if now[c].key not in event.to}
+        held = {c for c in secret if owned(now[c])}
         leaked = named_in(event.data, secret) | named_in_text(event.text, held)
         assert not leaked, f"{viewer} sees {sorted(leaked)} in {event!r}"
 
 
-def watch_events(game: Game) -> Callable[[dict[str, Place]], None]:
+def watch_events(game: Game) -> Callable[[], None]:
     """Check every event of ``game`` as it is emitted, against the state at that moment (a card
     may be played, discarded, shuffled back and drawn by someone else in one action: only the
     moment of the event tells whether naming it was a leak). Returns the function that tells
-    the watch an action is over (its argument: where the cards are now)."""
-    public_before = public_cards(where(game))
+    the watch an action is over)."""
+    public_before = public_cards(game)
     emit = game.emit
 
     def checked(kind: str, text: str, to: Any = None, **data: Any) -> None:
         emit(kind, text, to, **data)
         check_event(game, game._events[-1], public_before)
 
-    def action_done(at: dict[str, Place]) -> None:
+    def action_done() -> None:
         nonlocal public_before
-        public_before = public_cards(at)
+        public_before = public_cards(game)
 
     game.emit = checked  # type: ignore[method-assign]
     return action_done
@@ -269,7 +244,7 @@ class Played:
     events: list[list[dict[str, Any]]] = field(default_factory=list)
 
 
-Check = Callable[[Game, list[Event], dict[str, Place], dict[str, Place]], None]
+Check = Callable[[Game, list[Event], dict[str, Zone], dict[str, Zone]], None]
 
 
 def play(
@@ -366,6 +341,20 @@ def test_D1_every_card_in_one_place(
     play(seed, players, _with_cap(options, cap), choices, prepare=prepare)
 
 
+@examples(40)
+@given(SEEDS, PLAYERS, OPTIONS, SHORT_CAP, CHOICES)
+def test_D1_every_change_of_place_is_a_move_of_the_map(
+    seed: int, players: int, options: dict[str, Any], cap: int, choices: list[int]
+) -> None:
+    with recorded_moves() as moves:
+
+        def prepare(game: Game) -> Check:
+            moves.clear()  # the deal (S1-S3) made the cards; from now on they only move
+            return lambda game, events, before, after: check_moves(moves, before, after)
+
+        play(seed, players, _with_cap(options, cap), choices, prepare=prepare)
+
+
 @examples(80)
 @given(SEEDS, PLAYERS, OPTIONS, SHORT_CAP, CHOICES)
 def test_R4_hand_and_party_limits(
@@ -389,7 +378,7 @@ def test_events_never_name_hidden_cards(
 ) -> None:
     def prepare(game: Game) -> Check:
         action_done = watch_events(game)
-        return lambda game, events, before, after: action_done(after)
+        return lambda game, *_: action_done()
 
     play(seed, players, _with_cap(options, cap), choices, prepare=prepare)
 
@@ -472,3 +461,16 @@ def test_S1_to_S4_setup_places_every_card_once(players: int) -> None:
         assert len(p.missions) == 2
         assert len(p.offered_characters) == 2
         assert len(p.offered_advantages) == 4
+
+
+def test_D1_a_card_moved_behind_the_maps_back_is_caught() -> None:
+    game = Game.new(["P1", "P2"], {}, seed=1)
+    with recorded_moves() as moves:
+        before = where(game)
+        by_map = game.s.decks["advantage"][-1]
+        zones.move(game.s, by_map, Zone("deck", "advantage"), Zone("hand", "P1"))
+        bypass = game.s.decks["advantage"].pop()
+        game.s.players["P2"].hand.append(bypass)  # not through the map
+        with pytest.raises(AssertionError, match="behind the map's back") as caught:
+            check_moves(moves, before, where(game))
+        assert bypass in str(caught.value) and by_map not in str(caught.value)

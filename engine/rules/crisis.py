@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import zones
 from engine.cards import Objective
 from engine.endings import Ending
 from engine.flow import handles
@@ -29,7 +30,7 @@ def end_of_turn(g: Game) -> None:
 
 def end_game(g: Game, winner: str | None, ending: Ending) -> None:
     """The game is over: ``winner`` (None: nobody, Omega breaks free) and how it ended."""
-    g.s.stack.clear()
+    zones.clear_stack(g.s)  # an Encounter still being met is discarded, not lost
     g.s.prompts.clear()
     g.s.phase = "over"
     g.s.winner = winner

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import zones
 from engine.actions import Action
 from engine.flow import handles, responds
 from engine.rules.interpreter import run_effects
@@ -12,14 +13,15 @@ from engine.rules.party import (
     PARTY_LIMIT,
     add_character,
     discard_card,
-    draw,
     draw_advantages,
     end_turn,
+    top_card,
 )
 from engine.rules.play import own_turn_plays, play_step_action
 from engine.rules.regions import active_region
 from engine.rules.windows import open_window
 from engine.state import Frame, Player
+from engine.zones import Zone
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -93,15 +95,15 @@ def run_encounter(g: Game, frame: Frame) -> None:
 
 
 def _done_with_card(g: Game, frame: Frame, keep: bool) -> None:
-    """Discard the Encounter (taking it off its Region if it was the Preliminary one)."""
+    """Discard the Encounter: off its Region if it was the Preliminary one, else off the stack
+    (the frame held it)."""
     if keep:
         return
     card = frame.card or ""
     if frame.data["context"] == "preliminary":
-        slot = active_region(g, frame.region or "")
-        if slot is not None and slot.preliminary == card:
-            slot.preliminary = None
-    discard_card(g, card)
+        discard_card(g, card, Zone("preliminary", frame.region or ""))
+    else:
+        discard_card(g, card, Zone("stack", "encounter"))
 
 
 # ---------------------------------------------------------------------- exploration phase
@@ -139,15 +141,13 @@ def exploration_step(g: Game, frame: Frame) -> None:
         if frame.data.get("met") and not g.s.result.get("ok"):
             _expelled(g, p)
             return
-        card = draw(g, "encounter")
-        if card is None:
+        if top_card(g, "encounter") is None:
             frame.stage = "reward"
             return
         frame.data["left"] -= 1
         frame.data["met"] = True
-        g.push(
-            "encounter", player=p.name, card=card, region=p.region, data={"context": "exploration"}
-        )
+        g.push("encounter", player=p.name, region=p.region, data={"context": "exploration"})
+        zones.draw_top(g.s, Zone("deck", "encounter"), Zone("stack", "encounter"))  # E4
         return
     if frame.stage == "special":
         if p.turn_over:
@@ -261,9 +261,9 @@ def _take_reward(g: Game, p: Player, region: str, index: int, kind: str) -> None
     if kind == "advantage":
         draw_advantages(g, p, level)
     elif kind == "hire":
-        card = draw(g, "character")
+        card = top_card(g, "character")
         if card is not None:
-            add_character(g, p, card)
+            add_character(g, p, card, Zone("deck", "character"))
             p.last_hire = (region, g.s.turn)
     elif kind == "remote_mission":
         g.push("remote_mission", player=p.name)

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import zones
 from engine.actions import Action
 from engine.flow import handles, responds
 from engine.rules.party import HAND_LIMIT, PARTY_LIMIT, are_rivals, end_turn, region_of
 from engine.rules.play import own_turn_plays, play_step_action
-from engine.state import Character, Frame, Player
+from engine.state import Frame, Player
+from engine.zones import Zone, ZoneKind
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -104,8 +106,8 @@ def _after_battle(g: Game, frame: Frame) -> None:
     a, b = g.player(frame.player or ""), g.player(frame.other or "")
     winner, loser = (a, b) if result["won"] else (b, a)
     if loser.hand and len(winner.hand) < HAND_LIMIT:
-        card = loser.hand.pop(g.randint(len(loser.hand)))
-        winner.hand.append(card)
+        card = loser.hand[g.randint(len(loser.hand))]
+        zones.move(g.s, card, Zone("hand", loser.name), Zone("hand", winner.name))
         g.emit(
             "spoils",
             f"{loser.name} gives {winner.name} a random Advantage.",
@@ -271,18 +273,12 @@ def answer_trade(g: Game, frame: Frame, player: str, action: Action) -> None:
 def _exchange(g: Game, frame: Frame) -> None:
     a, b = g.player(frame.player or ""), g.player(frame.other or "")
     for card in frame.data["give"]:
-        if card in a.hand:
-            a.hand.remove(card)
-            b.hand.append(card)
-        else:
-            a.party = [c for c in a.party if c.card != card]
-            b.party.append(Character(card=card))
+        kind: ZoneKind = "hand" if card in a.hand else "party"
+        zones.move(g.s, card, Zone(kind, a.name), Zone(kind, b.name))
     for card in frame.data["ask"]:
-        b.party = [c for c in b.party if c.card != card]
-        a.party.append(Character(card=card))
+        zones.move(g.s, card, Zone("party", b.name), Zone("party", a.name))
     for card in frame.data["payment"]:
-        b.hand.remove(card)
-        a.hand.append(card)
+        zones.move(g.s, card, Zone("hand", b.name), Zone("hand", a.name))
     g.emit("trade", f"{a.name} and {b.name} trade.", player=a.name, other=b.name)
     g.emit("trade_private", describe_offer(g, frame) + ".", to=[a.name, b.name])
     frame.stage = "done"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from engine import zones
 from engine.actions import Action
 from engine.cards import effects as fx
 from engine.flow import handles, responds
@@ -19,16 +20,17 @@ from engine.rules.party import (
     add_character,
     add_modifier,
     discard_card,
-    draw,
     draw_advantages,
     end_turn,
     kill,
     room_in_hand,
     speed,
     strength,
+    top_card,
 )
 from engine.rules.regions import can_explore_new
 from engine.state import Frame, Player
+from engine.zones import Zone
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -201,10 +203,10 @@ def op_draw(g: Game, frame: Frame, o: fx.Draw, st: dict[str, Any]) -> bool:
             for _ in range(o.count):
                 if len(p.party) >= PARTY_LIMIT:
                     break
-                card = draw(g, "character")
+                card = top_card(g, "character")
                 if card is None:
                     break
-                add_character(g, p, card)
+                add_character(g, p, card, Zone("deck", "character"))
     return True
 
 
@@ -228,8 +230,7 @@ def op_discard(g: Game, frame: Frame, o: fx.Discard, st: dict[str, Any]) -> bool
             if picked is None:
                 return False
             card = picked
-        p.hand.remove(card)
-        discard_card(g, card)
+        discard_card(g, card, Zone("hand", name))
         st["n"] = n + 1
         g.emit("discard", f"{name} discards {g.db[card].name}.", player=name, card=card)
     return True
@@ -429,8 +430,8 @@ def op_steal(g: Game, frame: Frame, o: fx.Steal, st: dict[str, Any]) -> bool:
         for _ in range(o.count):
             if not victim.hand or not room_in_hand(thief):
                 break
-            card = victim.hand.pop(g.randint(len(victim.hand)))
-            thief.hand.append(card)
+            card = victim.hand[g.randint(len(victim.hand))]
+            zones.move(g.s, card, Zone("hand", name), Zone("hand", thief.name))
             g.emit(
                 "steal",
                 f"{thief.name} steals an Advantage from {name}.",
@@ -593,8 +594,7 @@ def op_hire_discard(g: Game, frame: Frame, o: fx.Hire, st: dict[str, Any]) -> bo
     picked = _pick(g, frame, st, name, "Choose a character from the discard pile.", list(pile))
     if picked is None:
         return False
-    pile.remove(picked)
-    add_character(g, g.player(name), picked)
+    add_character(g, g.player(name), picked, Zone("discard", "character"))
     return True
 
 
@@ -636,9 +636,8 @@ def op_take_character(g: Game, frame: Frame, o: fx.TakeCharacter, st: dict[str, 
         if picked is None:
             return False
         card = picked
-    character = next(c for c in victim.party if c.card == card)
-    victim.party.remove(character)
-    user.party.append(character)  # as it lies: turned or face down, it stays so
+    # As it lies: turned or face down, it stays so.
+    zones.move(g.s, card, Zone("party", victim.name), Zone("party", user.name), as_it_lies=True)
     g.emit(
         "take_character",
         f"{g.db[card].name} leaves {victim.name}'s party and joins {user.name}'s.",
@@ -661,8 +660,7 @@ def op_take_discarded(g: Game, frame: Frame, o: fx.TakeDiscarded, st: dict[str, 
         under = [c for c in pile if c != frame.card]
         if under and room_in_hand(p):
             card = under[-1]
-            pile.remove(card)
-            p.hand.append(card)
+            zones.move(g.s, card, Zone("discard", "advantage"), Zone("hand", p.name))
             g.emit(
                 "take",
                 f"{p.name} takes {g.db[card].name} from the discard pile.",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import zones
 from engine.actions import Action
 from engine.cards import FinalMissionCard, MissionCard, Objective
 from engine.flow import handles, responds
@@ -16,6 +17,7 @@ from engine.rules.crisis import end_game
 from engine.rules.interpreter import run_effects
 from engine.rules.party import discard_card, end_turn, speed
 from engine.state import Frame, Player
+from engine.zones import Zone, ZoneKind
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -33,8 +35,8 @@ def can_reveal_final(g: Game, p: Player) -> bool:
 
 def reveal_final(g: Game, p: Player) -> None:
     """F3, F5: the Final mission goes face up; the Crisis! countdown starts."""
-    card = g.s.final_deck.pop()
-    g.s.final_mission = card
+    card = zones.draw_top(g.s, Zone("final_deck"), Zone("final_mission"))
+    assert card is not None, "reveal_final needs a Final mission deck (can_reveal_final)"
     final = g.db.final_mission(card)
     if g.s.options.crisis:
         g.s.crisis = final.crisis.limit
@@ -113,8 +115,7 @@ def _announce(g: Game, p: Player, card_id: str) -> None:
     (a secret mission stays in the hand of missions, hidden, until it is completed)."""
     if card_id not in p.missions or is_secret(g, card_id):
         return
-    p.missions.remove(card_id)
-    p.started.append(card_id)
+    zones.move(g.s, card_id, Zone("missions", p.name), Zone("started", p.name))
     card = g.db.mission(card_id)
     g.emit(
         "mission_started",
@@ -202,10 +203,8 @@ def run_mission(g: Game, frame: Frame) -> None:
 
 @responds("mission")
 def answer_mission(g: Game, frame: Frame, player: str, action: Action) -> None:
-    p = g.player(player)
     assert action.arg is not None
-    p.hand.remove(action.arg)
-    discard_card(g, action.arg)
+    discard_card(g, action.arg, Zone("hand", player))
     frame.data["left"] -= 1
     g.emit("deliver", f"{player} hands over an Advantage.", player=player)
 
@@ -227,11 +226,9 @@ def complete(g: Game, p: Player, card_id: str) -> None:
         g.emit("final_completed", f"{p.name} completes the Final mission!", player=p.name)
         end_game(g, p.name, "final_mission")
         return
-    for pile in (p.missions, p.started):
-        if card_id in pile:
-            pile.remove(card_id)
+    kept: ZoneKind = "missions" if card_id in p.missions else "started"
+    zones.move(g.s, card_id, Zone(kept, p.name), Zone("completed", p.name))
     p.resisting.pop(card_id, None)
-    p.completed.append(card_id)
     card = g.db.mission(card_id)
     g.emit("mission_completed", f"{p.name} completes {card.name}!", player=p.name, card=card_id)
     run_effects(g, p.name, card_id, ["reward"])

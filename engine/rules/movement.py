@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import zones
 from engine.actions import Action
 from engine.flow import handles, responds
-from engine.rules.party import add_modifier, discard_card, draw
+from engine.rules.party import add_modifier, discard_card, draw, top_card
 from engine.rules.play import own_turn_plays, play_step_action
 from engine.rules.regions import (
     active_region,
@@ -16,7 +17,8 @@ from engine.rules.regions import (
     new_region_choices,
 )
 from engine.rules.windows import open_window
-from engine.state import Frame, Player, Region
+from engine.state import Frame, Player
+from engine.zones import Zone
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -134,11 +136,11 @@ def _tree_level_changes(g: Game, p: Player, level: int) -> bool:
 
 def _tree_encounter(g: Game, p: Player, dest: str) -> None:
     """O1: each change of level draws a Preliminary Encounter."""
-    card = draw(g, "encounter")
-    if card is None:
+    if top_card(g, "encounter") is None:
         g.s.result = {"ok": True}
         return
-    g.push("encounter", player=p.name, card=card, region=dest, data={"context": "tree"})
+    g.push("encounter", player=p.name, region=dest, data={"context": "tree"})
+    zones.draw_top(g.s, Zone("deck", "encounter"), Zone("stack", "encounter"))
 
 
 def _arrive(g: Game, p: Player, dest: str) -> None:
@@ -158,14 +160,14 @@ def run_explore_new(g: Game, frame: Frame) -> None:
     if frame.stage == "":
         g.s.explored_new = True
         if frame.region is not None:  # from the Region discard pile (M4, D2)
-            g.s.discards["region"].remove(frame.region)
             new = frame.region
+            zones.move(g.s, new, Zone("discard", "region"), Zone("region"))
         else:
-            drawn = draw(g, "region")
+            drawn = draw(g, "region", Zone("region"))
             assert drawn is not None  # offered only while the deck holds a Region (M4)
             new = drawn
-        encounter = draw(g, "encounter")
-        g.s.regions.append(Region(card=new, preliminary=encounter, revealed=True))
+        encounter = draw(g, "encounter", Zone("preliminary", new))
+        g.s.regions[-1].revealed = True  # M4: the new Region's Encounter lies face up
         frame.region = new
         shown = f", guarded by {g.db[encounter].name}" if encounter else ""
         g.emit(
@@ -197,10 +199,7 @@ def run_explore_new(g: Game, frame: Frame) -> None:
             n for n in g.others(p.name) if n not in frame.data["passed"]
         ]  # M5: any *other* player may block the explorer's choice
         if not waiting:
-            region = active_region(g, choice)
-            assert region is not None
-            g.s.regions.remove(region)
-            discard_card(g, choice)
+            discard_card(g, choice, Zone("region"))
             g.emit("region_removed", f"{g.db[choice].name} leaves play.", region=choice)
             frame.stage = "enter"
             return
@@ -244,9 +243,7 @@ def answer_explore_new(g: Game, frame: Frame, player: str, action: Action) -> No
         frame.data["passed"].append(player)
     else:  # block: discard one Advantage; the explorer must pick another Region
         assert action.arg is not None
-        blocker = g.player(player)
-        blocker.hand.remove(action.arg)
-        discard_card(g, action.arg)
+        discard_card(g, action.arg, Zone("hand", player))
         g.s.prompts = [p for p in g.s.prompts if not p.window]
         frame.data["blocked"].append(frame.data["choice"])
         frame.stage = "remove"

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from engine import zones
 from engine.cards import AdvantageCard, Card, EncounterCard, RegionCard
 from engine.cards.effects import Ability, Condition, Duration, Modify, Stat
 from engine.state import Character, Modifier, Player
+from engine.zones import Zone
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -19,26 +21,33 @@ PARTY_LIMIT = 4  # R4, C1
 # ---------------------------------------------------------------------- decks and discards
 
 
-def draw(g: Game, deck: str) -> str | None:
-    """Top card of a deck; an empty deck is replaced by its shuffled discard pile (D1), except
-    Regions, which are never reshuffled (D2)."""
+def top_card(g: Game, deck: str) -> str | None:
+    """The top card of a deck, left there; an empty deck is first replaced by its shuffled
+    discard pile (D1), except Regions, which are never reshuffled (D2)."""
     pile = g.s.decks[deck]
     if not pile and deck != "region" and g.s.discards[deck]:
-        pile.extend(g.s.discards[deck])
-        g.s.discards[deck].clear()
+        zones.move_all(g.s, Zone("discard", deck), Zone("deck", deck))
         g.shuffle(pile)
         g.emit("reshuffle", f"The {deck} discard pile is shuffled into a new deck.", deck=deck)
-    return pile.pop() if pile else None
+    return pile[-1] if pile else None
 
 
-def discard_card(g: Game, card_id: str) -> None:
-    """Put a card on its type's discard pile (D1)."""
-    card = g.db[card_id]
-    deck = card.type if card.type in g.s.discards else None
-    if deck is None:  # missions are only ever set aside
-        g.s.set_aside.append(card_id)
-    else:
-        g.s.discards[deck].append(card_id)
+def draw(g: Game, deck: str, to: Zone) -> str | None:
+    """Move the top card of a deck (see :func:`top_card`) to ``to``; None if there is none."""
+    if top_card(g, deck) is None:
+        return None
+    return zones.draw_top(g.s, Zone("deck", deck), to)
+
+
+def discard_pile(g: Game, card_id: str) -> Zone:
+    """Where a discarded card goes: its type's discard pile (D1); missions are set aside."""
+    kind = g.db[card_id].type
+    return Zone("discard", kind) if kind in g.s.discards else Zone("set_aside")
+
+
+def discard_card(g: Game, card_id: str, source: Zone) -> None:
+    """Move a card from ``source`` to its discard pile (D1)."""
+    zones.move(g.s, card_id, source, discard_pile(g, card_id))
 
 
 # ---------------------------------------------------------------------- characters
@@ -63,26 +72,24 @@ def can_use_skill(g: Game, p: Player, skill: str) -> bool:
     return bool(skilled_characters(g, p, skill))
 
 
-def add_character(g: Game, p: Player, card_id: str) -> None:
-    p.party.append(Character(card=card_id))
+def add_character(g: Game, p: Player, card_id: str, source: Zone) -> None:
+    """A character joins ``p``'s party from ``source`` (a deck, a discard pile)."""
+    zones.move(g.s, card_id, source, Zone("party", p.name))
     g.emit("hire", f"{g.db[card_id].name} joins {p.name}'s party.", player=p.name, card=card_id)
 
 
 def kill(g: Game, p: Player, card_id: str) -> None:
     """A character dies (C5); a player left without characters forms a new party and discards
     his Organization (A3)."""
-    p.party = [c for c in p.party if c.card != card_id]
-    discard_card(g, card_id)
+    discard_card(g, card_id, Zone("party", p.name))
     g.emit("death", f"{g.db[card_id].name} of {p.name}'s party dies.", player=p.name, card=card_id)
     if not p.party:
         org = organization(g, p)
         if org is not None:
-            p.in_play.remove(org.id)
-            discard_card(g, org.id)
+            discard_card(g, org.id, Zone("in_play", p.name))
             g.emit("discard", f"{p.name} loses {org.name}.", player=p.name, card=org.id)
-        new = draw(g, "character")
+        new = draw(g, "character", Zone("party", p.name))
         if new is not None:
-            p.party.append(Character(card=new))
             g.emit(
                 "new_party",
                 f"{p.name} has lost every character and forms a new party with {g.db[new].name}.",
@@ -110,10 +117,9 @@ def draw_advantages(g: Game, p: Player, count: int) -> int:
     """Draw up to ``count`` Advantages, capped by the hand limit (R4); returns how many."""
     drawn: list[str] = []
     for _ in range(min(count, room_in_hand(p))):
-        card = draw(g, "advantage")
+        card = draw(g, "advantage", Zone("hand", p.name))
         if card is None:
             break
-        p.hand.append(card)
         drawn.append(card)
     if drawn:
         names = ", ".join(g.db[c].name for c in drawn)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import zones
 from engine.actions import Action
 from engine.cards import AdvantageCard, CharacterCard
 from engine.cards import effects as fx
@@ -18,7 +19,7 @@ from engine.rules.party import (
     Versus,
     can_join_organization,
     can_use_skill,
-    discard_card,
+    discard_pile,
     holds,
     is_organization,
     skilled_characters,
@@ -26,6 +27,7 @@ from engine.rules.party import (
 )
 from engine.rules.regions import can_explore_new
 from engine.state import Frame, Player
+from engine.zones import Zone
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -195,16 +197,13 @@ def begin(g: Game, name: str, source: str, index: int, turner: str | None = None
                 g.push("skill_choice", player=name, card=source, data={"index": index})
                 return
             turner = able[0]
-        p.hand.remove(source)
+        to = Zone("in_play", name) if stays_in_play(card) else discard_pile(g, source)
+        zones.move(g.s, source, Zone("hand", name), to)
         if turner is not None:
             next(c for c in p.party if c.card == turner).tapped = True
             g.emit(
                 "tap", f"{g.db[turner].name} turns to use {card.name}.", player=name, card=turner
             )
-        if stays_in_play(card):
-            p.in_play.append(source)
-        else:
-            discard_card(g, source)
         g.emit("play", f"{name} plays {card.name}: {card.text}", player=name, card=source)
     else:
         if card.abilities[index].tap_self:

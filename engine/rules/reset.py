@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import zones
 from engine.actions import Action
 from engine.flow import handles, responds
 from engine.rules.party import HAND_LIMIT, PARTY_LIMIT, add_character, discard_card
 from engine.rules.play import own_turn_plays, play_step_action
 from engine.state import Frame
+from engine.zones import Zone
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -37,23 +39,19 @@ def reset_step(g: Game, frame: Frame) -> None:
 
 @responds("reset_step")
 def answer_reset(g: Game, frame: Frame, player: str, action: Action) -> None:
-    p = g.player(player)
     card = action.arg or ""
     if action.type == "done":
         frame.stage = "done"
     elif action.type == "discard":
-        p.hand.remove(card)
-        discard_card(g, card)
+        discard_card(g, card, Zone("hand", player))
         g.s.discarded_by[card] = player
         g.emit("discard", f"{player} discards {g.db[card].name}.", player=player, card=card)
     elif action.type == "dismiss":
-        p.party = [c for c in p.party if c.card != card]
-        discard_card(g, card)
+        discard_card(g, card, Zone("party", player))
         g.s.dismissed[card] = player
         g.emit("dismiss", f"{player} dismisses {g.db[card].name}.", player=player, card=card)
     elif action.type == "leave":
-        p.in_play.remove(card)
-        discard_card(g, card)
+        discard_card(g, card, Zone("in_play", player))
         g.emit("leave", f"{player} gives up {g.db[card].name}.", player=player, card=card)
     else:
         play_step_action(g, player, action, "reset")
@@ -122,9 +120,7 @@ def answer_pickup(g: Game, frame: Frame, player: str, action: Action) -> None:
     p = g.player(player)
     card = action.arg
     if g.db[card].type == "character":
-        g.s.discards["character"].remove(card)
-        add_character(g, p, card)
+        add_character(g, p, card, Zone("discard", "character"))
     else:
-        g.s.discards["advantage"].remove(card)
-        p.hand.append(card)
+        zones.move(g.s, card, Zone("discard", "advantage"), Zone("hand", player))
         g.emit("take", f"{player} takes {g.db[card].name}.", player=player, card=card)

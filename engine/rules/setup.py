@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import zones
 from engine.actions import Action
 from engine.flow import handles, responds
-from engine.state import Character, Frame, Player, Region
+from engine.state import Frame, Player
+from engine.zones import Zone
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -15,7 +17,10 @@ DECKS = ("character", "region", "encounter", "advantage")
 
 
 def deal(g: Game, names: list[str]) -> None:
-    """S1-S3: shuffle each type into its own deck, deal missions and the start offers."""
+    """S1-S3: shuffle each type into its own deck, deal missions and the start offers.
+
+    This is where the game's cards come into play (into the decks, the Final mission deck and,
+    for Basic missions, set aside); from then on they only move (engine.zones)."""
     sets = set(g.s.options.sets)
     for deck in DECKS:
         pile = [c.id for c in g.db if c.type == deck and c.set in sets]
@@ -27,13 +32,15 @@ def deal(g: Game, names: list[str]) -> None:
     g.s.final_deck = [c.id for c in g.db.final_missions if c.set in sets]
     g.shuffle(g.s.final_deck)
     g.s.seats = list(names)
+    g.s.set_aside = missions  # S2: two for each player, the rest stays there unseen
     for name in names:
-        p = Player(name=name)
-        p.missions = [missions.pop(), missions.pop()]  # S2: secret
-        p.offered_characters = [g.s.decks["character"].pop() for _ in range(2)]
-        p.offered_advantages = [g.s.decks["advantage"].pop() for _ in range(4)]
-        g.s.players[name] = p
-    g.s.set_aside = missions  # S2: the rest, unseen
+        g.s.players[name] = Player(name=name)
+        for _ in range(2):
+            zones.draw_top(g.s, Zone("set_aside"), Zone("missions", name))  # S2: secret
+        for _ in range(2):
+            zones.draw_top(g.s, Zone("deck", "character"), Zone("offered_characters", name))
+        for _ in range(4):
+            zones.draw_top(g.s, Zone("deck", "advantage"), Zone("offered_advantages", name))
     g.emit("setup", f"A game of Anima begins with {', '.join(names)}.", players=names)
     g.push("start_choice")
 
@@ -65,17 +72,16 @@ def start_choice(g: Game, frame: Frame) -> None:
             _ask_character(g, p)
         return
     # Everyone has chosen: what was not kept goes back and the decks are reshuffled (S3).
-    for p in g.s.players.values():
-        g.s.decks["character"].extend(p.offered_characters)
-        g.s.decks["advantage"].extend(p.offered_advantages)
-        p.offered_characters, p.offered_advantages = [], []
+    for name in g.s.players:
+        zones.move_all(g.s, Zone("offered_characters", name), Zone("deck", "character"))
+        zones.move_all(g.s, Zone("offered_advantages", name), Zone("deck", "advantage"))
     g.shuffle(g.s.decks["character"])
     g.shuffle(g.s.decks["advantage"])
     # S4: as many Regions as players, each with a face-down Preliminary Encounter.
     for _ in g.s.seats:
-        region = g.s.decks["region"].pop()
-        encounter = g.s.decks["encounter"].pop()
-        g.s.regions.append(Region(card=region, preliminary=encounter, revealed=False))
+        region = zones.draw_top(g.s, Zone("deck", "region"), Zone("region"))
+        assert region is not None, "the Region deck holds more Regions than seats"
+        zones.draw_top(g.s, Zone("deck", "encounter"), Zone("preliminary", region))
     names = ", ".join(g.db[r.card].name for r in g.s.regions)
     g.emit("regions", f"The first Regions are laid out: {names}.")
     g.s.stack[-1] = Frame(kind="turn", stage="start")
@@ -86,13 +92,11 @@ def start_choice_answer(g: Game, frame: Frame, player: str, action: Action) -> N
     p = g.player(player)
     assert action.arg is not None
     if action.type == "keep":
-        p.offered_characters.remove(action.arg)
-        p.party = [Character(card=action.arg)]
+        zones.move(g.s, action.arg, Zone("offered_characters", player), Zone("party", player))
         g.emit("start_character", f"{player} chooses a leader.", player=player)
         g.emit("start_character_private", f"You lead with {g.db[action.arg].name}.", to=[player])
         _ask_advantage(g, p)
     else:
-        p.offered_advantages.remove(action.arg)
-        p.hand = list(p.offered_advantages)
-        p.offered_advantages = [action.arg]
+        for card in [c for c in p.offered_advantages if c != action.arg]:
+            zones.move(g.s, card, Zone("offered_advantages", player), Zone("hand", player))
         g.emit("start_advantages", f"{player} keeps three Advantages.", player=player)

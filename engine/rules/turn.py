@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import zones
 from engine.actions import Action
 from engine.flow import handles, responds
 from engine.rules.crisis import end_game, end_of_turn
@@ -55,7 +56,7 @@ def run_turn(g: Game, frame: Frame) -> None:
     s = g.s
     if frame.stage == "start":
         if s.options.turn_cap and s.turn >= s.options.turn_cap:
-            g.s.stack.clear()
+            zones.clear_stack(g.s)
             end_game(g, None, "turn_cap")
             return
         start_turn(g)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -30,13 +30,15 @@ from pydantic import (
     model_validator,
 )
 
+from engine import zones
 from engine.cards import CardDB
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.game import Game
 from engine.options import Options
 from engine.rules.turn import start_turn
-from engine.state import Character, DeckName, Frame, GameState, Region
+from engine.state import DeckName, Frame, GameState
+from engine.zones import Zone
 
 #: ``until`` and ``pass_all`` give up after this many actions (a scenario that never gets there).
 MAX_ANSWERS = 500
@@ -287,72 +289,35 @@ def load(path: str | Path) -> Scenario:
 # ---------------------------------------------------------------------- cards and places
 
 
-def _piles(s: GameState) -> Iterator[list[str]]:
-    """Every list of card ids in the state (party and Regions aside)."""
-    yield from s.decks.values()
-    yield from s.discards.values()
-    yield s.set_aside
-    yield s.final_deck
-    for p in s.players.values():
-        yield from (
-            p.hand,
-            p.missions,
-            p.started,
-            p.completed,
-            p.in_play,
-            p.offered_characters,
-            p.offered_advantages,
-        )
-
-
 def card_places(s: GameState) -> list[str]:
-    """Every card id in the state, once per place it is in."""
-    ids = [c for pile in _piles(s) for c in pile]
-    ids += [c.card for p in s.players.values() for c in p.party]
-    for r in s.regions:
-        ids.append(r.card)
-        if r.preliminary:
-            ids.append(r.preliminary)
-    if s.final_mission:
-        ids.append(s.final_mission)
-    return ids
+    """Every card id in the state, once per place it is in (the map of :mod:`engine.zones`)."""
+    return zones.all_cards(s)
 
 
-def send_home(g: Game, card: str) -> None:
-    """Put a card at the bottom of its deck (missions: set aside; Final missions: their deck)."""
+def home(g: Game, card: str) -> Zone:
+    """Where a card goes when a setup does not use it: its deck (missions: set aside; Final
+    missions: their deck)."""
     kind = g.db[card].type
     if kind in g.s.decks:
-        g.s.decks[kind].insert(0, card)
-    elif kind == "final_mission":
-        g.s.final_deck.insert(0, card)
-    else:
-        g.s.set_aside.append(card)
+        return Zone("deck", kind)
+    return Zone("final_deck") if kind == "final_mission" else Zone("set_aside")
 
 
-def remove_card(g: Game, card: str) -> None:
-    """Take ``card`` out of every place in the state, so that it can be placed elsewhere. A
-    removed active Region sends its Preliminary Encounter back to the Encounter deck."""
-    s = g.s
-    for pile in _piles(s):
-        while card in pile:
-            pile.remove(card)
-    for p in s.players.values():
-        p.party = [c for c in p.party if c.card != card]
-    for region in list(s.regions):
-        if region.preliminary == card:
-            region.preliminary = None
-        if region.card == card:
-            s.regions.remove(region)
-            if region.preliminary:
-                send_home(g, region.preliminary)
-    if s.final_mission == card:
-        s.final_mission = None
+def send_home(g: Game, card: str, source: Zone) -> None:
+    """Move ``card`` from ``source`` to the bottom of its deck (set-aside missions: on top)."""
+    destination = home(g, card)
+    zones.move(g.s, card, source, destination, bottom=destination.kind != "set_aside")
 
 
-def place_card(g: Game, card: str, pile: list[str]) -> None:
-    """Move ``card`` from wherever it is to the end of ``pile``."""
-    remove_card(g, card)
-    pile.append(card)
+def place_card(g: Game, card: str, destination: Zone) -> None:
+    """Move ``card`` from wherever it is to ``destination`` (on top of a pile). An active
+    Region taken away sends its Preliminary Encounter home first."""
+    source = zones.locate(g.s, card)
+    if source.kind == "region":
+        under = next(r.preliminary for r in g.s.regions if r.card == card)
+        if under:
+            send_home(g, under, Zone("preliminary", card))
+    zones.move(g.s, card, source, destination)
 
 
 # ---------------------------------------------------------------------- applying a setup
@@ -424,78 +389,68 @@ def _check_setup(g: Game, setup: Setup) -> set[str]:
 def _default_start_choice(g: Game) -> None:
     """S3 as if every player let the start choice time out (X6): the first character offered,
     the last three Advantages; the rest goes back and both decks are reshuffled."""
-    for p in g.s.players.values():
+    for name, p in g.s.players.items():
+        offered_characters = Zone("offered_characters", name)
+        offered_advantages = Zone("offered_advantages", name)
         if p.offered_characters:
-            p.party = [Character(card=p.offered_characters.pop(0))]
-        if p.offered_advantages:
-            p.hand = p.offered_advantages[1:]
-            p.offered_advantages = p.offered_advantages[:1]
-        g.s.decks["character"].extend(p.offered_characters)
-        g.s.decks["advantage"].extend(p.offered_advantages)
-        p.offered_characters, p.offered_advantages = [], []
+            zones.move(g.s, p.offered_characters[0], offered_characters, Zone("party", name))
+        for card in p.offered_advantages[1:]:
+            zones.move(g.s, card, offered_advantages, Zone("hand", name))
+        zones.move_all(g.s, offered_characters, Zone("deck", "character"))
+        zones.move_all(g.s, offered_advantages, Zone("deck", "advantage"))
     g.shuffle(g.s.decks["character"])
     g.shuffle(g.s.decks["advantage"])
 
 
-def _take_unnamed(pile: list[str], named: set[str]) -> str | None:
-    for i in range(len(pile) - 1, -1, -1):
-        if pile[i] not in named:
-            return pile.pop(i)
-    return None
+def _top_unnamed(pile: list[str], named: set[str]) -> str | None:
+    """The topmost card of ``pile`` that the setup does not name."""
+    return next((card for card in reversed(pile) if card not in named), None)
 
 
-def _replace_pile(g: Game, pile: list[str], cards: list[str]) -> None:
-    """Send the pile's current cards home, then move ``cards`` into it, in order."""
-    old = list(pile)
-    pile.clear()
-    for card in old:
-        send_home(g, card)
+def _replace(g: Game, zone: Zone, cards: list[str]) -> None:
+    """Send the zone's current cards home, then move ``cards`` into it, in order."""
+    for card in zones.cards_in(g.s, zone):
+        send_home(g, card, zone)
     for card in cards:
-        place_card(g, card, pile)
+        place_card(g, card, zone)
 
 
 def apply_setup(g: Game, setup: Setup) -> None:
     """Skip the start choice and put every named card where the setup says, each card staying
     in exactly one place; then start the game at a fresh turn (R1 and T2 apply)."""
     s = g.s
-    total = len(card_places(s))
+    every_card = set(zones.all_cards(s))
     named = _check_setup(g, setup)
     _default_start_choice(g)
     # The active Regions: the setup's, or S4 (as many as players, face down) from the cards
     # the setup does not name.
     if setup.regions is None:
         for _ in s.seats:
-            region = _take_unnamed(s.decks["region"], named)
-            encounter = _take_unnamed(s.decks["encounter"], named)
-            if region is not None:
-                s.regions.append(Region(card=region, preliminary=encounter))
+            region = _top_unnamed(s.decks["region"], named)
+            if region is None:
+                break
+            zones.move(s, region, Zone("deck", "region"), Zone("region"))
+            encounter = _top_unnamed(s.decks["encounter"], named)
+            if encounter is not None:
+                zones.move(s, encounter, Zone("deck", "encounter"), Zone("preliminary", region))
     else:
-        for r in s.regions:
-            send_home(g, r.card)
+        for r in list(s.regions):
             if r.preliminary:
-                send_home(g, r.preliminary)
-        s.regions = []
+                send_home(g, r.preliminary, Zone("preliminary", r.card))
+            send_home(g, r.card, Zone("region"))
         for spec in setup.regions:
-            remove_card(g, spec.card)
+            place_card(g, spec.card, Zone("region"))
             if spec.preliminary is not None:
-                remove_card(g, spec.preliminary)
-            s.regions.append(
-                Region(card=spec.card, preliminary=spec.preliminary, revealed=spec.revealed)
-            )
+                place_card(g, spec.preliminary, Zone("preliminary", spec.card))
+            s.regions[-1].revealed = spec.revealed
     for name, ps in setup.players.items():
         p = s.players[name]
         if ps.party is not None:
-            ids = [_character_id(e) for e in ps.party]
-            for c in p.party:
-                send_home(g, c.card)
-            p.party = []
-            for card in ids:
-                remove_card(g, card)
-            p.party = [Character(card=card) for card in ids]
+            _replace(g, Zone("party", name), [_character_id(e) for e in ps.party])
         for key in ("hand", "missions", "started", "completed", "in_play"):
             cards = getattr(ps, key)
             if cards is not None:
-                _replace_pile(g, getattr(p, key), cards)
+                _replace(g, Zone(key, name), cards)
         if "region" in ps.model_fields_set:
             if ps.region is not None and ps.region not in {r.card for r in s.regions}:
                 raise ScenarioError(
@@ -504,23 +459,20 @@ def apply_setup(g: Game, setup: Setup) -> None:
             p.region = ps.region
     if "final_mission" in setup.model_fields_set:
         if s.final_mission is not None:
-            send_home(g, s.final_mission)
-            s.final_mission = None
+            send_home(g, s.final_mission, Zone("final_mission"))
         if setup.final_mission is not None:
-            remove_card(g, setup.final_mission)
-            s.final_mission = setup.final_mission
+            place_card(g, setup.final_mission, Zone("final_mission"))
             limit = g.db.final_mission(setup.final_mission).crisis.limit
             s.crisis = setup.crisis or (limit if s.options.crisis else None)
     elif setup.crisis is not None:
         raise ScenarioError("setup.crisis: there is no Final mission (setup.final_mission)")
     for deck, cards in setup.decks.items():
-        for card in cards:
-            remove_card(g, card)
-        s.decks[deck].extend(reversed(cards))  # the engine draws with pop(): from the end
-    places = card_places(s)
-    if len(places) != total or len(set(places)) != total:
-        doubled = sorted({c for c in places if places.count(c) > 1})
-        raise ScenarioError(f"setup bug: cards not in exactly one place: {doubled}")
+        for card in reversed(cards):  # the engine draws from the end: the first listed on top
+            place_card(g, card, Zone("deck", deck))
+    try:
+        zones.check_conservation(s, every_card)
+    except zones.ZoneError as exc:
+        raise ScenarioError(f"setup bug: {exc}") from None
     _start(g, setup)
 
 

@@ -171,9 +171,9 @@ def test_D1_an_empty_deck_is_replaced_by_its_shuffled_discards(make: Any) -> Non
     s = t.s
     s.discards["advantage"].extend(s.decks["advantage"])
     s.decks["advantage"].clear()
-    from engine.rules.party import draw
+    from engine.rules.party import top_card
 
-    card = draw(t.g, "advantage")
+    card = top_card(t.g, "advantage")
     assert card is not None and not s.discards["advantage"] and s.decks["advantage"]
 
 
@@ -182,9 +182,9 @@ def test_D2_regions_are_never_reshuffled(make: Any) -> None:
     s = t.s
     s.discards["region"].extend(s.decks["region"])
     s.decks["region"].clear()
-    from engine.rules.party import draw
+    from engine.rules.party import top_card
 
-    assert draw(t.g, "region") is None
+    assert top_card(t.g, "region") is None
     assert s.discards["region"]
     t.do("A", "done")
     t.do("B", "done")
