@@ -58,15 +58,8 @@ def set_list(text: str) -> bool:
 
 
 def hidden_now(game: Game) -> set[str]:
-    """The cards a spectator may not see now (the test reads the state; the bot may not).
-
-    Known leak left out until the bot renders from the engine's views (issue 7, section 1):
-    bot/render.py shows a party that has chosen its leader while the others still choose (S3).
-    """
-    during_s3 = {
-        c.card for p in game.s.players.values() for c in p.party if game.s.phase == "setup"
-    }
-    return hidden_from(game.s, None) - during_s3
+    """The cards a spectator may not see now (the test reads the state; the bot may not)."""
+    return hidden_from(game.s, None)
 
 
 def message_text(m: discord.Message) -> str:
