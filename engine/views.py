@@ -29,6 +29,7 @@ from engine.prompts import Prompt
 from engine.rules.missions import is_secret
 from engine.rules.party import speed, strength
 from engine.state import Player
+from engine.zones import visibility, zones
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -387,25 +388,11 @@ def prompt_view(g: Game, prompt: Prompt, public: frozenset[str] | None = None) -
 
 
 def public_cards(g: Game) -> frozenset[str]:
-    """Every card the table sees face up now."""
+    """Every card the table sees face up now (the zones everybody may see)."""
     s = g.s
-    ids: set[str] = set()
-    setup = s.phase == "setup"
-    for p in s.players.values():
-        if not setup:
-            ids.update(c.card for c in p.party)
-        ids.update(p.started)
-        ids.update(p.completed)
-        ids.update(p.in_play)
-    for r in s.regions:
-        ids.add(r.card)
-        if r.preliminary and r.revealed:
-            ids.add(r.preliminary)
-    if s.final_mission:
-        ids.add(s.final_mission)
-    for pile in s.discards.values():
-        ids.update(pile)
-    return frozenset(ids)
+    return frozenset(
+        card for zone, cards in zones(s) if visibility(zone, s).everyone for card in cards
+    )
 
 
 def _party(g: Game, p: Player, hidden: bool) -> PartyView:
@@ -586,23 +573,11 @@ def plain_view(g: Game, viewer: str | None) -> dict[str, Any]:
 
 
 def hidden_cards(g: Game, seat: str) -> list[str]:
-    """Every card ``seat`` cannot see, in a fixed order of places (never by card id)."""
+    """Every card ``seat`` cannot see, in the map's fixed order of places (never by card id)."""
     s = g.s
-    out: list[str] = []
-    for name in s.seats:
-        if name == seat:
-            continue
-        p = s.players[name]
-        if s.phase == "setup":  # S3: the chosen leaders stay hidden until all have chosen
-            out += [c.card for c in p.party]
-        out += p.hand + p.missions + p.offered_characters + p.offered_advantages
-    for deck in s.decks.values():
-        out += deck
-    out += s.set_aside + s.final_deck
-    for r in s.regions:
-        if r.preliminary and not r.revealed and seat not in r.peeked:
-            out.append(r.preliminary)
-    return out
+    return [
+        card for zone, cards in zones(s) if not visibility(zone, s).allows(seat) for card in cards
+    ]
 
 
 def _replace(obj: Any, swap: Callable[[str], str]) -> Any:
