@@ -349,7 +349,7 @@ async def stats(interaction: discord.Interaction) -> None:
     ]
     embed = discord.Embed(
         title="Anima on this server",
-        description=f"Games played: **{games}** · nobody won (Omega or turn limit): **{omega}**",
+        description=f"Games played: **{games}** · nobody won (Omega broke free): **{omega}**",
         colour=render.COLOR,
     )
     embed.add_field(name="Players", value="\n".join(lines) or "No finished game yet.", inline=False)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import discord
 
@@ -27,6 +28,7 @@ from engine.cards import (
     Objective,
     RegionCard,
 )
+from engine.endings import ENDINGS, TIEBREAKS, Ending, Tiebreak
 from engine.options import Options
 from engine.views import (
     KIND_TEXT,
@@ -57,14 +59,6 @@ PHASES = {
     "exploration": "Exploration phase",
     "crisis": "Crisis!",
     "over": "Game over",
-}
-
-ENDINGS = {
-    "final_mission": "completed the Final mission",
-    "crisis_won": "won the Crisis! challenge",
-    "crisis_lost": "nobody survived the Crisis: Omega breaks free",
-    "last_player": "was the last player standing after the Crisis",
-    "turn_cap": "the turn limit was reached",
 }
 
 ADVANTAGE_KINDS = {
@@ -376,14 +370,18 @@ def board_embed(
     return fit(embed)
 
 
-def ending_text(winner: str | None, ending: str | None, names: Names) -> str:
-    """How the game ended (the engine's own line says "Omega breaks free" for a turn limit)."""
-    how = ENDINGS.get(ending or "", ending or "")
+def ending_text(
+    winner: str | None, ending: str | None, names: Names, tiebreak: str | None = None
+) -> str:
+    """How the game ended, in the engine's words (engine.endings); a game ended by its turn
+    limit names the tie-break criterion that decided it."""
+    how = ENDINGS.get(cast(Ending, ending), ending or "the game is over")
     if winner:
-        return f"🏆 {names.bold(winner)} wins the game — {how}!"
-    if ending == "turn_cap":
-        return "🏁 The game ends: the turn limit was reached. Nobody wins."
-    return f"🌑 Nobody wins: {how}."
+        decided = TIEBREAKS.get(cast(Tiebreak, tiebreak)) if tiebreak else None
+        return f"🏆 {names.bold(winner)} wins the game — {how}" + (
+            f", decided on {decided}." if decided else "."
+        )
+    return f"🌑 Nobody wins — {how}."
 
 
 def summary_embed(
@@ -532,7 +530,7 @@ def event_line(e: EventRow, names: Names) -> str:
         order = " → ".join(names.of(n) for n in d.get("order", []))
         return f"🔔 __**Turn {d['turn']}**__ · order: {order}"
     if e.kind == "game_over" and "ending" in d:
-        return ending_text(d.get("winner"), d.get("ending"), names)
+        return ending_text(d.get("winner"), d.get("ending"), names, d.get("tiebreak"))
     if e.kind == "battle_roll" and "shown" in d:
         sides = [names.bold(d["player"]), names.bold(d["other"]) if d["other"] else "the monster"]
         rolls = [

@@ -106,8 +106,14 @@ class BattleResult(TypedDict):
 
 @with_config(_STRICT)
 class GameOver(TypedDict):
+    """How the game ended; at the turn limit also the tie-break (engine.endings.TIEBREAKS):
+    the criterion that decided, every player's scores and the dice of a final roll."""
+
     winner: str | None
     ending: str
+    tiebreak: NotRequired[str]
+    scores: NotRequired[dict[str, dict[str, int]]]
+    rolls: NotRequired[dict[str, list[int]]]
 
 
 @with_config(_STRICT)

@@ -26,5 +26,6 @@ class Options(BaseModel):
     party_tie: Literal["reroll", "stands"] = "reroll"
     #: V3: the Crisis countdown (revised rules) is on.
     crisis: bool = True
-    #: A safety net for simulations: the game ends after this many turns (0 = never).
+    #: A short game (`/anima start turns:N`) or a simulation's safety net: the game ends after
+    #: this many turns (0 = never) and a tie-break names the winner (rules/crisis.py).
     turn_cap: int = Field(default=0, ge=0)

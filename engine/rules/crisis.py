@@ -1,15 +1,16 @@
-"""The end of a turn and of the game: the Crisis! countdown and the Crisis itself (F5-F7)."""
+"""The end of a turn and of the game: the Crisis! countdown and the Crisis itself (F5-F7),
+and the tie-break that decides a game ended by its turn limit (``Options.turn_cap``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, get_args
 
 from engine import zones
 from engine.cards import Objective
-from engine.endings import Ending
+from engine.endings import TIEBREAKS, Ending, Tiebreak
 from engine.flow import handles
 from engine.rules.order import turn_order
-from engine.rules.party import speed
+from engine.rules.party import speed, strength
 from engine.state import Frame
 
 if TYPE_CHECKING:
@@ -28,20 +29,122 @@ def end_of_turn(g: Game) -> None:
     g.push("crisis")
 
 
-def end_game(g: Game, winner: str | None, ending: Ending) -> None:
-    """The game is over: ``winner`` (None: nobody, Omega breaks free) and how it ended."""
+def end_game(g: Game, winner: str | None, ending: Ending, text: str = "", **data: Any) -> None:
+    """The game is over: ``winner`` (None: nobody, Omega breaks free) and how it ended;
+    ``text`` and ``data`` (the turn limit's tie-break) go into the ``game_over`` event."""
     zones.clear_stack(g.s)  # an Encounter still being met is discarded, not lost
     g.s.prompts.clear()
     g.s.phase = "over"
     g.s.winner = winner
     g.s.ending = ending
-    if winner:
-        text = f"🏆 {winner} wins the game!"
-    elif ending == "turn_cap":
-        text = "The game reaches its turn limit: nobody wins."
+    if not text:
+        text = f"🏆 {winner} wins the game!" if winner else "Nobody wins: Omega breaks free."
+    g.emit("game_over", text, winner=winner, ending=ending, **data)
+
+
+#: The criteria that compare scores, in order; a die roll breaks what they leave tied.
+SCORED: tuple[Tiebreak, ...] = tuple(t for t in get_args(Tiebreak) if t != "die_roll")
+
+
+def tiebreak_scores(g: Game) -> dict[str, dict[str, int]]:
+    """Each player still in the game, in seat order, with his score on every scored
+    tie-break criterion (:data:`SCORED`, higher is better)."""
+    final = g.s.final_mission
+    scores: dict[str, dict[str, int]] = {}
+    for name in g.s.seats:
+        p = g.player(name)
+        if p.lost:
+            continue
+        scores[name] = {
+            "completed_missions": len(p.completed),
+            # F2: only a Resistance Final mission can be under way before it is completed,
+            # and only a player who may attempt it (F4) can have started it.
+            "final_mission_progress": p.resisting.get(final, 0) if final else 0,
+            "characters": len(p.party),
+            # The numbers the board shows (C1, C6: incapacitated characters add no Strength).
+            "strength_speed": strength(g, p) + speed(g, p),
+        }
+    return scores
+
+
+def standing(g: Game) -> list[str]:
+    """The players still in the game, best first by the scored tie-break criteria (seat order
+    among equals): the winner first once the game is over."""
+    scores = tiebreak_scores(g)
+    ranked = sorted(scores, key=lambda n: [-scores[n][c] for c in SCORED])
+    winner = g.s.winner
+    return [winner, *(n for n in ranked if n != winner)] if winner in scores else ranked
+
+
+def _roll_off(g: Game, tied: list[str], rolls: dict[str, list[int]]) -> str:
+    """Like T2: each tied player rolls a die; the highest wins; a tie for highest rolls again."""
+    while len(tied) > 1:
+        for name in tied:
+            rolls.setdefault(name, []).append(g.die())
+        best = max(rolls[name][-1] for name in tied)
+        tied = [name for name in tied if rolls[name][-1] == best]
+    return tied[0]
+
+
+def end_at_turn_limit(g: Game) -> None:
+    """The turn limit ends the game and a tie-break names the winner (ruling in
+    docs/engine.md): most completed missions, then most turns held on the Final mission, then
+    most characters, then the highest party Strength + Speed, then a die roll (rolled again
+    on a tie, like T2). The ``game_over`` event says which criterion decided, every player's
+    scores and the dice."""
+    scores = tiebreak_scores(g)
+    contenders = list(scores)
+    tied_on: list[Tiebreak] = []
+    decided: Tiebreak = "die_roll"
+    for criterion in SCORED:
+        best = max(scores[n][criterion] for n in contenders)
+        leaders = [n for n in contenders if scores[n][criterion] == best]
+        if len(leaders) == 1:
+            decided = criterion
+            break
+        tied_on.append(criterion)
+        contenders = leaders
+    rolls: dict[str, list[int]] = {}
+    if decided == "die_roll":
+        winner = _roll_off(g, contenders, rolls)
+        detail = "; ".join(f"{n} 🎲 {', '.join(map(str, rolls[n]))}" for n in contenders)
     else:
-        text = "Nobody wins: Omega breaks free."
-    g.emit("game_over", text, winner=winner, ending=ending)
+        winner = leaders[0]
+        ranked = sorted(contenders, key=lambda n: -scores[n][decided])
+        detail = ", ".join(f"{n} {scores[n][decided]}" for n in ranked)
+    text = f"The turn limit ({g.s.options.turn_cap} turns) is reached: the tie-break decides. "
+    if tied_on:
+        text += f"{_names(contenders)} are tied with {_tied_scores(scores[winner], tied_on)}. "
+    text += f"🏆 {winner} wins the game on {TIEBREAKS[decided]}: {detail}."
+    end_game(g, winner, "turn_cap", text, tiebreak=decided, scores=scores, rolls=rolls)
+
+
+def _names(names: list[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _tied_scores(score: dict[str, int], criteria: list[Tiebreak]) -> str:
+    """The shared scores of tied players, in words: '1 completed mission and 2 characters'.
+    Turns held on the Final mission are left out while nobody holds any (the usual case)."""
+    words = {
+        "completed_missions": ("completed mission", "completed missions"),
+        "final_mission_progress": (
+            "turn held on the Final mission",
+            "turns held on the Final mission",
+        ),
+        "characters": ("character", "characters"),
+    }
+    parts = []
+    for c in criteria:
+        n = score[c]
+        if c == "final_mission_progress" and n == 0:
+            continue
+        if c in words:
+            parts.append(f"{n} {words[c][n != 1]}")
+        else:
+            parts.append(f"Strength + Speed {n}")
+    return _names(parts)
 
 
 @handles("crisis")

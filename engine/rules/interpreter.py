@@ -450,15 +450,17 @@ def op_steal(g: Game, frame: Frame, o: fx.Steal, st: dict[str, Any]) -> bool:
 @op("reveal")
 def op_reveal(g: Game, frame: Frame, o: fx.Reveal, st: dict[str, Any]) -> bool:
     user = frame.player or ""
-    hidden = [r.card for r in g.s.regions if r.preliminary and not r.revealed]
+    # Only Encounters the user does not know yet: Scrying's second look is at another Region.
+    hidden = [
+        r.card for r in g.s.regions if r.preliminary and not r.revealed and user not in r.peeked
+    ]
     if not hidden:
         return True
     picked = _pick(g, frame, st, user, "Choose a Region to scout.", hidden)
     if picked is None:
         return False
     region = next(r for r in g.s.regions if r.card == picked)
-    if user not in region.peeked:
-        region.peeked.append(user)
+    region.peeked.append(user)
     assert region.preliminary is not None
     g.emit("scout", f"{user} scouts {g.db[picked].name}.", player=user, region=picked)
     g.emit(

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import zones
 from engine.actions import Action
 from engine.flow import handles, responds
-from engine.rules.crisis import end_game, end_of_turn
+from engine.rules.crisis import end_at_turn_limit, end_of_turn
 from engine.rules.missions import can_reveal_final, reveal_final
 from engine.rules.order import turn_order
 from engine.state import Frame
@@ -56,8 +55,7 @@ def run_turn(g: Game, frame: Frame) -> None:
     s = g.s
     if frame.stage == "start":
         if s.options.turn_cap and s.turn >= s.options.turn_cap:
-            zones.clear_stack(g.s)
-            end_game(g, None, "turn_cap")
+            end_at_turn_limit(g)  # a short game: the tie-break names the winner
             return
         start_turn(g)
         frame.stage, frame.data = "reveal", {"asked": []}

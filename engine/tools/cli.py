@@ -1,4 +1,4 @@
-"""The ``anima`` command: engine tools (cards, scenarios, simulations)."""
+"""The ``anima`` command: engine tools (cards, scenarios, simulations, replays)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from engine.cards import CARD_TYPES, CardDataError, load_cards
-from engine.tools import scenario, simulate
+from engine.tools import replay, scenario, simulate
 
 
 def _cmd_cards_validate(args: argparse.Namespace) -> int:
@@ -44,6 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     validate.set_defaults(func=_cmd_cards_validate)
     scenario.register(sub)
     simulate.register(sub)
+    replay.register(sub)
     return parser
 
 

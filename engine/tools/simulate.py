@@ -30,7 +30,7 @@ from typing import Any
 
 from engine.agents import Agent, RandomAgent
 from engine.cards import CardDB, default_cards
-from engine.endings import ENDINGS
+from engine.endings import ENDINGS, TIEBREAKS
 from engine.events import Event
 from engine.game import Game
 from engine.options import Options
@@ -71,6 +71,8 @@ class GameResult:
     ending: str | None = None
     #: 1-based seat of the winner; None when nobody won.
     winner_seat: int | None = None
+    #: What decided a game ended by the turn limit (engine.endings.TIEBREAKS).
+    tiebreak: str | None = None
     resolved: set[str] = field(default_factory=set)
     #: The engine failed: one line, and a short traceback.
     error: str | None = None
@@ -171,6 +173,8 @@ def play_game(
         result.turns = game.s.turn
         if result.error is None:
             result.ending = game.s.ending
+            over = [e for e in game.last_events if e.kind == "game_over"]
+            result.tiebreak = over[0].data.get("tiebreak") if over else None
             if game.s.winner is not None:
                 result.winner_seat = game.s.seats.index(game.s.winner) + 1
     return result
@@ -212,6 +216,7 @@ class Summary:
         turns = [r.turns for r in finished]
         endings = Counter(r.ending for r in finished)
         wins = Counter(r.winner_seat for r in finished)
+        tiebreaks = Counter(r.tiebreak for r in finished)
         db = default_cards()
         never = self.never_resolved()
         return {
@@ -227,6 +232,7 @@ class Summary:
                 "max": max(turns, default=0),
             },
             "endings": {key: endings[key] for key in ENDINGS},
+            "tiebreaks": {key: tiebreaks[key] for key in TIEBREAKS},
             "wins": {
                 **{name: wins[i + 1] for i, name in enumerate(seat_names(self.players))},
                 "nobody": wins[None],
@@ -283,6 +289,8 @@ def format_summary(summary: Summary, verbose: bool = False) -> str:
         f"turns per game: min {t['min']}, median {t['median']}, max {t['max']}",
         "endings:",
         *(f"  {label}: {d['endings'][key]}" for key, label in ENDINGS.items()),
+        "    decided by: "
+        + ", ".join(f"{label} {d['tiebreaks'][key]}" for key, label in TIEBREAKS.items()),
         "wins per seat: " + ", ".join(f"{seat} {n}" for seat, n in d["wins"].items()),
         f"card coverage: {cov['resolved']}/{cov['total']} cards resolved",
     ]
