@@ -30,8 +30,8 @@ from engine.cards import (
 )
 from engine.endings import ENDINGS, TIEBREAKS, Ending, Tiebreak
 from engine.options import Options
+from engine.prompts import kind_text
 from engine.views import (
-    KIND_TEXT,
     ChoiceView,
     PartyView,
     PublicChoice,
@@ -272,7 +272,7 @@ def waiting_line(view: TableView, seats: dict[str, SeatRow], names: Names) -> st
         return f"⚡ **Reaction window** — {text} Waiting for {len(windows)} answer(s).{ends}"
     if len(waiting) > 1:
         who = ", ".join(names.bold(w.player) for w in waiting)
-        return f"⏳ Waiting for {who} to {KIND_TEXT.get(waiting[0].kind, 'decide')}."
+        return f"⏳ Waiting for {who} to {kind_text(waiting[0].kind)}."
     w = waiting[0]
     deadline = seats[w.player].deadline if w.player in seats else None
     ends = f" ⏰ {_time(deadline)}" if deadline else ""
@@ -301,7 +301,7 @@ def party_field(view: TableView, p: PartyView, db: CardDB, names: Names) -> tupl
         mark = " 💤" if c.incapacitated else (" ↷" if c.tapped else "")
         chars.append(f"{card.name} {card.strength}/{card.speed}{mark}")
     if p.hidden:
-        lines = ["🂠 leader hidden until everybody has chosen (S3)"]
+        lines = ["🂠 leader hidden until everybody has chosen"]
     else:
         lines = [", ".join(chars) or "no characters"]
     in_play = [card_name(db, c) for c in p.in_play]

@@ -27,11 +27,16 @@ class PromptKind:
 
     #: The rule cited when an action is refused (None: the card's own text is the rule).
     rule: str | None
-    #: The decision in a few words, the same for every player ("choose your leader").
+    #: The decision in a few words, the same for every player, read after "waiting for
+    #: Alice to ..." ("choose a leader"): what the table is told when the prompt's own text
+    #: may not be shown.
     text: str
     #: Action types ruled by another rule than the kind's (an ``attack`` in the Interaction
     #: step is I2, a trade offer I1).
     actions: Mapping[str, str] = field(default_factory=dict)
+    #: The prompt is private as a whole: its text and choices are never shown to the table
+    #: (the start choices, a trade being built, a casualty or a delivery chosen in secret).
+    private: bool = False
 
 
 #: Cards and abilities used in a player's own phase step are ruled by T4.
@@ -39,29 +44,38 @@ _PLAYS = {"play": "T4", "ability": "T4"}
 
 #: Every kind of prompt the engine opens (docs/actions.md), with its rule and description.
 PROMPT_KINDS: dict[str, PromptKind] = {
-    "start_character": PromptKind("S3", "choose your leader"),
-    "start_advantage": PromptKind("S3", "choose the Advantage to give back"),
+    "start_character": PromptKind("S3", "choose a leader", private=True),
+    "start_advantage": PromptKind("S3", "choose the Advantage to give back", private=True),
     "reveal_final": PromptKind("V1", "reveal the Final mission, or pass"),
-    "reset": PromptKind("R2", "discard, dismiss, play Reset cards, or done"),
+    "reset": PromptKind("R2", "discard, dismiss, play Reset phase cards, or end the phase"),
     "pickup": PromptKind("R5", "take a card another player let go, or pass"),
     "movement": PromptKind("M1", "move, explore a new Region, or rest", _PLAYS),
     "remove_region": PromptKind("M5", "choose a Region to remove"),
     "block_removal": PromptKind("M5", "block the removal of a Region, or pass"),
-    "window": PromptKind("T4", "play an Interrupt or Battle card, or pass"),
+    "window": PromptKind("T4", "respond: play an Interrupt or Battle card, or pass"),
     "interaction": PromptKind(
-        "I1", "trade, attack, or done", {"attack": "I2", "offer": "I1", **_PLAYS}
+        "I1", "trade, attack, or end the phase", {"attack": "I2", "offer": "I1", **_PLAYS}
     ),
-    "trade_offer": PromptKind("X3", "build a trade offer"),
-    "trade_answer": PromptKind("X3", "accept or decline a trade offer"),
-    "trade_pay": PromptKind("X3", "choose an Advantage to hand over"),
+    "trade_offer": PromptKind("X3", "prepare a trade offer", private=True),
+    "trade_answer": PromptKind("X3", "answer a trade offer", private=True),
+    "trade_pay": PromptKind("X3", "choose the Advantages to hand over", private=True),
     "exploration": PromptKind("E1", "explore, or skip", {"explore": "E2", **_PLAYS}),
     "reward": PromptKind("E6", "choose a reward or a mission"),
-    "remote_mission": PromptKind("E6", "choose a mission to attempt"),
-    "deliver": PromptKind("F1", "choose an Advantage to deliver"),
-    "casualty": PromptKind("B3", "choose the character who dies"),
+    "remote_mission": PromptKind("E6", "choose a mission to attempt", private=True),
+    "deliver": PromptKind("F1", "choose the Advantages to deliver", private=True),
+    "casualty": PromptKind("B3", "choose the character who dies", private=True),
     "skill_choice": PromptKind("C4", "choose the character who turns"),
     "pick": PromptKind(None, "make a choice for a card"),
 }
+
+#: The kinds whose text and choices never reach the table.
+PRIVATE_KINDS = frozenset(kind for kind, entry in PROMPT_KINDS.items() if entry.private)
+
+
+def kind_text(kind: str) -> str:
+    """What the table may read about a decision of ``kind`` (a neutral description)."""
+    entry = PROMPT_KINDS.get(kind)
+    return entry.text if entry is not None else "decide"
 
 
 def prompt_rule(kind: str, action_type: str | None = None) -> str | None:

@@ -25,7 +25,7 @@ from engine.actions import Action, parse_action
 from engine.cards import CardDB, RegionCard
 from engine.cards import effects as fx
 from engine.errors import IllegalAction
-from engine.prompts import Prompt
+from engine.prompts import PRIVATE_KINDS, Prompt, kind_text
 from engine.rules.missions import is_secret
 from engine.rules.party import speed, strength
 from engine.state import Player
@@ -250,35 +250,6 @@ _SPECIAL_LABELS: dict[tuple[str, str], str] = {
     ("ask", "hand"): "Ask for an Advantage",
 }
 
-#: Prompts that are private as a whole: their text and choices are never public.
-PRIVATE_KINDS = frozenset(
-    {
-        "start_character",
-        "start_advantage",
-        "casualty",
-        "trade_offer",
-        "trade_answer",
-        "trade_pay",
-        "deliver",
-        "remote_mission",
-    }
-)
-
-#: What the table may read about a decision whose own text is not public.
-KIND_TEXT: dict[str, str] = {
-    "start_character": "choose a leader for the party (S3)",
-    "start_advantage": "choose which Advantages to keep (S3)",
-    "casualty": "choose the character who dies (B3)",
-    "trade_offer": "prepare a trade offer (I1)",
-    "trade_answer": "answer a trade offer (I1)",
-    "trade_pay": "choose the Advantages to hand over (I1)",
-    "deliver": "choose the Advantages to deliver",
-    "remote_mission": "choose a mission to attempt",
-    "pick": "make a choice",
-    "window": "respond (play an Interrupt or Battle card, or pass)",
-    "block_removal": "block the removal of a Region, or pass (M5)",
-}
-
 
 def reward_label(region: RegionCard, index: int) -> str:
     """The label of a Region's ``index``-th reward (E6)."""
@@ -363,10 +334,10 @@ def public_prompt_text(g: Game, prompt: Prompt, public: frozenset[str]) -> str:
     """What the table may read about ``prompt``: its text, unless the kind is private or the
     card whose effect asks (the top frame's) is hidden from the table."""
     if prompt.kind in PRIVATE_KINDS:
-        return KIND_TEXT[prompt.kind]
+        return kind_text(prompt.kind)
     frame = g.s.stack[-1] if g.s.stack else None
     if frame is not None and frame.card is not None and frame.card not in public:
-        return KIND_TEXT.get(prompt.kind, "decide")
+        return kind_text(prompt.kind)
     return prompt.text
 
 
@@ -656,8 +627,6 @@ def seal(g: Game, seat: str) -> dict[str, Any]:
 __all__ = [
     "ACTION_LABELS",
     "CARD_SECTIONS",
-    "KIND_TEXT",
-    "PRIVATE_KINDS",
     "CharacterView",
     "ChoiceView",
     "PartyView",

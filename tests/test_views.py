@@ -19,12 +19,11 @@ from engine.errors import IllegalAction
 from engine.event_kinds import EVENT_PAYLOADS, payload_errors
 from engine.events import Event
 from engine.game import Game
-from engine.prompts import Prompt
+from engine.prompts import PRIVATE_KINDS, Prompt
 from engine.state import Frame
 from engine.tools.simulate import play_game
 from engine.views import (
     CARD_SECTIONS,
-    PRIVATE_KINDS,
     SeatView,
     TableView,
     choose_options,
