@@ -160,6 +160,13 @@ def card_kind(card: Card) -> str:
     return card.type.capitalize()
 
 
+#: Marks a card whose text is our stand-in (engine.cards: ``source``), in lists of cards.
+STAND_IN_MARK = "◇"
+STAND_IN_LEGEND = (
+    f"{STAND_IN_MARK} stand-in text: our own design, the printed text is not available"
+)
+
+
 def card_line(db: CardDB, card_id: str, *, text: bool = True) -> str:
     """One line about a card: name, type, numbers and (optionally) its text."""
     card = db.by_id.get(card_id)
@@ -170,7 +177,8 @@ def card_line(db: CardDB, card_id: str, *, text: bool = True) -> str:
         extra = f" ({card.strength}/{card.speed})"
     elif isinstance(card, EncounterCard) and card.strength is not None:
         extra = f" (Strength {card.strength})"
-    head = f"**{card.name}** · {card_kind(card)}{extra}"
+    mark = f" {STAND_IN_MARK}" if card.is_stand_in else ""
+    head = f"**{card.name}**{mark} · {card_kind(card)}{extra}"
     return f"{head} — {card.text}" if text and card.text else head
 
 
@@ -238,7 +246,7 @@ def card_embed(db: CardDB, card_id: str) -> discord.Embed:
             embed.add_field(name="Crisis!", value=clip(card.crisis.text, FIELD_LIMIT), inline=False)
     elif isinstance(card, AdvantageCard) and card.skill:
         embed.add_field(name="Needs", value=card.skill.capitalize())
-    embed.set_footer(text=f"id: {card.id}")
+    embed.set_footer(text=card.source_note or "Printed card: name and facts as published.")
     return embed
 
 
@@ -486,7 +494,8 @@ def _hand_embed(
     if private_log:
         log = "\n".join(f"🔒 {names.sub(e.text)}" for e in private_log)
         embed.add_field(name="Recently, for you alone", value=clip(log, FIELD_LIMIT), inline=False)
-    embed.set_footer(text=f"{names.of(view.seat)} · ⚔ {p.strength} · 💨 {p.speed}")
+    footer = f"{names.of(view.seat)} · ⚔ {p.strength} · 💨 {p.speed}"
+    embed.set_footer(text=f"{footer}\n{STAND_IN_LEGEND}")
     return embed
 
 

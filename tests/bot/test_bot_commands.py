@@ -25,6 +25,9 @@ async def test_card_lookup_with_autocomplete(simcord_env: simcord.Env) -> None:
     assert fields["Level"] == "3" and "🎲 1" in fields["Exploration"]
     r = await w.alice.slash(w.table, "anima card", name="sorcerer")
     assert "Strength / Speed" in {f.name for f in r.response.embeds[0].fields}
+    assert r.response.embeds[0].footer.text.startswith("Stand-in text")  # a stand-in says so
+    r = await w.alice.slash(w.table, "anima card", name="wrong_road")
+    assert r.response.embeds[0].footer.text.startswith("Printed card")
     r = await w.alice.slash(w.table, "anima card", name="no such card")
     assert r.ephemeral and "No card is called" in r.response.content
 
@@ -76,6 +79,9 @@ async def test_hand_board_play_and_log(simcord_env: simcord.Env, db_path: Path) 
     r = await w.alice.slash(w.table, "anima hand")
     assert r.ephemeral and r.response.embeds[0].title == f"Your hand · game #{game_id}"
     assert any(c.label.startswith("Lead with") for c in components(r.response))
+    hand = r.response.embeds[0]
+    assert "◇ stand-in text" in (hand.footer.text or "")  # the mark on stand-in cards is explained
+    assert any("◇" in (f.value or "") for f in hand.fields)
     r = await w.dave.slash(w.table, "anima hand")
     assert r.response.content == "You are not playing in this game."
     r = await w.dave.slash(w.table, "anima board")
