@@ -33,8 +33,8 @@ import simcord
 
 from bot.app import AnimaBot, create_bot
 from bot.preview import PreviewWorld, preview_settings, seed_world
-from bot.table import Table
 from bot.settings import Settings
+from bot.table import Table
 from engine.prompts import Prompt
 
 HERE = Path(__file__).resolve().parent
