@@ -1,12 +1,14 @@
-"""The Discord layer: commands, views, rendering, storage and timers around the engine.
+"""The Discord layer around the engine, grouped by job (see docs/bot.md):
 
-- ``storage``  SQLite (aiosqlite, WAL): schema and migrations, games, seats, the append-only
-  action/event log, per-server settings, stats. One transaction per accepted action.
-- ``session``  the :class:`~bot.session.GameManager`: a lock per game, load / apply / commit
-  with a version check, AI seats, timers, broken games, publishing to Discord.
-- ``render``   the board, private hands, cards, choice labels, event batches, the lobby; and
-  what may be public (no hidden card in any public text, label or custom_id).
-- ``views``    the buttons and select menus, all ``DynamicItem`` s (they survive restarts).
-- ``commands`` the ``/anima`` group; ``rules`` reads the rules digest for ``/anima rules``.
-- ``app``      :class:`~bot.app.AnimaBot`, ``create_bot`` and ``run_bot``.
+- ``app``          :class:`~bot.app.AnimaBot` composes the services; ``create_bot``, ``run_bot``.
+- ``commands``     the ``/anima`` group; ``components`` the buttons, selects and their views.
+- ``lobby``        the lobby service (join, options, start); ``lobby_options`` its O/V codes.
+- ``games``        the game service: a lock per game, load / apply / commit with a version
+  check, AI seats, choices, card plays, panels, reclaim, end, recovery after a restart.
+- ``timers``       deadlines: half-time pings, time-outs, AI takeovers.
+- ``publishing``   posting events and the board, pings, DMs, secret starts.
+- ``rendering``    the one renderer: engine views, prompts and events to text and embeds.
+- ``table``        shared small types: Table, Reply, NoGame, GameBroken, seat bookkeeping.
+- ``storage``      SQLite (aiosqlite, WAL): schema and migrations, one transaction per write.
+- ``settings``, ``rules`` (the rules digest for ``/anima rules``), ``preview`` (offline).
 """

@@ -1,4 +1,5 @@
-"""The bot client: storage, persistent components, the timer loop and command sync.
+"""The bot client: it composes the services (storage, publishing, games, lobby, timers),
+registers the persistent components, runs the timer loop and syncs the commands.
 
 ``create_bot(settings, db_path=...)`` returns an unstarted :class:`AnimaBot` (SimCord's tests
 and preview start it themselves); ``run_bot(settings)`` connects to Discord.
@@ -13,10 +14,13 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.commands import anima_group, on_app_command_error
-from bot.session import GameManager
+from bot.components import DYNAMIC_ITEMS
+from bot.games import Games
+from bot.lobby import Lobby
+from bot.publishing import Publisher
 from bot.settings import Settings
 from bot.storage import GuildSettings, Storage
-from bot.views import DYNAMIC_ITEMS
+from bot.timers import Timers
 
 log = logging.getLogger("anima.bot")
 
@@ -32,7 +36,11 @@ class AnimaBot(commands.Bot):
             0, settings.decision_timer, settings.window_timer, settings.dms, settings.ai_takeover
         )
         self.storage = Storage(db_path if db_path is not None else settings.db_path, defaults)
-        self.manager = GameManager(self, self.storage)
+        self.publisher = Publisher(self, self.storage)
+        self.games = Games(self.storage, self.publisher)
+        self.lobby = Lobby(self.storage, self.games, self.publisher, settings.fixed_seed)
+        #: The deadlines' service (``timers`` is the loop that calls it).
+        self.deadlines = Timers(self.storage, self.games, self.publisher)
         #: Unexpected errors caught in component callbacks (logged; tests assert it stays empty).
         self.errors: list[BaseException] = []
         self._recovered = False
@@ -60,7 +68,7 @@ class AnimaBot(commands.Bot):
             return
         self._recovered = True
         try:
-            await self.manager.recover()
+            await self.games.recover()
         except Exception as exc:
             log.exception("recovery failed")
             self.record_error(exc)
@@ -76,7 +84,7 @@ class AnimaBot(commands.Bot):
             return
         for game_id in due:
             try:
-                await self.manager.run_timers(game_id)
+                await self.deadlines.run(game_id)
             except Exception as exc:
                 log.exception("timer loop: game %s failed", game_id)
                 self.record_error(exc)

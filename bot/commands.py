@@ -1,21 +1,22 @@
-"""The ``/anima`` slash commands."""
+"""The ``/anima`` slash commands. Whatever concerns a game goes through the same services
+(:mod:`bot.games`, :mod:`bot.lobby`) and the same per-game lock as the buttons; only the
+server's settings, stats and the user's DM preference are read and written here directly."""
 
 from __future__ import annotations
 
 import contextlib
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
-from bot import render, rules, views
-from bot.session import NO_GAME, GameBroken, NoGame, jump_url
+from bot import components, rendering, rules
+from bot.table import NO_GAME, Reply
 from engine.cards import default_cards
 
 if TYPE_CHECKING:
     from bot.app import AnimaBot
-    from bot.session import Reply
 
 log = logging.getLogger("anima.commands")
 
@@ -35,6 +36,16 @@ async def _reply(interaction: discord.Interaction, reply: Reply) -> None:
         embeds=[reply.embed] if reply.embed is not None else [],
         view=reply.view,
     )
+
+
+async def _send(interaction: discord.Interaction, reply: Reply) -> None:
+    """A new ephemeral answer (the interaction was not acknowledged yet)."""
+    extra: dict[str, Any] = {}
+    if reply.embed is not None:
+        extra["embed"] = reply.embed
+    if reply.view is not None:
+        extra["view"] = reply.view
+    await interaction.response.send_message(reply.content or None, ephemeral=True, **extra)
 
 
 async def _say(interaction: discord.Interaction, text: str) -> None:
@@ -58,43 +69,31 @@ async def start(
     if interaction.guild_id is None or channel_id is None:
         await _say(interaction, "Games are played in a server channel.")
         return
-    existing = await bot.storage.active_game(channel_id)
-    row = None
-    if existing is None:
-        row, seats = await bot.manager.open_lobby(
-            interaction.guild_id,
-            channel_id,
-            interaction.user.id,
-            interaction.user.display_name,
-            turns,
-        )
-        if row is None:  # somebody else was faster
-            existing = await bot.storage.active_game(channel_id)
-    if existing is not None or row is None:
-        where = ""
-        if existing is not None:
-            message_id = existing.board_message_id or existing.lobby_message_id
-            what = "a game is running" if existing.status == "running" else "a lobby is open"
-            where = f" ({what}: {jump_url(existing.guild_id, existing.channel_id, message_id)})"
-        await _say(interaction, f"There is already a game in this channel{where}. One at a time!")
+    result = await bot.lobby.open(
+        interaction.guild_id,
+        channel_id,
+        interaction.user.id,
+        interaction.user.display_name,
+        turns,
+    )
+    if result.error or result.row is None:
+        await _say(interaction, result.error or "This lobby is closed.")
         return
-    settings = await bot.storage.guild_settings(row.guild_id)
+    row = result.row
     await interaction.response.send_message(
-        embed=render.lobby_embed(row, seats, settings.decision_timer),
-        view=views.lobby_view(row),
+        embed=rendering.lobby_embed(row, result.seats, result.default_timer),
+        view=components.lobby_view(row),
     )
     message = await interaction.original_response()
-    await bot.storage.update_game(row.id, lobby_message_id=message.id)
+    await bot.lobby.posted(row.id, message.id)
 
 
 # ---------------------------------------------------------------------- the player's views
 
 
-async def _game_id(interaction: discord.Interaction, running: bool = True) -> int | None:
-    row = await _bot(interaction).storage.active_game(interaction.channel_id or 0)
-    if row is None or (running and row.status != "running"):
-        return None
-    return row.id
+async def _game_id(interaction: discord.Interaction) -> int | None:
+    """The running game of the interaction's channel."""
+    return await _bot(interaction).games.running_game_id(interaction.channel_id or 0)
 
 
 @anima_group.command(name="hand", description="Your party, hand, missions and what you can do")
@@ -105,7 +104,7 @@ async def hand(interaction: discord.Interaction) -> None:
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     await _reply(
-        interaction, await _bot(interaction).manager.panel(game_id, interaction.user.id, "hand")
+        interaction, await _bot(interaction).games.panel(game_id, interaction.user.id, "hand")
     )
 
 
@@ -117,18 +116,7 @@ async def board(interaction: discord.Interaction) -> None:
         await _say(interaction, NO_GAME)
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    try:
-        table = await bot.manager.load(game_id)
-    except (NoGame, GameBroken) as exc:
-        await interaction.edit_original_response(content=f"This game cannot be shown ({exc}).")
-        return
-    row = table.row
-    link = jump_url(row.guild_id, row.channel_id, row.board_message_id)
-    await interaction.edit_original_response(
-        content=f"The board in the channel: {link}",
-        embed=render.board_embed(table.game.table_view(), table.game.db, row, table.seats),
-        view=views.board_view(table),
-    )
+    await _reply(interaction, await bot.games.board(game_id))
 
 
 async def hand_autocomplete(
@@ -138,28 +126,8 @@ async def hand_autocomplete(
     game_id = await _game_id(interaction)
     if game_id is None:
         return []
-    try:
-        table = await bot.manager.load(game_id)
-    except (NoGame, GameBroken):
-        return []
-    seat = table.seat_of(interaction.user.id)
-    if seat is None:
-        return []
-    g = table.game
-    prompt = g.prompt_for(seat.seat)
-    playable = set(prompt.choices) if prompt else set()
-    out = []
-    for card_id in g.seat_view(seat.seat).hand:
-        name = render.card_name(g.db, card_id)
-        if current.lower() not in name.lower():
-            continue
-        card = g.db[card_id]
-        kind = render.card_kind(card).split(" · ")[-1]
-        now = " · playable now" if f"play {card_id}" in playable else ""
-        out.append(
-            app_commands.Choice(name=render.clip(f"{name} ({kind}){now}", 100), value=card_id)
-        )
-    return out[:25]
+    choices = await bot.games.hand_choices(game_id, interaction.user.id, current)
+    return [app_commands.Choice(name=label, value=card_id) for label, card_id in choices][:25]
 
 
 @anima_group.command(name="play", description="Play an Advantage from your hand")
@@ -167,7 +135,7 @@ async def hand_autocomplete(
 @app_commands.autocomplete(card=hand_autocomplete)
 async def play(interaction: discord.Interaction, card: str) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
-    reply = await _bot(interaction).manager.play_card(
+    reply = await _bot(interaction).games.play_card(
         interaction.channel_id or 0, interaction.user.id, card
     )
     await _reply(interaction, reply)
@@ -183,7 +151,9 @@ async def card_autocomplete(
     cards = [c for c in default_cards() if q in c.name.lower()]
     cards.sort(key=lambda c: (not c.name.lower().startswith(q), c.name))
     return [
-        app_commands.Choice(name=render.clip(f"{c.name} · {render.card_kind(c)}", 100), value=c.id)
+        app_commands.Choice(
+            name=rendering.clip(f"{c.name} · {rendering.card_kind(c)}", 100), value=c.id
+        )
         for c in cards[:25]
     ]
 
@@ -201,10 +171,12 @@ async def card(interaction: discord.Interaction, name: str) -> None:
         found = matches[0] if len(matches) == 1 else None
     if found is None:
         await _say(
-            interaction, f"No card is called “{render.clip(name, 80)}”. Try the suggestions."
+            interaction, f"No card is called “{rendering.clip(name, 80)}”. Try the suggestions."
         )
         return
-    await interaction.response.send_message(embed=render.card_embed(db, found.id), ephemeral=True)
+    await interaction.response.send_message(
+        embed=rendering.card_embed(db, found.id), ephemeral=True
+    )
 
 
 async def rules_autocomplete(
@@ -228,14 +200,14 @@ async def rules_command(interaction: discord.Interaction, topic: str) -> None:
     found = digest.lookup(topic)
     if found is None:
         await _say(
-            interaction, f"No rule matches “{render.clip(topic, 80)}”. Try a rule ID like B3."
+            interaction, f"No rule matches “{rendering.clip(topic, 80)}”. Try a rule ID like B3."
         )
         return
     title, text = found
     embed = discord.Embed(
-        title=render.clip(title, 256),
-        description=render.clip(text, render.EMBED_DESCRIPTION_LIMIT),
-        colour=render.COLOR,
+        title=rendering.clip(title, 256),
+        description=rendering.clip(text, rendering.EMBED_DESCRIPTION_LIMIT),
+        colour=rendering.COLOR,
     )
     embed.set_footer(text="From the rules digest")
     await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -246,45 +218,16 @@ async def rules_command(interaction: discord.Interaction, topic: str) -> None:
 
 @anima_group.command(name="log", description="The latest events of this channel's game")
 async def log_command(interaction: discord.Interaction) -> None:
-    bot = _bot(interaction)
-    row = await bot.storage.active_game(interaction.channel_id or 0)
-    if row is None or row.status != "running":
-        await _say(interaction, NO_GAME)
-        return
-    seats = await bot.storage.seats(row.id)
-    names = render.seat_names(seats)
-    mine = next((s.seat for s in seats if s.user_id == interaction.user.id), None)
-    events = await bot.storage.last_events(row.id, 60)
-    lines = []
-    for e in events:
-        if e.recipients is None:
-            lines.append(names.sub(e.text))
-        elif mine is not None and mine in e.recipients:
-            lines.append(f"🔒 {names.sub(e.text)}")
-    text = "\n".join(lines[-30:]) or "Nothing has happened yet."
-    while len(text) > render.EMBED_DESCRIPTION_LIMIT:
-        text = text.split("\n", 1)[1] if "\n" in text else render.clip(text, 4000)
-    embed = discord.Embed(
-        title=f"Game #{row.id} · latest events", description=text, colour=render.COLOR
-    )
-    await interaction.response.send_message(embed=embed, ephemeral=True)
+    reply = await _bot(interaction).games.log(interaction.channel_id or 0, interaction.user.id)
+    await _send(interaction, reply)
 
 
 @anima_group.command(name="end", description="End this channel's game (host or Manage Server)")
 async def end(interaction: discord.Interaction) -> None:
-    bot = _bot(interaction)
-    row = await bot.storage.active_game(interaction.channel_id or 0)
-    if row is None:
-        await _say(interaction, NO_GAME)
-        return
-    if interaction.user.id != row.host_id and not views.is_admin(interaction):
-        await _say(interaction, "Only the host or a member with Manage Server can end the game.")
-        return
-    await interaction.response.send_message(
-        f"End game #{row.id} now? Nobody wins and nothing is recorded.",
-        view=views.end_view(row.id),
-        ephemeral=True,
+    reply = await _bot(interaction).games.end_request(
+        interaction.channel_id or 0, interaction.user.id, components.is_admin(interaction)
     )
+    await _send(interaction, reply)
 
 
 # ---------------------------------------------------------------------- settings, stats
@@ -309,7 +252,7 @@ async def settings_command(
         await _say(interaction, "Settings belong to a server.")
         return
     changing = any(v is not None for v in (decision_timer, window_timer, dms, ai_takeover))
-    if not views.is_admin(interaction):
+    if not components.is_admin(interaction):
         await _say(interaction, "Only members with the Manage Server permission can do that.")
         return
     s = await bot.storage.guild_settings(interaction.guild_id)
@@ -325,11 +268,11 @@ async def settings_command(
         await bot.storage.save_guild_settings(s)
     embed = discord.Embed(
         title="Anima settings for this server" + (" (saved)" if changing else ""),
-        colour=render.COLOR,
+        colour=rendering.COLOR,
         description="New games use these; a running game keeps its timers.",
     )
-    embed.add_field(name="Decision timer", value=render.duration(s.decision_timer))
-    embed.add_field(name="Reaction window", value=render.duration(s.window_timer))
+    embed.add_field(name="Decision timer", value=rendering.duration(s.decision_timer))
+    embed.add_field(name="Reaction window", value=rendering.duration(s.window_timer))
     embed.add_field(name="DMs", value="on" if s.dms else "off")
     embed.add_field(
         name="AI takeover",
@@ -350,7 +293,7 @@ async def stats(interaction: discord.Interaction) -> None:
     embed = discord.Embed(
         title="Anima on this server",
         description=f"Games played: **{games}** · nobody won (Omega broke free): **{omega}**",
-        colour=render.COLOR,
+        colour=rendering.COLOR,
     )
     embed.add_field(name="Players", value="\n".join(lines) or "No finished game yet.", inline=False)
     await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -382,7 +325,7 @@ async def on_app_command_error(
         text = "You can't use this command here."
     else:
         log.error("command failed", exc_info=original)
-        text = views.ERROR_TEXT
+        text = components.ERROR_TEXT
     try:
         await _say(interaction, text)
     except discord.HTTPException:

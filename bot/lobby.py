@@ -1,97 +1,237 @@
-"""The lobby's option codes (O1-O3 optional rules, V1-V4 edition options): one table, read
-one way to show which codes a game's options switch on, and the other way to turn the host's
-selection into options."""
+"""The lobby service: open a lobby, join, leave, add AI players, set the options (codes in
+:mod:`bot.lobby_options`), cancel, and start: deal the game, send the secret starts, let AI
+seats choose theirs, post the first board.
+
+Lobby changes run under the same per-game lock as the game they become (:class:`bot.games.Games`).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Literal
+import secrets
+from collections.abc import Sequence
 
+from bot.games import Games
+from bot.lobby_options import choose_codes
+from bot.publishing import Publisher
+from bot.storage import GameRow, NewEvent, SeatRow, Storage
+from bot.table import MAX_SEATS, MIN_SEATS, LobbyResult, Table, jump_url, now, seat_update
+from engine.errors import IllegalAction
+from engine.game import Game
 from engine.options import Options
 
 
-@dataclass(frozen=True)
-class OptionCode:
-    """A lobby code and the :class:`~engine.options.Options` field (``option``) it sets."""
+class Lobby:
+    """Lobbies until their start. One per bot."""
 
-    code: str
-    group: Literal["rules", "edition"]
-    name: str
-    description: str
-    option: str
-    #: The value the code sets when chosen, and the one it sets when unchosen.
-    on: Any
-    off: Any
-    #: Values that count as "on" besides ``on`` (O1 is on with either Tree reading).
-    also_on: frozenset[Any] = field(default_factory=frozenset)
+    def __init__(
+        self, storage: Storage, games: Games, publisher: Publisher, fixed_seed: int | None
+    ) -> None:
+        self.storage = storage
+        self.games = games
+        self.publisher = publisher
+        #: A seed for every game (tests, benchmarks), else a random one per game.
+        self.fixed_seed = fixed_seed
 
-    def is_on(self, options: Options) -> bool:
-        value = getattr(options, self.option)
-        return bool(value == self.on or value in self.also_on)
+    async def open(
+        self, guild_id: int, channel_id: int, user_id: int, name: str, turn_cap: int
+    ) -> LobbyResult:
+        """``/anima start``: a new lobby with the user in seat 1, or why not (the channel's
+        game, with a link to it)."""
+        existing = await self.storage.active_game(channel_id)
+        if existing is None:
+            options = Options(turn_cap=turn_cap).model_dump()
+            game_id = await self.storage.create_lobby(
+                guild_id, channel_id, user_id, name, options, now()
+            )
+            if game_id is not None:
+                row = await self.storage.game(game_id)
+                if row is not None:
+                    return await self._result(row, await self.storage.seats(game_id))
+            existing = await self.storage.active_game(channel_id)  # somebody else was faster
+        where = ""
+        if existing is not None:
+            message_id = existing.board_message_id or existing.lobby_message_id
+            what = "a game is running" if existing.status == "running" else "a lobby is open"
+            where = f" ({what}: {jump_url(existing.guild_id, existing.channel_id, message_id)})"
+        return LobbyResult(f"There is already a game in this channel{where}. One at a time!")
 
-    def apply(self, options: dict[str, Any], chosen: bool) -> None:
-        """Set ``options`` (a dict of Options fields) for this code chosen or not; a value
-        that already counts as on (or off) is left alone."""
-        on = self.is_on(Options.model_validate(options))
-        if chosen and not on:
-            options[self.option] = self.on
-        elif not chosen and on:
-            options[self.option] = self.off
+    async def posted(self, game_id: int, message_id: int) -> None:
+        """Remember the lobby's message (its board is posted below it when it starts)."""
+        await self.storage.update_game(game_id, lobby_message_id=message_id)
 
+    async def _result(
+        self, row: GameRow, seats: list[SeatRow], closed: str | None = None
+    ) -> LobbyResult:
+        settings = await self.storage.guild_settings(row.guild_id)
+        return LobbyResult(
+            row=row, seats=seats, closed=closed, default_timer=settings.decision_timer
+        )
 
-#: Every lobby code, in the order of the lobby's menus.
-OPTION_CODES: tuple[OptionCode, ...] = (
-    OptionCode(
-        "O1", "rules", "Tree of Regions",
-        "Regions by level; each change of level draws an Encounter",
-        "tree_of_regions", "soo", "off", frozenset({"bge"}),
-    ),
-    OptionCode(
-        "O2", "rules", "Both missions", "Both Basic missions before the Final mission",
-        "both_missions", True, False,
-    ),
-    OptionCode(
-        "O3", "rules", "Open rolls", "A 6 in battle is rolled again and added",
-        "open_rolls", True, False,
-    ),
-    OptionCode(
-        "V1", "edition", "Final mission at once (SoO)",
-        "Drawn by the first to complete a Basic mission", "final_reveal", "immediate", "choose",
-    ),
-    OptionCode(
-        "V2", "edition", "Ties stand (BGE)",
-        "A tie between two parties stands instead of a re-roll", "party_tie", "stands", "reroll",
-    ),
-    OptionCode(
-        "V3", "edition", "No Crisis countdown (SoO)",
-        "The game runs until the Final mission is done", "crisis", False, True,
-    ),
-    # V4 is a reading of O1: choosing it switches the Tree of Regions on.
-    OptionCode(
-        "V4", "edition", "Tree of Regions: BGE reading",
-        "With O1: move within a level or one up or down", "tree_of_regions", "bge", "soo",
-    ),
-)  # fmt: skip
+    async def _lobby(self, game_id: int) -> tuple[GameRow | None, list[SeatRow], str | None]:
+        row = await self.storage.game(game_id)
+        if row is None or row.status != "lobby":
+            return None, [], "This lobby is closed."
+        return row, await self.storage.seats(game_id), None
 
-OPTIONAL_RULES = {c.code: c for c in OPTION_CODES if c.group == "rules"}
-EDITION_OPTIONS = {c.code: c for c in OPTION_CODES if c.group == "edition"}
+    async def _host_lobby(
+        self, game_id: int, user_id: int, admin: bool, refusal: str
+    ) -> tuple[GameRow, list[SeatRow]] | LobbyResult:
+        """The open lobby, for its host (or a member with Manage Server); else the refusal."""
+        row, seats, error = await self._lobby(game_id)
+        if row is None:
+            return LobbyResult(error)
+        if user_id != row.host_id and not admin:
+            return LobbyResult(refusal)
+        return row, seats
 
+    @staticmethod
+    def _renumber(seats: list[SeatRow]) -> list[SeatRow]:
+        # Seat ids follow the order of joining: p1..p5 (the engine's player names).
+        for i, s in enumerate(seats):
+            s.seat, s.position = f"p{i + 1}", i
+        return seats
 
-def selected_codes(options: Options) -> tuple[list[str], list[str]]:
-    """The O and V codes ``options`` switch on."""
-    return (
-        [c for c, o in OPTIONAL_RULES.items() if o.is_on(options)],
-        [c for c, o in EDITION_OPTIONS.items() if o.is_on(options)],
-    )
+    async def join(self, game_id: int, user_id: int, name: str) -> LobbyResult:
+        """The user takes the next seat."""
+        async with self.games.lock(game_id):
+            row, seats, error = await self._lobby(game_id)
+            if row is None:
+                return LobbyResult(error)
+            if any(s.user_id == user_id for s in seats):
+                return LobbyResult("You have already joined.")
+            if len(seats) >= MAX_SEATS:
+                return LobbyResult("The table is full (5 seats).")
+            seats.append(SeatRow(game_id, "", 0, user_id, name))
+            await self.storage.set_seats(game_id, self._renumber(seats))
+            return await self._result(row, seats)
 
+    async def leave(self, game_id: int, user_id: int) -> LobbyResult:
+        """The user leaves; the next human hosts, and a lobby without humans closes."""
+        async with self.games.lock(game_id):
+            row, seats, error = await self._lobby(game_id)
+            if row is None:
+                return LobbyResult(error)
+            if not any(s.user_id == user_id for s in seats):
+                return LobbyResult("You are not in this lobby.")
+            seats = [s for s in seats if s.user_id != user_id]
+            humans = [s for s in seats if s.user_id is not None]
+            if not humans:
+                await self.storage.stop_game(game_id, "cancelled", now())
+                return await self._result(row, [], "Everybody left: the lobby is closed.")
+            if row.host_id == user_id:
+                row.host_id = humans[0].user_id or 0
+                await self.storage.update_game(game_id, host_id=row.host_id)
+            await self.storage.set_seats(game_id, self._renumber(seats))
+            return await self._result(row, seats)
 
-def choose_codes(options: dict[str, Any], group: str, chosen: list[str]) -> dict[str, Any]:
-    """``options`` with the codes of ``group`` set as the host chose them."""
-    out = dict(options)
-    for code in OPTION_CODES:
-        if code.group == group:
-            code.apply(out, code.code in chosen)
-    return out
+    async def add_ai(self, game_id: int, user_id: int, admin: bool) -> LobbyResult:
+        """The host seats an AI player."""
+        async with self.games.lock(game_id):
+            lobby = await self._host_lobby(
+                game_id, user_id, admin, "Only the host can add AI players."
+            )
+            if isinstance(lobby, LobbyResult):
+                return lobby
+            row, seats = lobby
+            if len(seats) >= MAX_SEATS:
+                return LobbyResult("The table is full (5 seats).")
+            taken = {s.name for s in seats if s.user_id is None}
+            number = next(n for n in range(1, 10) if f"AI {n}" not in taken)
+            seats.append(SeatRow(game_id, "", 0, None, f"AI {number}", ai=True))
+            await self.storage.set_seats(game_id, self._renumber(seats))
+            return await self._result(row, seats)
 
+    async def set_option(
+        self, game_id: int, user_id: int, admin: bool, what: str, values: Sequence[str]
+    ) -> LobbyResult:
+        """The host changes the sets, optional rules, edition options or the timer."""
+        async with self.games.lock(game_id):
+            lobby = await self._host_lobby(
+                game_id, user_id, admin, "Only the host can change the options."
+            )
+            if isinstance(lobby, LobbyResult):
+                return lobby
+            row, seats = lobby
+            options = dict(row.options)
+            if what == "sets":
+                options["sets"] = list(values) or ["shadow_of_omega"]
+            elif what in ("rules", "edition"):
+                options = choose_codes(options, what, list(values))
+            elif what == "timer":
+                value = values[0] if values else "default"
+                row.decision_timer = None if value == "default" else int(value)
+                await self.storage.update_game(game_id, decision_timer=row.decision_timer)
+            row.options = Options.model_validate(options).model_dump()
+            await self.storage.update_game(game_id, options=row.options)
+            return await self._result(row, seats)
 
-__all__ = ["EDITION_OPTIONS", "OPTIONAL_RULES", "OPTION_CODES", "choose_codes", "selected_codes"]
+    async def cancel(self, game_id: int, user_id: int, admin: bool) -> LobbyResult:
+        """The host (or Manage Server) closes the lobby."""
+        async with self.games.lock(game_id):
+            lobby = await self._host_lobby(
+                game_id,
+                user_id,
+                admin,
+                "Only the host (or a member with Manage Server) can cancel.",
+            )
+            if isinstance(lobby, LobbyResult):
+                return lobby
+            row, seats = lobby
+            await self.storage.stop_game(game_id, "cancelled", now())
+            return await self._result(row, seats, "The lobby was cancelled.")
+
+    async def start(self, game_id: int, user_id: int, admin: bool) -> LobbyResult:
+        """Deal the game, let AI seats choose their start, post the board, DM the secrets."""
+        async with self.games.lock(game_id):
+            lobby = await self._host_lobby(
+                game_id, user_id, admin, "Only the host can start the game."
+            )
+            if isinstance(lobby, LobbyResult):
+                return lobby
+            row, seats = lobby
+            if len(seats) < MIN_SEATS:
+                return LobbyResult("A game needs at least 2 seats: invite a friend or add an AI.")
+            options = Options.model_validate(row.options)
+            seed = self.fixed_seed if self.fixed_seed is not None else secrets.randbits(62)
+            try:
+                game = Game.new([s.seat for s in seats], options, seed)
+            except IllegalAction as exc:
+                return LobbyResult(f"The game cannot start: {exc.reason}")
+            settings = await self.storage.guild_settings(row.guild_id)
+            decision_timer = (
+                row.decision_timer if row.decision_timer is not None else settings.decision_timer
+            )
+            row.decision_timer, row.window_timer = decision_timer, settings.window_timer
+            table = Table(row, {s.seat: s for s in seats}, game, settings)
+            t = now()
+            for s in seats:
+                prompt = game.prompt_for(s.seat)
+                if prompt is not None:
+                    s.prompt_since = game.version
+                    table.set_deadline(s, prompt, t)
+            who = ", ".join(s.seat for s in seats)
+            opening = [NewEvent("setup", f"🎲 A game of Anima begins with {who}.")]
+            ok = await self.storage.start_game(
+                game_id,
+                game.to_json(),
+                game.version,
+                seed,
+                decision_timer,
+                settings.window_timer,
+                options.model_dump(),
+                [seat_update(s) for s in seats],
+                opening,
+                t,
+            )
+            if not ok:
+                return LobbyResult("This lobby is closed.")
+            row.status, row.state_json, row.version, row.seed = "running", "", 0, seed
+            self.games.keep(game_id, game)
+            closed = f"The game has started — good luck! ({len(seats)} seats)"
+            # The secret start goes out before the AI moves, while the offers are all there.
+            await self.publisher.send_starts(table)
+            await self.games.run_ai(table)
+            await self.publisher.publish(table)
+            return LobbyResult(
+                row=row, seats=seats, closed=closed, default_timer=settings.decision_timer
+            )

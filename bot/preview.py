@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from bot.app import create_bot
 from bot.settings import Settings
 
 if TYPE_CHECKING:
@@ -173,8 +174,6 @@ async def run_preview(
     ``seconds`` (for scripts and tests). Prints what to do and the URL to ``out``
     (stderr by default) and writes the URL to ``url_file``."""
     import simcord
-
-    from bot.app import create_bot
 
     out = out if out is not None else sys.stderr
     with tempfile.TemporaryDirectory(prefix="anima-preview-") as tmp:

@@ -2,8 +2,10 @@
 
 One connection per bot. Every statement goes through one :class:`asyncio.Lock`, so a
 multi-statement transaction of one coroutine never interleaves with another coroutine's
-statements on the shared connection. The schema is created and migrated at start
-(``schema_version`` table); a migration is a list of statements run in one transaction.
+statements on the shared connection. Every write is one :meth:`Storage.transaction`
+(``BEGIN IMMEDIATE`` ... ``COMMIT``, ``ROLLBACK`` on any error). The schema is created and
+migrated at start (``schema_version`` table); a migration is a list of statements run in one
+transaction.
 
 Time is stored as POSIX seconds taken from ``discord.utils.utcnow()`` (virtual in SimCord).
 """
@@ -11,9 +13,10 @@ Time is stored as POSIX seconds taken from ``discord.utils.utcnow()`` (virtual i
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -124,6 +127,10 @@ class _Done:
 
 class VersionConflict(Exception):
     """The stored game moved on since it was loaded: nothing was written."""
+
+
+class _NotALobby(Exception):
+    """``start_game`` found no lobby to start: its transaction is rolled back."""
 
 
 @dataclass
@@ -351,16 +358,29 @@ class Storage:
                     f"({SCHEMA_VERSION}): update the bot"
                 )
             for target in range(current, SCHEMA_VERSION):
-                await self._exec("BEGIN IMMEDIATE")
-                try:
+                async with self._transaction():
                     for statement in MIGRATIONS[target]:
                         await self._exec(statement)
                     await self._exec("UPDATE schema_version SET version = ?", (target + 1,))
-                    await self._exec("COMMIT")
-                except BaseException:
-                    await self._exec("ROLLBACK")
-                    raise
             return SCHEMA_VERSION
+
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[None]:
+        """One write transaction: committed when the block ends, rolled back (and the error
+        raised again) when it raises. Statements inside use :meth:`_exec` / :meth:`_one`."""
+        async with self._lock, self._transaction():
+            yield
+
+    @contextlib.asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[None]:
+        # For callers that hold the statement lock already (the migration).
+        await self._exec("BEGIN IMMEDIATE")
+        try:
+            yield
+            await self._exec("COMMIT")
+        except BaseException:
+            await self._exec("ROLLBACK")
+            raise
 
     async def _exec(self, sql: str, params: Iterable[Any] = ()) -> _Done:
         """Execute one statement and close its cursor (an open cursor would keep the
@@ -386,15 +406,9 @@ class Storage:
 
     async def _write(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> None:
         """Run statements as one transaction."""
-        async with self._lock:
-            await self._exec("BEGIN IMMEDIATE")
-            try:
-                for sql, params in statements:
-                    await self._exec(sql, tuple(params))
-                await self._exec("COMMIT")
-            except BaseException:
-                await self._exec("ROLLBACK")
-                raise
+        async with self.transaction():
+            for sql, params in statements:
+                await self._exec(sql, tuple(params))
 
     # ------------------------------------------------------------------ guild settings
 
@@ -442,9 +456,8 @@ class Storage:
         now: float,
     ) -> int | None:
         """A new lobby with the host in seat 1; None if the channel already has a game."""
-        async with self._lock:
-            await self._exec("BEGIN IMMEDIATE")
-            try:
+        try:
+            async with self.transaction():
                 cur = await self._exec(
                     "INSERT INTO games (guild_id, channel_id, host_id, status, options_json, "
                     "created_at) VALUES (?, ?, ?, 'lobby', ?, ?)",
@@ -457,14 +470,9 @@ class Storage:
                     "VALUES (?, 'p1', 0, ?, ?)",
                     (game_id, host_id, host_name),
                 )
-                await self._exec("COMMIT")
-            except sqlite3.IntegrityError:
-                await self._exec("ROLLBACK")
-                return None
-            except BaseException:
-                await self._exec("ROLLBACK")
-                raise
-            return int(game_id)
+        except sqlite3.IntegrityError:  # the channel's one active game exists already
+            return None
+        return int(game_id)
 
     async def game(self, game_id: int) -> GameRow | None:
         row = await self.fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
@@ -527,9 +535,8 @@ class Storage:
         now: float,
     ) -> bool:
         """Turn a lobby into a running game; False if it is no longer a lobby."""
-        async with self._lock:
-            await self._exec("BEGIN IMMEDIATE")
-            try:
+        try:
+            async with self.transaction():
                 cur = await self._exec(
                     "UPDATE games SET status = 'running', state_json = ?, version = ?, seed = ?, "
                     "decision_timer = ?, window_timer = ?, options_json = ?, started_at = ? "
@@ -546,15 +553,12 @@ class Storage:
                     ),
                 )
                 if cur.rowcount != 1:
-                    await self._exec("ROLLBACK")
-                    return False
+                    raise _NotALobby
                 await self._seat_updates(game_id, seats)
                 await self._insert_events(game_id, version, events, now)
-                await self._exec("COMMIT")
-                return True
-            except BaseException:
-                await self._exec("ROLLBACK")
-                raise
+        except _NotALobby:
+            return False
+        return True
 
     async def _seat_updates(self, game_id: int, seats: Sequence[SeatUpdate]) -> None:
         for s in seats:
@@ -611,90 +615,66 @@ class Storage:
         Raises :class:`VersionConflict` (nothing written) if the stored version is not
         ``expected_version``.
         """
-        async with self._lock:
-            await self._exec("BEGIN IMMEDIATE")
-            try:
-                cur = await self._exec(
-                    "UPDATE games SET state_json = ?, version = ? "
-                    "WHERE id = ? AND version = ? AND status = 'running'",
-                    (state_json, version, game_id, expected_version),
-                )
-                if cur.rowcount != 1:
-                    raise VersionConflict(f"game {game_id} is not at version {expected_version}")
+        async with self.transaction():
+            cur = await self._exec(
+                "UPDATE games SET state_json = ?, version = ? "
+                "WHERE id = ? AND version = ? AND status = 'running'",
+                (state_json, version, game_id, expected_version),
+            )
+            if cur.rowcount != 1:
+                raise VersionConflict(f"game {game_id} is not at version {expected_version}")
+            await self._exec(
+                "INSERT INTO actions (game_id, version, seat, action, source, at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, version, seat, action, source, now),
+            )
+            await self._insert_events(game_id, version, events, now)
+            await self._seat_updates(game_id, seats)
+            if finish is not None:
                 await self._exec(
-                    "INSERT INTO actions (game_id, version, seat, action, source, at) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    (game_id, version, seat, action, source, now),
-                )
-                await self._insert_events(game_id, version, events, now)
-                await self._seat_updates(game_id, seats)
-                if finish is not None:
-                    await self._exec(
-                        "UPDATE games SET status = 'over', winner_seat = ?, ending = ?, "
-                        "ended_at = ? WHERE id = ?",
-                        (finish.winner_seat, finish.ending, now, game_id),
-                    )
-                    await self._exec(
-                        "UPDATE seats SET deadline = NULL, half_at = NULL WHERE game_id = ?",
-                        (game_id,),
-                    )
-                    row = await self._one("SELECT guild_id FROM games WHERE id = ?", (game_id,))
-                    for seat_id, user_id, name, ai, won in finish.results:
-                        await self._exec(
-                            "INSERT INTO results (game_id, guild_id, seat, user_id, name, ai, "
-                            "won) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                            (game_id, row[0], seat_id, user_id, name, int(ai), int(won)),
-                        )
-                await self._exec("COMMIT")
-            except BaseException:
-                await self._exec("ROLLBACK")
-                raise
-
-    async def save_seats(self, game_id: int, seats: Sequence[SeatUpdate]) -> None:
-        """Seat bookkeeping alone (a ping sent, an AI takeover)."""
-        async with self._lock:
-            await self._exec("BEGIN IMMEDIATE")
-            try:
-                await self._seat_updates(game_id, seats)
-                await self._exec("COMMIT")
-            except BaseException:
-                await self._exec("ROLLBACK")
-                raise
-
-    async def add_events(self, game_id: int, version: int, events: Sequence[NewEvent]) -> None:
-        """Log events that are not an action (notices: takeovers, closed DMs)."""
-        from discord.utils import utcnow
-
-        async with self._lock:
-            await self._exec("BEGIN IMMEDIATE")
-            try:
-                await self._insert_events(game_id, version, events, utcnow().timestamp())
-                await self._exec("COMMIT")
-            except BaseException:
-                await self._exec("ROLLBACK")
-                raise
-
-    async def stop_game(
-        self, game_id: int, status: str, now: float, reason: str | None = None
-    ) -> bool:
-        """End a lobby or running game without a result (cancelled, ended, broken)."""
-        async with self._lock:
-            await self._exec("BEGIN IMMEDIATE")
-            try:
-                cur = await self._exec(
-                    "UPDATE games SET status = ?, ended_at = ?, broken_reason = ? "
-                    "WHERE id = ? AND status IN ('lobby', 'running')",
-                    (status, now, reason, game_id),
+                    "UPDATE games SET status = 'over', winner_seat = ?, ending = ?, "
+                    "ended_at = ? WHERE id = ?",
+                    (finish.winner_seat, finish.ending, now, game_id),
                 )
                 await self._exec(
                     "UPDATE seats SET deadline = NULL, half_at = NULL WHERE game_id = ?",
                     (game_id,),
                 )
-                await self._exec("COMMIT")
-                return cur.rowcount == 1
-            except BaseException:
-                await self._exec("ROLLBACK")
-                raise
+                row = await self._one("SELECT guild_id FROM games WHERE id = ?", (game_id,))
+                for seat_id, user_id, name, ai, won in finish.results:
+                    await self._exec(
+                        "INSERT INTO results (game_id, guild_id, seat, user_id, name, ai, "
+                        "won) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (game_id, row[0], seat_id, user_id, name, int(ai), int(won)),
+                    )
+
+    async def save_seats(self, game_id: int, seats: Sequence[SeatUpdate]) -> None:
+        """Seat bookkeeping alone (a ping sent, an AI takeover)."""
+        async with self.transaction():
+            await self._seat_updates(game_id, seats)
+
+    async def add_events(
+        self, game_id: int, version: int, events: Sequence[NewEvent], now: float
+    ) -> None:
+        """Log events that are not an action (notices: takeovers, closed DMs)."""
+        async with self.transaction():
+            await self._insert_events(game_id, version, events, now)
+
+    async def stop_game(
+        self, game_id: int, status: str, now: float, reason: str | None = None
+    ) -> bool:
+        """End a lobby or running game without a result (cancelled, ended, broken)."""
+        async with self.transaction():
+            cur = await self._exec(
+                "UPDATE games SET status = ?, ended_at = ?, broken_reason = ? "
+                "WHERE id = ? AND status IN ('lobby', 'running')",
+                (status, now, reason, game_id),
+            )
+            await self._exec(
+                "UPDATE seats SET deadline = NULL, half_at = NULL WHERE game_id = ?",
+                (game_id,),
+            )
+        return cur.rowcount == 1
 
     # ------------------------------------------------------------------ log queries
 

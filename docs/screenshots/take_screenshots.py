@@ -33,8 +33,8 @@ import simcord
 
 from bot.app import AnimaBot, create_bot
 from bot.preview import PreviewWorld, preview_settings, seed_world
-from bot.session import Table
 from bot.settings import Settings
+from bot.table import Table
 from engine.prompts import Prompt
 
 HERE = Path(__file__).resolve().parent
@@ -119,7 +119,7 @@ class Members:
         self.steps = 0
 
     async def table(self) -> Table:
-        return await self.bot.manager.load(self.world.game_id)
+        return await self.bot.games.load(self.world.game_id)
 
     def message(self, message_id: int | None) -> discord.Message:
         return next(m for m in self.world.table.history() if m.id == message_id)

@@ -96,12 +96,12 @@ async def test_two_clicks_at_once_apply_once(simcord_env: simcord.Env, db_path: 
     st, prompts = await driver.until(single_public_decision)
     seat = st.seats[prompts[0].player]
     index = prompts[0].choices.index("done")
-    manager = simcord_env.bot.manager
+    games = simcord_env.bot.games
     n_actions = len(actions(db_path, game_id))
     # Two interactions racing inside the bot: the game lock and the version check let one in.
     replies = await asyncio.gather(
-        manager.choose(game_id, seat.user_id, seat.since, index),
-        manager.choose(game_id, seat.user_id, seat.since, index),
+        games.choose(game_id, seat.user_id, seat.since, index),
+        games.choose(game_id, seat.user_id, seat.since, index),
     )
     assert sorted(r.ok for r in replies) == [False, True]
     assert any(r.content.startswith("That choice is no longer open.") for r in replies)

@@ -20,7 +20,7 @@ import pytest
 import simcord
 from anima_sim import Driver, World, actions, components, start_game, stored, world
 
-from bot.render import SET_NAMES
+from bot.rendering import SET_NAMES
 from engine.cards import default_cards
 from engine.game import Game
 from engine.options import Options

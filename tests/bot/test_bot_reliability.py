@@ -23,7 +23,7 @@ from anima_sim import (
 from simcord import assert_error
 
 from bot.app import AnimaBot
-from bot.views import ERROR_TEXT
+from bot.components import ERROR_TEXT
 from engine.prompts import Prompt
 
 
@@ -55,7 +55,7 @@ async def test_a_failing_button_answers_without_traceback(
     async def boom(*args: Any) -> None:
         raise RuntimeError("kaboom")
 
-    monkeypatch.setattr(simcord_env.bot.manager, "panel", boom)
+    monkeypatch.setattr(simcord_env.bot.games, "panel", boom)
     r = await w.alice.click(board(w.table, db_path, game_id), custom_id=f"anima:{game_id}:hand")
     assert r.ephemeral and r.response.content == ERROR_TEXT
     assert [str(e) for e in simcord_env.bot.errors] == ["kaboom"]
@@ -108,7 +108,7 @@ async def test_what_was_committed_is_posted_after_a_restart(
     async def crash(*args: Any, **kwargs: Any) -> list[str]:
         return []  # the bot "dies" right after the commit: nothing is posted
 
-    env.bot.manager.publish = crash  # type: ignore[method-assign]
+    env.bot.publisher.publish = crash  # type: ignore[method-assign]
     seat = st.seats[prompts[0].player]
     done = f"anima:{game_id}:{seat.since}:{prompts[0].choices.index('done')}"
     posted = len(w.table.history())

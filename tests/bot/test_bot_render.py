@@ -8,9 +8,9 @@ from typing import Any
 import discord
 import pytest
 
-from bot import render, views
-from bot.session import Table
+from bot import components, rendering
 from bot.storage import GameRow, GuildSettings, SeatRow
+from bot.table import Table
 from engine.events import Event
 from engine.game import Game
 from engine.prompts import Prompt
@@ -87,18 +87,18 @@ def hidden(game: Game) -> set[str]:
 def check_state(game: Game, events: list[Event]) -> None:
     table = table_for(game, ai={game.s.seats[-1]})
     view = game.table_view()
-    board = render.board_embed(view, game.db, table.row, table.seats)
+    board = rendering.board_embed(view, game.db, table.row, table.seats)
     check_embed(board)
-    public = check_view(views.board_view(table))
+    public = check_view(components.board_view(table))
     text = " ".join([*public, board.description or "", *(f.value for f in board.fields)])
     for card in hidden(game):
         assert card not in public, f"hidden card id {card} on the board"
         assert game.db[card].name not in text or card in view.public_cards()
     for seat in table.seats.values():
         check_embed(
-            render.hand_embed(game.seat_view(seat.seat), game.db, table.row, seat, table.names)
+            rendering.hand_embed(game.seat_view(seat.seat), game.db, table.row, seat, table.names)
         )
-        check_view(views.private_view(table, seat))
+        check_view(components.private_view(table, seat))
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -117,23 +117,23 @@ async def test_many_choices_become_select_menus() -> None:
                default="pick 0"),
     ]  # fmt: skip
     table = table_for(game)
-    board = views.board_view(table)
+    board = components.board_view(table)
     check_view(board)
     selects = [c for c in board.children if isinstance(c.item, discord.ui.Select)]  # type: ignore[attr-defined]
     assert sum(len(s.item.options) for s in selects) == 60  # type: ignore[attr-defined]
-    panel = views.private_view(table, table.seats["p1"])
+    panel = components.private_view(table, table.seats["p1"])
     check_view(panel)
     game.s.prompts[0].choices = [f"pick {i}" for i in range(140)]
-    panel = views.private_view(table, table.seats["p1"])
+    panel = components.private_view(table, table.seats["p1"])
     strings = check_view(panel)
     assert "139" not in strings  # more than 100 choices: the first 100 are offered
 
 
 def test_event_lines_and_chunks() -> None:
-    names = render.Names(
+    names = rendering.Names(
         {"p1": SeatRow(1, "p1", 0, 5, "alice"), "p2": SeatRow(1, "p2", 1, None, "AI 1", ai=True)}
     )
     assert names.sub("p1 attacks p2!") == "**alice** attacks **🤖 AI 1**!"
     lines = [f"line {i} " + "y" * 300 for i in range(20)]
-    chunks = render.chunk_lines(lines)
+    chunks = rendering.chunk_lines(lines)
     assert all(len(c) <= 2000 for c in chunks) and sum(c.count("line ") for c in chunks) == 20

@@ -9,7 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.lobby import EDITION_OPTIONS, OPTION_CODES, OPTIONAL_RULES, choose_codes, selected_codes
+from bot.lobby_options import (
+    EDITION_OPTIONS,
+    OPTION_CODES,
+    OPTIONAL_RULES,
+    choose_codes,
+    selected_codes,
+)
 from engine.options import Options
 
 BOT = Path(__file__).resolve().parents[2] / "bot"

@@ -15,7 +15,7 @@ from typing import cast
 
 import discord
 
-from bot.lobby import EDITION_OPTIONS, OPTIONAL_RULES, selected_codes
+from bot.lobby_options import EDITION_OPTIONS, OPTIONAL_RULES, selected_codes
 from bot.storage import EventRow, GameRow, SeatRow
 from engine.cards import (
     AdvantageCard,
@@ -180,6 +180,13 @@ def card_line(db: CardDB, card_id: str, *, text: bool = True) -> str:
     mark = f" {STAND_IN_MARK}" if card.is_stand_in else ""
     head = f"**{card.name}**{mark} · {card_kind(card)}{extra}"
     return f"{head} — {card.text}" if text and card.text else head
+
+
+def hand_choice_label(db: CardDB, card_id: str, playable: bool) -> str:
+    """A card of the user's hand as ``/anima play`` suggests it (only he sees it)."""
+    kind = card_kind(db[card_id]).split(" · ")[-1]
+    now = " · playable now" if playable else ""
+    return clip(f"{card_name(db, card_id)} ({kind}){now}", OPTION_LABEL_LIMIT)
 
 
 def _objective_text(o: Objective, db: CardDB) -> str:
@@ -557,6 +564,22 @@ def event_line(e: EventRow, names: Names) -> str:
     if e.kind == "crisis":
         return f"**{names.sub(e.text)}**"
     return names.sub(e.text)
+
+
+def log_embed(
+    game_id: int, events: Sequence[EventRow], names: Names, mine: str | None
+) -> discord.Embed:
+    """``/anima log``: the latest public events and those for seat ``mine`` (🔒), newest last."""
+    lines = []
+    for e in events:
+        if e.recipients is None:
+            lines.append(names.sub(e.text))
+        elif mine is not None and mine in e.recipients:
+            lines.append(f"🔒 {names.sub(e.text)}")
+    text = "\n".join(lines[-30:]) or "Nothing has happened yet."
+    while len(text) > EMBED_DESCRIPTION_LIMIT:
+        text = text.split("\n", 1)[1] if "\n" in text else clip(text, 4000)
+    return discord.Embed(title=f"Game #{game_id} · latest events", description=text, colour=COLOR)
 
 
 def chunk_lines(lines: Sequence[str], limit: int = CONTENT_LIMIT - 50) -> list[str]:

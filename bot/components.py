@@ -1,6 +1,9 @@
-"""Buttons and select menus. Every interactive component is a :class:`discord.ui.DynamicItem`
+"""Buttons and select menus, and the views that hold them (board, private panel, lobby, the
+``/anima end`` confirmation). Every interactive component is a :class:`discord.ui.DynamicItem`
 whose custom_id carries all it needs (game id, prompt version, choice index), so buttons keep
-working after a restart and no view is kept in memory.
+working after a restart and no view is kept in memory. A click acknowledges the interaction
+and hands over to the bot's services (``bot.games``, ``bot.lobby``), reached through the
+client of the interaction.
 
 custom_ids (all ≤ 100 characters, never a card id):
 
@@ -21,18 +24,18 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import ui
 
-from bot import render
-from bot.lobby import EDITION_OPTIONS, OPTIONAL_RULES, selected_codes
+from bot import rendering
+from bot.lobby_options import EDITION_OPTIONS, OPTIONAL_RULES, selected_codes
 from engine.cards import default_cards
 from engine.options import Options
 from engine.views import ChoiceView
 
 if TYPE_CHECKING:
     from bot.app import AnimaBot
-    from bot.session import Reply, Table
     from bot.storage import GameRow, SeatRow
+    from bot.table import Reply, Table
 
-log = logging.getLogger("anima.views")
+log = logging.getLogger("anima.components")
 
 ERROR_TEXT = (
     "Something went wrong on my side. Nothing you did was lost: the board shows the game "
@@ -116,7 +119,7 @@ class ChoiceButton(
     ) -> None:
         super().__init__(
             ui.Button(
-                label=render.clip(label, render.LABEL_LIMIT),
+                label=rendering.clip(label, rendering.LABEL_LIMIT),
                 style=style,
                 custom_id=f"anima:{gid}:{since}:{idx}",
                 row=row,
@@ -154,7 +157,7 @@ class ChoiceSelect(
             ui.Select(
                 custom_id=f"anima:{gid}:{since}:s{n}",
                 options=options,
-                placeholder=render.clip(placeholder, 150),
+                placeholder=rendering.clip(placeholder, 150),
                 row=row,
             )
         )
@@ -179,13 +182,13 @@ class ChoiceSelect(
 async def choice_made(interaction: discord.Interaction, gid: int, since: int, idx: int) -> None:
     if _in_panel(interaction):
         await interaction.response.defer()  # the panel is edited in place
-        reply = await _bot(interaction).manager.choose(gid, interaction.user.id, since, idx)
+        reply = await _bot(interaction).games.choose(gid, interaction.user.id, since, idx)
         await _answer(interaction, reply)
         return
     # A click on the public board: acknowledged without a message; the player hears privately
     # only when there is something private to tell (an error, a card drawn, his next panel).
     await interaction.response.defer()
-    reply = await _bot(interaction).manager.choose(gid, interaction.user.id, since, idx)
+    reply = await _bot(interaction).games.choose(gid, interaction.user.id, since, idx)
     if reply.quiet:
         return
     extra: dict[str, Any] = {"view": reply.view} if reply.view is not None else {}
@@ -225,11 +228,11 @@ class ControlButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             await _open(interaction)
-            manager = _bot(interaction).manager
+            games = _bot(interaction).games
             if self.what == "reclaim":
-                reply = await manager.reclaim(self.gid, interaction.user.id)
+                reply = await games.reclaim(self.gid, interaction.user.id)
             else:
-                reply = await manager.panel(self.gid, interaction.user.id, self.what)
+                reply = await games.panel(self.gid, interaction.user.id, self.what)
             await _answer(interaction, reply)
 
         await guarded(interaction, work)
@@ -292,14 +295,14 @@ def _add_prompt_choices(
     names = table.names
     if len(indexed) <= max_buttons:
         for n, c in enumerate(indexed):
-            label = render.choice_label(c, names)
+            label = rendering.choice_label(c, names)
             view.add_item(ChoiceButton(table.id, since, c.index, label, _style(c.action), n // 5))
         return
     for n in range(min(max_rows, -(-len(indexed) // SELECT_SIZE))):
         part = indexed[n * SELECT_SIZE : (n + 1) * SELECT_SIZE]
         options = [
             discord.SelectOption(
-                label=render.clip(render.choice_label(c, names), 100), value=str(c.index)
+                label=rendering.clip(rendering.choice_label(c, names), 100), value=str(c.index)
             )
             for c in part
         ]
@@ -332,7 +335,7 @@ def reclaim_view(gid: int) -> ui.View:
 def available_sets() -> list[str]:
     """Card sets that have cards in the database (others cannot be played yet)."""
     present = {c.set for c in default_cards()}
-    return [s for s in render.SET_NAMES if s in present]
+    return [s for s in rendering.SET_NAMES if s in present]
 
 
 class LobbyButton(
@@ -414,28 +417,26 @@ async def lobby_action(
     """A lobby button or select: answer the clicker privately, update the lobby message."""
     # Acknowledge first: the lock may be held by a start that deals and posts the board.
     await interaction.response.defer(ephemeral=True, thinking=True)
-    bot = _bot(interaction)
-    manager = bot.manager
+    lobby = _bot(interaction).lobby
     user = interaction.user
     admin = is_admin(interaction)
     if what == "start":
-        result = await manager.lobby_start(gid, user.id, admin)
+        result = await lobby.start(gid, user.id, admin)
     elif what == "join":
-        result = await manager.lobby_join(gid, user.id, user.display_name)
+        result = await lobby.join(gid, user.id, user.display_name)
     elif what == "leave":
-        result = await manager.lobby_leave(gid, user.id)
+        result = await lobby.leave(gid, user.id)
     elif what == "ai":
-        result = await manager.lobby_add_ai(gid, user.id, admin)
+        result = await lobby.add_ai(gid, user.id, admin)
     elif what == "cancel":
-        result = await manager.lobby_cancel(gid, user.id, admin)
+        result = await lobby.cancel(gid, user.id, admin)
     else:
-        result = await manager.lobby_option(gid, user.id, admin, what, values)
+        result = await lobby.set_option(gid, user.id, admin, what, values)
     if result.error or result.row is None:
         await interaction.edit_original_response(content=result.error or "This lobby is closed.")
         return
-    settings = await bot.storage.guild_settings(result.row.guild_id)
-    embed = render.lobby_embed(
-        result.row, result.seats, settings.decision_timer, closed=result.closed
+    embed = rendering.lobby_embed(
+        result.row, result.seats, result.default_timer, closed=result.closed
     )
     if interaction.message is not None:
         if result.closed:
@@ -454,7 +455,7 @@ def lobby_view(row: GameRow) -> ui.View:
     o, v = selected_codes(options)
     view = ui.View(timeout=None)
     sets = [
-        discord.SelectOption(label=render.SET_NAMES[s], value=s, default=s in options.sets)
+        discord.SelectOption(label=rendering.SET_NAMES[s], value=s, default=s in options.sets)
         for s in available_sets()
     ]
     view.add_item(LobbySelect(row.id, "sets", sets, 0))
@@ -478,7 +479,7 @@ def lobby_view(row: GameRow) -> ui.View:
             value="default" if seconds is None else str(seconds),
             default=seconds == row.decision_timer,
         )
-        for label, seconds in render.TIMER_CHOICES
+        for label, seconds in rendering.TIMER_CHOICES
     ]
     view.add_item(LobbySelect(row.id, "timer", timers, 3))
     for what in ("join", "leave", "ai", "start", "cancel"):
@@ -516,7 +517,7 @@ class EndButton(
                 await interaction.response.edit_message(content="The game goes on.", view=None)
                 return
             await interaction.response.defer()
-            reply = await _bot(interaction).manager.end_game(
+            reply = await _bot(interaction).games.end_game(
                 self.gid, interaction.user.id, is_admin(interaction)
             )
             await interaction.edit_original_response(content=reply.content, view=None)

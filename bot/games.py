@@ -1,0 +1,488 @@
+"""The game service: per-game locks, load / apply / commit with a version check, AI seats,
+the players' clicks and commands (choose, play a card, panels, take a seat back, end a game),
+broken games, and the catch-up after a restart.
+
+The rule of the house: every change to a running game happens under that game's
+:class:`asyncio.Lock`, and every accepted action is committed (state + log rows + seat
+bookkeeping) in one transaction before anything is posted (:mod:`bot.publishing`). Buttons
+(:mod:`bot.components`) and slash commands (:mod:`bot.commands`) both come through here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+
+from bot import components, rendering
+from bot.publishing import Publisher
+from bot.storage import Finish, GameRow, NewEvent, SeatRow, SeatUpdate, Storage
+from bot.table import NO_GAME, GameBroken, NoGame, Reply, Table, jump_url, now, seat_update
+from engine.agents import RandomAgent
+from engine.errors import GameDataError, IllegalAction
+from engine.game import Game
+from engine.prompts import Prompt
+from engine.views import PromptView, lazy_seat_view
+
+log = logging.getLogger("anima.games")
+
+#: AI moves in one go before the bot suspects an endless loop (a whole game is ~200).
+MAX_AI_STEPS = 20_000
+#: Private events listed in a player's hand view.
+PRIVATE_LOG = 6
+#: Events ``/anima log`` reads (the latest 30 lines the user may see are shown).
+LOG_EVENTS = 60
+
+
+class Games:
+    """Everything that changes a running game. One per bot."""
+
+    def __init__(self, storage: Storage, publisher: Publisher) -> None:
+        self.storage = storage
+        self.publisher = publisher
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._cache: dict[int, Game] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The lock that serialises every change to one game (lobby or running)."""
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    # ------------------------------------------------------------------ loading
+
+    async def load(self, game_id: int) -> Table:
+        """The game with its seats; raises :class:`NoGame` or :class:`GameBroken`."""
+        row = await self.storage.game(game_id)
+        if row is None or row.status in ("lobby", "cancelled") or row.state_json is None:
+            raise NoGame(game_id)
+        if row.status == "broken":
+            raise GameBroken(row.broken_reason or "its stored state cannot be loaded")
+        game = self._cache.get(game_id)
+        if game is None or game.version != row.version:
+            try:
+                game = Game.from_json(row.state_json)
+                if game.version != row.version:
+                    raise GameDataError("stored version does not match the state")
+            except GameDataError as exc:
+                await self.mark_broken(row, str(exc))
+                raise GameBroken(str(exc)) from None
+            except Exception as exc:  # any other failure to rebuild the game is the same
+                log.exception("game %s cannot be loaded", game_id)
+                await self.mark_broken(row, f"stored game cannot be rebuilt ({type(exc).__name__})")
+                raise GameBroken(str(exc)) from None
+            self._cache[game_id] = game
+        seats = {s.seat: s for s in await self.storage.seats(game_id)}
+        settings = await self.storage.guild_settings(row.guild_id)
+        return Table(row, seats, game, settings)
+
+    def keep(self, game_id: int, game: Game) -> None:
+        """Cache a game just dealt and committed (the lobby's start)."""
+        self._cache[game_id] = game
+
+    async def mark_broken(self, row: GameRow, reason: str) -> None:
+        """Stop a game that cannot be loaded and say so in its channel (once)."""
+        self._cache.pop(row.id, None)
+        if not await self.storage.stop_game(row.id, "broken", now(), reason):
+            return
+        log.warning("game %s marked broken: %s", row.id, reason)
+        await self.publisher.report_broken(row, reason)
+
+    async def running_game_id(self, channel_id: int) -> int | None:
+        """The id of the running game of a channel, if any."""
+        row = await self.storage.active_game(channel_id)
+        if row is None or row.status != "running":
+            return None
+        return row.id
+
+    # ------------------------------------------------------------------ applying actions
+
+    async def apply(self, table: Table, seat: str, action: str | None, source: str) -> None:
+        """Apply one action (``None``: the seat's time-out default) and commit it.
+
+        Raises IllegalAction (nothing changed). Any other failure drops the cached game so
+        the next load starts again from the last committed state.
+        """
+        g = table.game
+        prompt = g.prompt_for(seat)
+        if prompt is None:
+            raise IllegalAction("it is not your decision")
+        before = {p.player: p.to_dict() for p in g.pending()}
+        expected = g.version
+        # The choice as it was offered: whether the time-out's note may name it.
+        offered = g.prompt_view(seat) if action is None else None
+        try:
+            if action is None:
+                raw = g.timeout(seat)
+                action = prompt.default
+            else:
+                raw = g.apply(seat, action)
+        except IllegalAction:
+            raise
+        except Exception:
+            self._cache.pop(table.id, None)
+            raise
+        events: list[NewEvent] = []
+        for e in raw:
+            if e.kind == "timeout" and source == "timeout":
+                # A window's time-outs get one line for all (see bot.timers).
+                if not prompt.window and offered is not None:
+                    events.append(self._timeout_note(table, offered, action))
+            else:
+                events.append(NewEvent(e.kind, e.text, e.to, dict(e.data)))
+        # A card played in a reaction window re-opens it for everybody: all new prompts.
+        reopened = prompt.window and not action.startswith("pass")
+        updates = self._bookkeeping(table, before, reopened)
+        finish = self._finish(table) if g.over else None
+        try:
+            await self.storage.commit_action(
+                table.id,
+                expected,
+                g.to_json(),
+                g.version,
+                seat,
+                action,
+                source,
+                events,
+                updates,
+                now(),
+                finish,
+            )
+        except Exception:
+            self._cache.pop(table.id, None)
+            raise
+        table.row.version = g.version
+        if finish is not None:
+            table.row.status = "over"
+            table.row.winner_seat = finish.winner_seat
+            table.row.ending = finish.ending
+
+    def _timeout_note(self, table: Table, prompt: PromptView, action: str) -> NewEvent:
+        """The engine's time-out note names the default action, which may be a hidden card:
+        the table reads a neutral line; the player alone reads the choice."""
+        choice = next(c for c in prompt.choices if c.action == action)
+        shown = (
+            rendering.choice_label(choice, table.names) if choice.public else "the default choice"
+        )
+        return NewEvent("timeout", f"⏰ {prompt.player} ran out of time: {shown}.")
+
+    def _bookkeeping(
+        self, table: Table, before: dict[str, dict[str, Any]], reopened: bool
+    ) -> list[SeatUpdate]:
+        """Update every seat's prompt version and deadline after an action."""
+        g = table.game
+        version = g.version
+        t = now()
+        updates = []
+        for s in table.seats.values():
+            prompt = g.prompt_for(s.seat)
+            if prompt is None:
+                s.prompt_since, s.deadline, s.half_at, s.pinged = None, None, None, False
+            else:
+                same = (
+                    not reopened
+                    and s.prompt_since is not None
+                    and before.get(s.seat) == prompt.to_dict()
+                )
+                if not same:
+                    s.prompt_since = version
+                    table.set_deadline(s, prompt, t)
+                elif s.ai:
+                    s.deadline, s.half_at = None, None
+            updates.append(seat_update(s))
+        return updates
+
+    def _finish(self, table: Table) -> Finish:
+        view = table.game.table_view()
+        results = [
+            (s.seat, s.user_id, s.name, s.ai and not s.human, s.seat == view.winner)
+            for s in table.seats.values()
+        ]
+        return Finish(view.winner, view.ending, results)
+
+    async def run_ai(self, table: Table) -> int:
+        """Let AI seats answer their open prompts until a human must decide."""
+        g = table.game
+        steps = 0
+        while not g.over and table.row.status == "running":
+            prompts = [p for p in g.pending() if table.seats[p.player].ai]
+            if not prompts:
+                break
+            prompt = prompts[0]
+            # Seeded per game, seat and version: the same state always gets the same move.
+            agent = RandomAgent(f"{table.id}:{prompt.player}:{g.version}")
+            view = lazy_seat_view(g, prompt.player)
+            await self.apply(table, prompt.player, agent.choose(view, prompt), "ai")
+            steps += 1
+            if steps >= MAX_AI_STEPS:
+                log.error("game %s: AI players did not stop after %s moves", table.id, steps)
+                break
+        return steps
+
+    # ------------------------------------------------------------------ player actions
+
+    def whose(self, table: Table) -> str:
+        """'it is X's decision' for anybody who clicks out of turn."""
+        prompts = table.game.pending()
+        if table.game.over:
+            return "the game is over"
+        if not prompts:
+            return "nobody is deciding now"
+        names = table.names
+        if len(prompts) == 1:
+            return f"it is {names.bold(prompts[0].player)}'s decision"
+        return "waiting for " + ", ".join(names.bold(p.player) for p in prompts)
+
+    async def choose(self, game_id: int, user_id: int, since: int, index: int) -> Reply:
+        """A click on a choice button or select (public board or private panel)."""
+        async with self.lock(game_id):
+            table, error = await self._table_for(game_id)
+            if table is None:
+                return Reply(error or NO_GAME)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                return Reply(f"You are not playing in this game — {self.whose(table)}.")
+            if table.row.status != "running":
+                return Reply(self._over_text(table))
+            if seat.taken_over:
+                return self._taken_over_reply(table)
+            prompt = table.game.prompt_for(seat.seat)
+            current = {s.prompt_since for s in table.seats.values() if s.prompt_since is not None}
+            if prompt is None and since in current:  # a button of somebody else's decision
+                if any(p.window for p in table.game.pending()):
+                    return Reply("You have answered this reaction window already.")
+                return Reply(f"Not your turn to choose — {self.whose(table)}.")
+            if prompt is None or seat.prompt_since != since or not 0 <= index < len(prompt.choices):
+                return await self._with_panel(table, seat, "That choice is no longer open.")
+            return await self._human_action(table, seat, prompt, prompt.choices[index])
+
+    async def play_card(self, channel_id: int, user_id: int, card: str) -> Reply:
+        """``/anima play``: apply ``play <card>`` if it is legal now."""
+        game_id = await self.running_game_id(channel_id)
+        if game_id is None:
+            return Reply(NO_GAME)
+        async with self.lock(game_id):
+            table, error = await self._table_for(game_id)
+            if table is None:
+                return Reply(error or NO_GAME)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                return Reply("You are not playing in this game.")
+            if seat.taken_over:
+                return self._taken_over_reply(table)
+            g = table.game
+            if card not in g.seat_view(seat.seat).hand:
+                return Reply("That card is not in your hand.")
+            prompt = g.prompt_for(seat.seat)
+            action = f"play {card}"
+            if prompt is None or action not in prompt.choices:
+                name = rendering.card_name(g.db, card)
+                why = "not your decision" if prompt is None else "not playable at this moment"
+                return Reply(f"You can't play **{name}** now ({why}).")
+            return await self._human_action(table, seat, prompt, action)
+
+    async def _table_for(self, game_id: int) -> tuple[Table | None, str | None]:
+        try:
+            return await self.load(game_id), None
+        except NoGame:
+            return None, "This game no longer exists."
+        except GameBroken as exc:
+            return None, f"⚠️ This game is broken and was stopped ({rendering.clip(str(exc), 200)})."
+
+    @staticmethod
+    def _over_text(table: Table) -> str:
+        if table.row.status == "over":
+            return "This game is over."
+        return "This game was ended before its end."
+
+    def _taken_over_reply(self, table: Table) -> Reply:
+        return Reply(
+            "🤖 An AI player has taken over your seat after too many time-outs. "
+            "Take it back with the button.",
+            view=components.reclaim_view(table.id),
+        )
+
+    async def _human_action(
+        self, table: Table, seat: SeatRow, prompt: Prompt, action: str
+    ) -> Reply:
+        offered = table.game.prompt_view(seat.seat)
+        choice = next((c for c in offered.choices if c.action == action), None) if offered else None
+        label = rendering.choice_label(choice, table.names) if choice else action
+        seat.timeouts = 0
+        try:
+            await self.apply(table, seat.seat, action, "human")
+        except IllegalAction as exc:
+            return Reply(f"❌ {exc.reason}")
+        await self.run_ai(table)
+        private = await self.publisher.publish(table, actor=seat.seat)
+        lines = [f"✅ You chose: **{label}**"]
+        lines += [f"🔒 {table.names.sub(text)}" for text in private]
+        reply = await self._with_panel(table, seat, "\n".join(lines), ok=True)
+        reply.quiet = not private
+        return reply
+
+    async def _with_panel(self, table: Table, seat: SeatRow, text: str, ok: bool = False) -> Reply:
+        """``text`` and, when the player must decide now, his private panel."""
+        g = table.game
+        if g.prompt_for(seat.seat) is None or table.row.status != "running":
+            if not g.over:
+                whose = self.whose(table)
+                text += f"\n{whose[0].upper()}{whose[1:]}."
+            return Reply(rendering.clip(text, rendering.CONTENT_LIMIT), ok=ok)
+        embed, view = await self.panel_parts(table, seat)
+        return Reply(rendering.clip(text, rendering.CONTENT_LIMIT), embed, view, ok)
+
+    async def panel_parts(
+        self, table: Table, seat: SeatRow
+    ) -> tuple[discord.Embed, discord.ui.View | None]:
+        """A player's private panel: his hand embed and the buttons of his open prompt."""
+        private = await self.storage.private_events(table.id, seat.seat, PRIVATE_LOG)
+        g = table.game
+        embed = rendering.hand_embed(
+            g.seat_view(seat.seat), g.db, table.row, seat, table.names, private
+        )
+        view = None
+        if table.row.status == "running" and not seat.ai:
+            view = components.private_view(table, seat)
+        return embed, view
+
+    async def panel(self, game_id: int, user_id: int, mode: str) -> Reply:
+        """The ``My hand`` / ``Decide`` / ``Respond`` buttons and ``/anima hand``."""
+        async with self.lock(game_id):
+            table, error = await self._table_for(game_id)
+            if table is None:
+                return Reply(error or NO_GAME)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                if mode == "hand":
+                    return Reply("You are not playing in this game.")
+                return Reply(f"You are not playing in this game — {self.whose(table)}.")
+            if seat.taken_over:
+                return self._taken_over_reply(table)
+            prompt = table.game.prompt_for(seat.seat)
+            if mode == "decide" and prompt is None:
+                return Reply(f"Not your turn to choose — {self.whose(table)}.")
+            if mode == "respond" and (prompt is None or not prompt.window):
+                return Reply("No reaction window is waiting for you now.")
+            embed, view = await self.panel_parts(table, seat)
+            return Reply("", embed, view, ok=True)
+
+    async def reclaim(self, game_id: int, user_id: int) -> Reply:
+        """A player takes his seat back from the AI."""
+        async with self.lock(game_id):
+            table, error = await self._table_for(game_id)
+            if table is None:
+                return Reply(error or NO_GAME)
+            seat = table.seat_of(user_id)
+            if seat is None or not seat.taken_over:
+                return Reply("Your seat is not played by an AI.")
+            if table.row.status != "running":
+                return Reply("This game is over.")
+            seat.ai, seat.timeouts = False, 0
+            prompt = table.game.prompt_for(seat.seat)
+            t = now()
+            if prompt is not None:
+                table.set_deadline(seat, prompt, t)
+            await self.storage.save_seats(table.id, [seat_update(seat)])
+            await self.storage.add_events(
+                table.id,
+                table.game.version,
+                [NewEvent("notice", f"👋 {seat.seat} takes the seat back from the AI.")],
+                t,
+            )
+            await self.publisher.publish(table, actor=seat.seat)
+            return await self._with_panel(table, seat, "✅ Your seat is yours again.", ok=True)
+
+    # ------------------------------------------------------------------ what commands show
+
+    async def board(self, game_id: int) -> Reply:
+        """``/anima board``: the current board, with a link to it in the channel."""
+        async with self.lock(game_id):
+            try:
+                table = await self.load(game_id)
+            except (NoGame, GameBroken) as exc:
+                return Reply(f"This game cannot be shown ({exc}).")
+            row = table.row
+            link = jump_url(row.guild_id, row.channel_id, row.board_message_id)
+            embed = rendering.board_embed(table.game.table_view(), table.game.db, row, table.seats)
+            return Reply(f"The board in the channel: {link}", embed, components.board_view(table))
+
+    async def hand_choices(self, game_id: int, user_id: int, typed: str) -> list[tuple[str, str]]:
+        """``/anima play``'s suggestions: (label, card id) of the cards in the user's hand
+        whose name contains ``typed``, those playable now marked."""
+        async with self.lock(game_id):
+            try:
+                table = await self.load(game_id)
+            except (NoGame, GameBroken):
+                return []
+            seat = table.seat_of(user_id)
+            if seat is None:
+                return []
+            g = table.game
+            prompt = g.prompt_for(seat.seat)
+            playable = set(prompt.choices) if prompt else set()
+            return [
+                (rendering.hand_choice_label(g.db, card_id, f"play {card_id}" in playable), card_id)
+                for card_id in g.seat_view(seat.seat).hand
+                if typed.lower() in rendering.card_name(g.db, card_id).lower()
+            ]
+
+    async def log(self, channel_id: int, user_id: int) -> Reply:
+        """``/anima log``: the latest public events, and the user's own private ones."""
+        game_id = await self.running_game_id(channel_id)
+        if game_id is None:
+            return Reply(NO_GAME)
+        async with self.lock(game_id):
+            seats = await self.storage.seats(game_id)
+            mine = next((s.seat for s in seats if s.user_id == user_id), None)
+            events = await self.storage.last_events(game_id, LOG_EVENTS)
+            return Reply(
+                "", rendering.log_embed(game_id, events, rendering.seat_names(seats), mine)
+            )
+
+    async def end_request(self, channel_id: int, user_id: int, admin: bool) -> Reply:
+        """``/anima end``: its confirmation for the host (or Manage Server), or a refusal."""
+        row = await self.storage.active_game(channel_id)
+        if row is None:
+            return Reply(NO_GAME)
+        if user_id != row.host_id and not admin:
+            return Reply("Only the host or a member with Manage Server can end the game.")
+        return Reply(
+            f"End game #{row.id} now? Nobody wins and nothing is recorded.",
+            view=components.end_view(row.id),
+        )
+
+    async def end_game(self, game_id: int, user_id: int, admin: bool) -> Reply:
+        """``/anima end`` after its confirmation: stop the game without a result."""
+        async with self.lock(game_id):
+            row = await self.storage.game(game_id)
+            if row is None or row.status not in ("lobby", "running"):
+                return Reply("This game has already ended.")
+            if user_id != row.host_id and not admin:
+                return Reply("Only the host or a member with Manage Server can end the game.")
+            if not await self.storage.stop_game(game_id, "ended", now()):
+                return Reply("This game has already ended.")
+            self._cache.pop(game_id, None)
+            await self.publisher.announce_end(row, user_id)
+            return Reply(f"Game #{game_id} has been ended.", ok=True)
+
+    # ------------------------------------------------------------------ start-up
+
+    async def recover(self) -> None:
+        """After a (re)start: load every running game (reporting broken ones), let AI seats
+        move if the bot stopped before they did, and post what was not yet posted."""
+        for row in await self.storage.running_games():
+            try:
+                async with self.lock(row.id):
+                    try:
+                        table = await self.load(row.id)
+                    except (NoGame, GameBroken):
+                        continue
+                    moved = await self.run_ai(table)
+                    unpublished = await self.storage.events_after(
+                        row.id, table.row.published_event_id
+                    )
+                    if moved or unpublished or table.row.published_version != table.game.version:
+                        await self.publisher.publish(table)
+            except Exception:
+                log.exception("could not resume game %s", row.id)

@@ -1,0 +1,97 @@
+"""The lobby's option codes (O1-O3 optional rules, V1-V4 edition options): one table, read
+one way to show which codes a game's options switch on, and the other way to turn the host's
+selection into options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from engine.options import Options
+
+
+@dataclass(frozen=True)
+class OptionCode:
+    """A lobby code and the :class:`~engine.options.Options` field (``option``) it sets."""
+
+    code: str
+    group: Literal["rules", "edition"]
+    name: str
+    description: str
+    option: str
+    #: The value the code sets when chosen, and the one it sets when unchosen.
+    on: Any
+    off: Any
+    #: Values that count as "on" besides ``on`` (O1 is on with either Tree reading).
+    also_on: frozenset[Any] = field(default_factory=frozenset)
+
+    def is_on(self, options: Options) -> bool:
+        value = getattr(options, self.option)
+        return bool(value == self.on or value in self.also_on)
+
+    def apply(self, options: dict[str, Any], chosen: bool) -> None:
+        """Set ``options`` (a dict of Options fields) for this code chosen or not; a value
+        that already counts as on (or off) is left alone."""
+        on = self.is_on(Options.model_validate(options))
+        if chosen and not on:
+            options[self.option] = self.on
+        elif not chosen and on:
+            options[self.option] = self.off
+
+
+#: Every lobby code, in the order of the lobby's menus.
+OPTION_CODES: tuple[OptionCode, ...] = (
+    OptionCode(
+        "O1", "rules", "Tree of Regions",
+        "Regions by level; each change of level draws an Encounter",
+        "tree_of_regions", "soo", "off", frozenset({"bge"}),
+    ),
+    OptionCode(
+        "O2", "rules", "Both missions", "Both Basic missions before the Final mission",
+        "both_missions", True, False,
+    ),
+    OptionCode(
+        "O3", "rules", "Open rolls", "A 6 in battle is rolled again and added",
+        "open_rolls", True, False,
+    ),
+    OptionCode(
+        "V1", "edition", "Final mission at once (SoO)",
+        "Drawn by the first to complete a Basic mission", "final_reveal", "immediate", "choose",
+    ),
+    OptionCode(
+        "V2", "edition", "Ties stand (BGE)",
+        "A tie between two parties stands instead of a re-roll", "party_tie", "stands", "reroll",
+    ),
+    OptionCode(
+        "V3", "edition", "No Crisis countdown (SoO)",
+        "The game runs until the Final mission is done", "crisis", False, True,
+    ),
+    # V4 is a reading of O1: choosing it switches the Tree of Regions on.
+    OptionCode(
+        "V4", "edition", "Tree of Regions: BGE reading",
+        "With O1: move within a level or one up or down", "tree_of_regions", "bge", "soo",
+    ),
+)  # fmt: skip
+
+OPTIONAL_RULES = {c.code: c for c in OPTION_CODES if c.group == "rules"}
+EDITION_OPTIONS = {c.code: c for c in OPTION_CODES if c.group == "edition"}
+
+
+def selected_codes(options: Options) -> tuple[list[str], list[str]]:
+    """The O and V codes ``options`` switch on."""
+    return (
+        [c for c, o in OPTIONAL_RULES.items() if o.is_on(options)],
+        [c for c, o in EDITION_OPTIONS.items() if o.is_on(options)],
+    )
+
+
+def choose_codes(options: dict[str, Any], group: str, chosen: list[str]) -> dict[str, Any]:
+    """``options`` with the codes of ``group`` set as the host chose them."""
+    out = dict(options)
+    for code in OPTION_CODES:
+        if code.group == group:
+            code.apply(out, code.code in chosen)
+    return out
+
+
+__all__ = ["EDITION_OPTIONS", "OPTIONAL_RULES", "OPTION_CODES", "choose_codes", "selected_codes"]

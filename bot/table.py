@@ -1,0 +1,107 @@
+"""The small shared types of the bot's services: a loaded game (:class:`Table`), an answer for
+one user (:class:`Reply`), the errors of loading a game, and the seat bookkeeping every service
+writes with a change (prompt versions and deadlines).
+
+Each seat stores ``prompt_since``: the state version at which its open prompt appeared.
+Buttons carry that number; a click whose number differs from the seat's current one is on
+an outdated prompt ("that choice is no longer open"). Using the prompt's own version rather
+than the game's lets several players answer one reaction window (or the start choice) with
+buttons rendered once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import discord
+
+from bot.rendering import Names
+from bot.storage import GameRow, GuildSettings, SeatRow, SeatUpdate
+from engine.game import Game
+from engine.prompts import Prompt
+
+MAX_SEATS = 5
+MIN_SEATS = 2
+
+NO_GAME = "There is no game here. Start one with `/anima start`."
+
+
+class NoGame(Exception):
+    """No such game (or not in a state the caller can use)."""
+
+
+class GameBroken(Exception):
+    """The stored game cannot be loaded; it has been marked broken and reported."""
+
+
+@dataclass
+class Reply:
+    """An answer for one user (ephemeral, or the private panel it updates)."""
+
+    content: str
+    embed: discord.Embed | None = None
+    view: discord.ui.View | None = None
+    ok: bool = False
+    #: Nothing private to say: a click on the public board needs no reply, since the board
+    #: and the channel already show what happened (it saves a message per decision).
+    quiet: bool = False
+
+
+@dataclass
+class Table:
+    """A running (or finished) game loaded from storage."""
+
+    row: GameRow
+    seats: dict[str, SeatRow]
+    game: Game
+    settings: GuildSettings
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def names(self) -> Names:
+        return Names(self.seats)
+
+    def seat_of(self, user_id: int) -> SeatRow | None:
+        return next((s for s in self.seats.values() if s.user_id == user_id), None)
+
+    def set_deadline(self, s: SeatRow, prompt: Prompt, t: float) -> None:
+        """Start the clock of ``s``'s new prompt at ``t`` (none for AI seats or no timer)."""
+        timer = self.row.window_timer if prompt.window else (self.row.decision_timer or 0)
+        s.pinged = False
+        if s.ai or timer <= 0:
+            s.deadline, s.half_at = None, None
+        else:
+            s.deadline = t + timer
+            # Half-time pings are for real decisions; windows are short and for everybody.
+            s.half_at = None if prompt.window else t + timer / 2
+
+
+@dataclass
+class LobbyResult:
+    """The outcome of a lobby action: an error for the clicker, or the new lobby."""
+
+    error: str | None = None
+    row: GameRow | None = None
+    seats: list[SeatRow] = field(default_factory=list)
+    closed: str | None = None
+    #: The server's decision timer, which the lobby shows when the host keeps the default.
+    default_timer: int = 0
+
+
+def seat_update(s: SeatRow) -> SeatUpdate:
+    """The bookkeeping of ``s`` as storage writes it."""
+    return SeatUpdate(s.seat, s.ai, s.timeouts, s.prompt_since, s.deadline, s.half_at, s.pinged)
+
+
+def now() -> float:
+    """Virtual-clock-aware time (SimCord simulates ``discord.utils.utcnow``)."""
+    return discord.utils.utcnow().timestamp()
+
+
+def jump_url(guild_id: int, channel_id: int, message_id: int | None = None) -> str:
+    """A link to a channel, or to one of its messages."""
+    base = f"https://discord.com/channels/{guild_id}/{channel_id}"
+    return f"{base}/{message_id}" if message_id else base

@@ -1,0 +1,110 @@
+"""Deadlines: half-time pings, time-outs (X6) of due decisions and reaction windows, and the
+AI takeover of a seat after too many time-outs in a row.
+
+Deadlines live in the seats' rows (see :class:`bot.table.Table.set_deadline`), so they survive
+restarts; the bot's timer loop (:mod:`bot.app`) asks storage which games have one due and
+calls :meth:`Timers.run` for each.
+"""
+
+from __future__ import annotations
+
+from bot.games import Games
+from bot.publishing import Publisher
+from bot.storage import NewEvent, SeatRow, Storage
+from bot.table import MAX_SEATS, GameBroken, NoGame, Table, now, seat_update
+
+#: Time-outs applied in one pass at most (every seat, every window of a few cascades).
+MAX_TIMEOUTS = MAX_SEATS * 50
+
+
+class Timers:
+    """Applies what is due in a game: pings, time-outs, takeovers. One per bot."""
+
+    def __init__(self, storage: Storage, games: Games, publisher: Publisher) -> None:
+        self.storage = storage
+        self.games = games
+        self.publisher = publisher
+
+    async def run(self, game_id: int) -> None:
+        """Half-time pings, then time-outs (X6) of every due decision, AI takeovers."""
+        async with self.games.lock(game_id):
+            try:
+                table = await self.games.load(game_id)
+            except (NoGame, GameBroken):
+                return
+            if table.row.status != "running":
+                return
+            t = now()
+            await self._ping(table, t)
+            if await self._time_out(table, t):
+                await self.publisher.publish(table)
+
+    async def _ping(self, table: Table, t: float) -> None:
+        g = table.game
+        pings = [
+            s
+            for s in table.seats.values()
+            if s.half_at is not None
+            and s.half_at <= t
+            and not s.pinged
+            and not s.ai
+            and s.deadline is not None
+            and s.deadline > t
+            and g.prompt_for(s.seat) is not None
+        ]
+        if pings:
+            for s in pings:
+                s.pinged = True
+            await self.storage.save_seats(table.id, [seat_update(s) for s in pings])
+            await self.publisher.post_pings(table, pings)
+
+    async def _time_out(self, table: Table, t: float) -> bool:
+        """Apply the defaults of every decision due at ``t``; True if anything changed."""
+        g = table.game
+        changed = False
+        for _ in range(MAX_TIMEOUTS):
+            due = [
+                s
+                for s in table.seats.values()
+                if s.deadline is not None
+                and s.deadline <= t
+                and not s.ai
+                and g.prompt_for(s.seat) is not None
+            ]
+            if not due or g.over:
+                break
+            changed = True
+            windows = [s for s in due if g.prompt_for(s.seat).window]  # type: ignore[union-attr]
+            if windows:
+                # Everybody still in the window passes at once (X6), then the table is told.
+                for s in windows:
+                    prompt = g.prompt_for(s.seat)
+                    if prompt is not None and prompt.window:
+                        await self.games.apply(table, s.seat, None, "timeout")
+                await self.storage.add_events(
+                    table.id,
+                    g.version,
+                    [NewEvent("notice", "⚡ Time is up: the reaction window is closed.")],
+                    now(),
+                )
+            else:
+                s = due[0]
+                s.timeouts += 1
+                await self.games.apply(table, s.seat, None, "timeout")
+                limit = table.settings.ai_takeover
+                if limit and s.timeouts >= limit and not g.over:
+                    await self._takeover(table, s)
+            await self.games.run_ai(table)
+        return changed
+
+    async def _takeover(self, table: Table, s: SeatRow) -> None:
+        s.ai = True
+        s.deadline, s.half_at = None, None
+        await self.storage.save_seats(table.id, [seat_update(s)])
+        text = (
+            f"🤖 {s.seat} ran out of time {s.timeouts} times in a row: "
+            "an AI player takes over the seat (the player can take it back from **My hand**)."
+        )
+        await self.storage.add_events(
+            table.id, table.game.version, [NewEvent("notice", text)], now()
+        )
