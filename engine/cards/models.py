@@ -217,6 +217,23 @@ class CardDB:
             c.id: frozenset((a.timing, a.phase or a.when or "") for a in c.abilities)
             for c in self.by_id.values()
         }
+        #: Each card's static abilities (they work by being in play): party totals read them.
+        self.statics: dict[str, tuple[Ability, ...]] = {
+            c.id: tuple(a for a in c.abilities if a.timing == "static") for c in self.by_id.values()
+        }
+        # Which cards answer each moment, computed once (cards are frozen): most cards have
+        # nothing for a given phase step or window, and the rules ask "what may be used now?"
+        # for every card in every hand at every step, so they look only at these.
+        self._used_at: dict[tuple[str, str], frozenset[str]] = {}
+        for card_id, card_moments in self.moments.items():
+            for moment in card_moments:
+                self._used_at[moment] = self._used_at.get(moment, frozenset()) | {card_id}
+
+    def used_at(self, timing: str, moment: str = "") -> frozenset[str]:
+        """Ids of the cards with an ability of ``timing`` for ``moment`` (see ``moments``):
+        ``used_at("play", "movement")``, ``used_at("interrupt", "move_declared")``,
+        ``used_at("battle")``."""
+        return self._used_at.get((timing, moment), frozenset())
 
     def __getitem__(self, card_id: str) -> Card:
         return self.by_id[card_id]

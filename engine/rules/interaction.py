@@ -71,7 +71,8 @@ def interaction_step(g: Game, frame: Frame) -> None:
     if frame.stage == "done" or p.turn_over or g.over:
         g.pop()
         return
-    for other in g.others(name):
+    others = g.others(name)
+    for other in others:
         if must_fight(g, p, g.player(other)):
             g.emit(
                 "rivals",
@@ -82,8 +83,8 @@ def interaction_step(g: Game, frame: Frame) -> None:
             _start_battle(g, frame, name, other)
             return
     choices = ["done"]
-    choices += [f"attack {o}" for o in g.others(name) if can_attack(g, p, g.player(o))]
-    choices += [f"offer {o}" for o in g.others(name) if can_trade(g, p, g.player(o))]
+    choices += [f"attack {o}" for o in others if can_attack(g, p, g.player(o))]
+    choices += [f"offer {o}" for o in others if can_trade(g, p, g.player(o))]
     choices += own_turn_plays(g, name, "interaction")
     g.ask(name, "interaction", "Interaction phase: trade, attack, or done (I1, I2).", choices)
 
