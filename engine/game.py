@@ -199,8 +199,10 @@ class Game:
         default: str | None = None,
         window: bool = False,
     ) -> None:
-        """Open a prompt for ``player``."""
-        choices = list(dict.fromkeys(choices))
+        """Open a prompt for ``player`` (an action offered twice, as for two copies of a card,
+        is one choice)."""
+        # Most prompts (a window's lone "pass") have one choice, which cannot repeat.
+        choices = list(dict.fromkeys(choices)) if len(choices) > 1 else list(choices)
         self.s.prompts.append(
             Prompt(
                 player=player,

@@ -128,12 +128,18 @@ def _redirects(ability: fx.Ability) -> bool:
 def own_turn_plays(g: Game, name: str, phase: str) -> list[str]:
     """``play``/``ability`` actions for ``name``'s own step of ``phase`` (T4)."""
     p = g.player(name)
-    plays = [f"play {c}" for c in p.hand if usable_ability(g, p, c, phase=phase) is not None]
-    plays += [
-        f"ability {c.card}"
-        for c in p.party
-        if usable_ability(g, p, c.card, phase=phase) is not None
-    ]
+    # Only cards with an ability for this phase are looked at further (the card database's
+    # index), and in the Reset phase every Advantage, which may be one put into play (A2/A3).
+    playable = g.db.used_at("play", phase)
+    plays: list[str] = []
+    for card in p.hand:
+        if (card in playable or phase == "reset") and usable_ability(
+            g, p, card, phase=phase
+        ) is not None:
+            plays.append(f"play {card}")
+    for ch in p.party:
+        if ch.card in playable and usable_ability(g, p, ch.card, phase=phase) is not None:
+            plays.append(f"ability {ch.card}")
     return plays
 
 
@@ -170,21 +176,20 @@ def window_ability(g: Game, name: str, source: str, window: Frame) -> int | None
 def window_plays(g: Game, name: str, window: Frame) -> list[str]:
     """The ``play``/``ability`` actions ``name`` may take in the reaction ``window``."""
     p = g.player(name)
-    # Every player is asked at every window, and few cards answer any window: look only at
-    # those with an ability for this one (the index of the card database).
+    # Every player is asked at every window, and few cards answer any window: only the cards
+    # with an ability for this one (the card database's index) are looked at further.
     answering = g.db.used_at("interrupt", window.data["when"])
     if _fighting(name, window):
-        answering |= g.db.used_at("battle")
-    plays = [
-        f"play {c}"
-        for c in p.hand
-        if c in answering and window_ability(g, name, c, window) is not None
-    ]
-    plays += [
-        f"ability {c.card}"
-        for c in p.party
-        if c.card in answering and window_ability(g, name, c.card, window) is not None
-    ]
+        answering = answering | g.db.used_at("battle")
+    plays: list[str] = []
+    if not answering:
+        return plays
+    for card in p.hand:
+        if card in answering and window_ability(g, name, card, window) is not None:
+            plays.append(f"play {card}")
+    for ch in p.party:
+        if ch.card in answering and window_ability(g, name, ch.card, window) is not None:
+            plays.append(f"ability {ch.card}")
     return plays
 
 
