@@ -24,12 +24,11 @@ def takes_part(p: Player) -> bool:
 def can_attack(g: Game, a: Player, b: Player) -> bool:
     """I2: same Region, fighting allowed, character counts differ by at most one; I5: not
     twice in a turn."""
+    if not (takes_part(a) and takes_part(b) and a.region == b.region):
+        return False  # checked first: it spares the Region's lookup for most pairs
     region = region_of(g, a)
     return (
-        takes_part(a)
-        and takes_part(b)
-        and region is not None
-        and a.region == b.region
+        region is not None
         and region.fighting
         and abs(len(a.party) - len(b.party)) <= 1
         and b.name not in a.fought
@@ -38,27 +37,18 @@ def can_attack(g: Game, a: Player, b: Player) -> bool:
 
 def must_fight(g: Game, a: Player, b: Player) -> bool:
     """I3: rival Organizations in the same Region must fight."""
+    if not (takes_part(a) and takes_part(b) and a.region == b.region):
+        return False  # checked first: it spares the Region's lookup for most pairs
     region = region_of(g, a)
-    return (
-        takes_part(a)
-        and takes_part(b)
-        and region is not None
-        and a.region == b.region
-        and region.fighting
-        and b.name not in a.fought
-        and are_rivals(g, a, b)
-    )
+    return region is not None and region.fighting and b.name not in a.fought and are_rivals(g, a, b)
 
 
 def can_trade(g: Game, a: Player, b: Player) -> bool:
     """I1: both parties in Regions with a trade icon; X3: one trade per pair per phase."""
+    if not (takes_part(a) and takes_part(b) and b.name not in a.traded):
+        return False
     ra, rb = region_of(g, a), region_of(g, b)
-    return (
-        takes_part(a)
-        and takes_part(b)
-        and bool(ra and rb and ra.trade and rb.trade)
-        and b.name not in a.traded
-    )
+    return bool(ra and rb and ra.trade and rb.trade)
 
 
 @handles("interaction_step")
