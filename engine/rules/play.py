@@ -128,14 +128,14 @@ def _redirects(ability: fx.Ability) -> bool:
 def own_turn_plays(g: Game, name: str, phase: str) -> list[str]:
     """``play``/``ability`` actions for ``name``'s own step of ``phase`` (T4)."""
     p = g.player(name)
-    # Only cards with an ability for this phase are looked at further (the card database's
-    # index), and in the Reset phase every Advantage, which may be one put into play (A2/A3).
+    # Only the cards with an ability for this phase (the card database's index) are looked
+    # at further, and in the Reset phase those that stay in play once played (A2/A3).
     playable = g.db.used_at("play", phase)
+    if phase == "reset":
+        playable = playable | g.db.stay_in_play
     plays: list[str] = []
     for card in p.hand:
-        if (card in playable or phase == "reset") and usable_ability(
-            g, p, card, phase=phase
-        ) is not None:
+        if card in playable and usable_ability(g, p, card, phase=phase) is not None:
             plays.append(f"play {card}")
     for ch in p.party:
         if ch.card in playable and usable_ability(g, p, ch.card, phase=phase) is not None:
