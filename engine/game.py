@@ -130,9 +130,10 @@ class Game:
 
         Raises :class:`IllegalAction` (state unchanged) when the action is not legal now.
         """
-        if player not in self.s.players:
+        s = self.s
+        if player not in s.players:
             raise IllegalAction(f"{player!r} is not in this game")
-        if self.s.phase == "over":
+        if s.phase == "over":
             raise IllegalAction("the game is over")
         prompt = self.prompt_for(player)
         if isinstance(action, str) and prompt is not None and action in prompt.choices:
@@ -141,7 +142,7 @@ class Game:
         else:
             act = parse_action(action)
             if prompt is None:
-                waiting = ", ".join(sorted({p.player for p in self.s.prompts})) or "nobody"
+                waiting = ", ".join(sorted({p.player for p in s.prompts})) or "nobody"
                 raise IllegalAction(f"it is not your decision (waiting for {waiting})")
             if str(act) not in prompt.choices:
                 raise IllegalAction(
@@ -149,11 +150,12 @@ class Game:
                     prompt_rule(prompt.kind, act.type),
                 )
         self._events = []
-        self.s.prompts = [p for p in self.s.prompts if p is not prompt]
-        frame = self.s.stack[-1]
+        s.prompts = [p for p in s.prompts if p is not prompt]
+        frame = s.stack[-1]
         RESPONDERS[frame.kind](self, frame, player, act)
-        self.s.actions += 1
-        self.advance()
+        s.actions += 1
+        if not s.prompts:  # most often another player's prompt is still open (a window)
+            self.advance()
         self.last_events = self._events
         return self._events
 
@@ -233,8 +235,10 @@ class Game:
         default: str | None = None,
         window: bool = False,
     ) -> None:
-        """Open a prompt for ``player``."""
-        choices = list(dict.fromkeys(choices))
+        """Open a prompt for ``player`` (an action offered twice, as for two copies of a card,
+        is one choice)."""
+        # Most prompts (a window's lone "pass") have one choice, which cannot repeat.
+        choices = list(dict.fromkeys(choices)) if len(choices) > 1 else list(choices)
         self.s.prompts.append(
             Prompt(
                 player=player,

@@ -201,6 +201,9 @@ class CardDataError(Exception):
         self.problems = problems
 
 
+_NO_CARDS: frozenset[str] = frozenset()
+
+
 class CardDB:
     """All cards by id, with per-type lists in file order."""
 
@@ -217,6 +220,28 @@ class CardDB:
             c.id: frozenset((a.timing, a.phase or a.when or "") for a in c.abilities)
             for c in self.by_id.values()
         }
+        #: Each card's static abilities (they work by being in play): party totals read them.
+        self.statics: dict[str, tuple[Ability, ...]] = {
+            c.id: tuple(a for a in c.abilities if a.timing == "static") for c in self.by_id.values()
+        }
+        #: Advantages that stay in front of the player once played (A2: persistent; A3:
+        #: Organizations), which the Reset phase may put into play.
+        self.stay_in_play = frozenset(
+            c.id for c in self.advantages if c.persistent or c.kind == "organization"
+        )
+        # Which cards answer each moment, computed once (cards are frozen): most cards have
+        # nothing for a given phase step or window, and the rules ask "what may be used now?"
+        # for every card in every hand at every step, so they look only at these.
+        self._used_at: dict[tuple[str, str], frozenset[str]] = {}
+        for card_id, card_moments in self.moments.items():
+            for moment in card_moments:
+                self._used_at[moment] = self._used_at.get(moment, _NO_CARDS) | {card_id}
+
+    def used_at(self, timing: str, moment: str = "") -> frozenset[str]:
+        """Ids of the cards with an ability of ``timing`` for ``moment`` (see ``moments``):
+        ``used_at("play", "movement")``, ``used_at("interrupt", "move_declared")``,
+        ``used_at("battle")``."""
+        return self._used_at.get((timing, moment), _NO_CARDS)
 
     def __getitem__(self, card_id: str) -> Card:
         return self.by_id[card_id]

@@ -26,12 +26,11 @@ def takes_part(p: Player) -> bool:
 def can_attack(g: Game, a: Player, b: Player) -> bool:
     """I2: same Region, fighting allowed, character counts differ by at most one; I5: not
     twice in a turn."""
+    if not (takes_part(a) and takes_part(b) and a.region == b.region):
+        return False  # checked first: it spares the Region's lookup for most pairs
     region = region_of(g, a)
     return (
-        takes_part(a)
-        and takes_part(b)
-        and region is not None
-        and a.region == b.region
+        region is not None
         and region.fighting
         and abs(len(a.party) - len(b.party)) <= 1
         and b.name not in a.fought
@@ -40,27 +39,18 @@ def can_attack(g: Game, a: Player, b: Player) -> bool:
 
 def must_fight(g: Game, a: Player, b: Player) -> bool:
     """I3: rival Organizations in the same Region must fight."""
+    if not (takes_part(a) and takes_part(b) and a.region == b.region):
+        return False  # checked first: it spares the Region's lookup for most pairs
     region = region_of(g, a)
-    return (
-        takes_part(a)
-        and takes_part(b)
-        and region is not None
-        and a.region == b.region
-        and region.fighting
-        and b.name not in a.fought
-        and are_rivals(g, a, b)
-    )
+    return region is not None and region.fighting and b.name not in a.fought and are_rivals(g, a, b)
 
 
 def can_trade(g: Game, a: Player, b: Player) -> bool:
     """I1: both parties in Regions with a trade icon; X3: one trade per pair per phase."""
+    if not (takes_part(a) and takes_part(b) and b.name not in a.traded):
+        return False
     ra, rb = region_of(g, a), region_of(g, b)
-    return (
-        takes_part(a)
-        and takes_part(b)
-        and bool(ra and rb and ra.trade and rb.trade)
-        and b.name not in a.traded
-    )
+    return bool(ra and rb and ra.trade and rb.trade)
 
 
 @handles("interaction_step")
@@ -73,7 +63,8 @@ def interaction_step(g: Game, frame: Frame) -> None:
     if frame.stage == "done" or p.turn_over or g.over:
         g.pop()
         return
-    for other in g.others(name):
+    others = g.others(name)
+    for other in others:
         if must_fight(g, p, g.player(other)):
             g.emit(
                 "rivals",
@@ -84,8 +75,8 @@ def interaction_step(g: Game, frame: Frame) -> None:
             _start_battle(g, frame, name, other)
             return
     choices = ["done"]
-    choices += [f"attack {o}" for o in g.others(name) if can_attack(g, p, g.player(o))]
-    choices += [f"offer {o}" for o in g.others(name) if can_trade(g, p, g.player(o))]
+    choices += [f"attack {o}" for o in others if can_attack(g, p, g.player(o))]
+    choices += [f"offer {o}" for o in others if can_trade(g, p, g.player(o))]
     choices += own_turn_plays(g, name, "interaction")
     g.ask(name, "interaction", "Interaction phase: trade, attack, or done (I1, I2).", choices)
 

@@ -202,15 +202,14 @@ def holds(g: Game, cond: Condition, p: Player, vs: Versus | None = None) -> bool
 
 def static_sources(g: Game, p: Player) -> Iterator[tuple[str, Ability]]:
     """Static abilities of a party: its active characters and its cards in play."""
+    statics = g.db.statics
     for c in p.party:
         if not c.incapacitated:
-            for ability in g.db[c.card].abilities:
-                if ability.timing == "static":
-                    yield c.card, ability
+            for ability in statics[c.card]:
+                yield c.card, ability
     for card in p.in_play:
-        for ability in g.db[card].abilities:
-            if ability.timing == "static":
-                yield card, ability
+        for ability in statics[card]:
+            yield card, ability
 
 
 def static_bonus(g: Game, p: Player, stat: Stat, target: str, vs: Versus | None = None) -> int:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from engine import zones
 from engine.actions import Action
-from engine.cards import AdvantageCard, CharacterCard
+from engine.cards import AdvantageCard, Card, CharacterCard
 from engine.cards import effects as fx
 from engine.flow import handles, responds
 from engine.rules.interpreter import run_effects
@@ -50,8 +50,17 @@ def usable_ability(
     """Index of the first ability of ``source`` (a card in ``p``'s hand or a character of his
     party) that ``p`` may use now: in his own step of ``phase`` or in the window ``when``
     (``declarer``: the party whose action opened that window)."""
-    card = g.db[source]
     moments = g.db.moments[source]
+    has_moment = (
+        (phase is not None and ("play", phase) in moments)
+        or (when is not None and ("interrupt", when) in moments)
+        or (when is not None and fighting and ("battle", "") in moments)
+    )
+    card = g.db[source]
+    if not has_moment and not (phase == "reset" and _enters_play_at_reset(card)):
+        # A quick "no" first, because this runs for every card in hand and in the party at
+        # every step: the card has nothing for this moment.
+        return None
     if isinstance(card, AdvantageCard):
         if source not in p.hand:
             return None
@@ -60,18 +69,10 @@ def usable_ability(
         if is_organization(card) and phase == "reset":
             # A3: at most one Organization; joining one is a Reset phase play (R2).
             return 0 if can_join_organization(g, p) else None
-        if (
-            card.persistent
-            and phase == "reset"
-            and all(a.timing == "static" for a in card.abilities)
-        ):
+        if _is_static_in_play(card) and phase == "reset":
             return 0  # A2: a card that stays in play is put into play in the Reset phase
-    if not (
-        (phase is not None and ("play", phase) in moments)
-        or (when is not None and ("interrupt", when) in moments)
-        or (when is not None and fighting and ("battle", "") in moments)
-    ):
-        return None  # a quick "no": this card has nothing for this moment
+    if not has_moment:
+        return None
     if isinstance(card, CharacterCard):
         ch = next((c for c in p.party if c.card == source), None)
         if ch is None or ch.incapacitated:
@@ -91,6 +92,16 @@ def usable_ability(
         ):
             return i
     return None
+
+
+def _is_static_in_play(card: AdvantageCard) -> bool:
+    """A2: a card that stays in play and only works by being there (a Magic Object)."""
+    return card.persistent and all(a.timing == "static" for a in card.abilities)
+
+
+def _enters_play_at_reset(card: Card) -> bool:
+    """A2/A3: an Advantage the Reset phase puts into play without an ability for it."""
+    return isinstance(card, AdvantageCard) and (is_organization(card) or _is_static_in_play(card))
 
 
 def _fits_moment(ability: fx.Ability, phase: str | None, when: str | None, fighting: bool) -> bool:
@@ -119,12 +130,18 @@ def _redirects(ability: fx.Ability) -> bool:
 def own_turn_plays(g: Game, name: str, phase: str) -> list[str]:
     """``play``/``ability`` actions for ``name``'s own step of ``phase`` (T4)."""
     p = g.player(name)
-    plays = [f"play {c}" for c in p.hand if usable_ability(g, p, c, phase=phase) is not None]
-    plays += [
-        f"ability {c.card}"
-        for c in p.party
-        if usable_ability(g, p, c.card, phase=phase) is not None
-    ]
+    # Only the cards with an ability for this phase (the card database's index) are looked
+    # at further, and in the Reset phase those that stay in play once played (A2/A3).
+    playable = g.db.used_at("play", phase)
+    if phase == "reset":
+        playable = playable | g.db.stay_in_play
+    plays: list[str] = []
+    for card in p.hand:
+        if card in playable and usable_ability(g, p, card, phase=phase) is not None:
+            plays.append(f"play {card}")
+    for ch in p.party:
+        if ch.card in playable and usable_ability(g, p, ch.card, phase=phase) is not None:
+            plays.append(f"ability {ch.card}")
     return plays
 
 
@@ -138,10 +155,15 @@ def versus_for(g: Game, name: str) -> Versus | None:
     return Versus("party")
 
 
+def _fighting(name: str, window: Frame) -> bool:
+    """B4: Battle cards may be used in the window at the start of the user's own battle."""
+    return window.data["when"] == "battle_start" and name in (window.player, window.other)
+
+
 def window_ability(g: Game, name: str, source: str, window: Frame) -> int | None:
     """The ability of ``source`` that ``name`` may use in the reaction ``window`` (T4, B4):
     Interrupt cards of its moment, Battle cards when his own party is fighting."""
-    fighting = window.data["when"] == "battle_start" and name in (window.player, window.other)
+    fighting = _fighting(name, window)
     return usable_ability(
         g,
         g.player(name),
@@ -156,10 +178,20 @@ def window_ability(g: Game, name: str, source: str, window: Frame) -> int | None
 def window_plays(g: Game, name: str, window: Frame) -> list[str]:
     """The ``play``/``ability`` actions ``name`` may take in the reaction ``window``."""
     p = g.player(name)
-    plays = [f"play {c}" for c in p.hand if window_ability(g, name, c, window) is not None]
-    plays += [
-        f"ability {c.card}" for c in p.party if window_ability(g, name, c.card, window) is not None
-    ]
+    # Every player is asked at every window, and few cards answer any window: only the cards
+    # with an ability for this one (the card database's index) are looked at further.
+    answering = g.db.used_at("interrupt", window.data["when"])
+    if _fighting(name, window):
+        answering = answering | g.db.used_at("battle")
+    plays: list[str] = []
+    if not answering:
+        return plays
+    for card in p.hand:
+        if card in answering and window_ability(g, name, card, window) is not None:
+            plays.append(f"play {card}")
+    for ch in p.party:
+        if ch.card in answering and window_ability(g, name, ch.card, window) is not None:
+            plays.append(f"ability {ch.card}")
     return plays
 
 

@@ -37,7 +37,8 @@ def run_window(g: Game, frame: Frame) -> None:
     if g.s.phase == "crisis":
         g.pop(cancelled=False)
         return
-    waiting = [n for n in g.s.seats if not g.player(n).lost and n not in frame.data["passed"]]
+    players, passed = g.s.players, frame.data["passed"]
+    waiting = [n for n in g.s.seats if not players[n].lost and n not in passed]
     if not waiting:
         g.pop(cancelled=bool(frame.data.get("cancelled")))
         return

@@ -158,7 +158,8 @@ def play_game(
             events = game.apply(prompt.player, action)
             actions += 1
             result.actions = actions
-            collect_resolved(game, events, resolved)
+            if events:  # most actions (a pass in a reaction window) cause none
+                collect_resolved(game, events, resolved)
             if observe is not None:
                 observe(game, events)
             if actions >= max_actions and not game.over:
