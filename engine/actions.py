@@ -50,6 +50,10 @@ ActionType = Literal[
     "skip",
     "reward",
     "mission",
+    # Beyond Good and Evil, Twilight of the Gods (C7, E7)
+    "hire_arcane",
+    "fight",
+    "flee",
 ]
 
 #: Action types that take one argument (a card id, a player name, or a number).
@@ -74,6 +78,7 @@ TAKES_ARG: frozenset[str] = frozenset(
         "ask",
         "reward",
         "mission",
+        "hire_arcane",
     }
 )
 #: Of those, the ones whose argument is optional ("explore_new" alone draws from the deck).

@@ -16,10 +16,12 @@ import random
 from collections import defaultdict
 from typing import Any
 
-from engine.cards import CardDB, default_cards
+from engine.cards import CardDB, deck_of, default_cards
 from engine.errors import GameDataError
 from engine.flow import HANDLERS
 from engine.game import Game
+from engine.options import Options
+from engine.rules.sets import in_game
 from engine.state import GameState
 from engine.views import CARD_SECTIONS, SeatView
 
@@ -58,7 +60,7 @@ def determinize(view: SeatView, rng: random.Random, cards: CardDB | None = None)
     """
     db = cards if cards is not None else default_cards()
     data: dict[str, Any] = json.loads(view.sealed.state)
-    sets = set(data.get("options", {}).get("sets", ["shadow_of_omega"]))
+    options = Options.model_validate(data.get("options", {}))
     seen: set[str] = set()
     for key in CARD_SECTIONS:
         _strings(data[key], seen)
@@ -68,7 +70,8 @@ def determinize(view: SeatView, rng: random.Random, cards: CardDB | None = None)
         places[kind].append(token)
     deal: dict[str, str] = {}
     for kind, tokens in places.items():
-        pool = [c.id for c in db if c.type == kind and c.set in sets and c.id not in seen]
+        # A placeholder names its card's deck (an Arcane character's is "arcane", C7).
+        pool = [c.id for c in db if deck_of(c) == kind and in_game(c, options) and c.id not in seen]
         if len(pool) != len(tokens):
             raise GameDataError(
                 f"the sealed table hides {len(tokens)} {kind} cards, but {len(pool)} are unseen"

@@ -194,6 +194,35 @@ class Roll(TypedDict):
 
 
 @with_config(_STRICT)
+class Flee(TypedDict):
+    """E7: a party's Speed check to flee the monster ``card``."""
+
+    player: str
+    card: str
+    die: int
+    total: int
+    at_least: int
+    success: bool
+
+
+@with_config(_STRICT)
+class ExchangeArcane(TypedDict):
+    """C7 (Ascension): the normal character ``card`` leaves the party for ``arcane``."""
+
+    player: str
+    card: str
+    arcane: str
+
+
+@with_config(_STRICT)
+class ExploreNewRegions(TypedDict):
+    """M10: the Regions an explorer reveals with two or three sets combined."""
+
+    player: str
+    regions: list[str]
+
+
+@with_config(_STRICT)
 class SpeedCheck(TypedDict):
     player: str
     die: int
@@ -313,6 +342,9 @@ EVENT_PAYLOADS: dict[str, type[Any]] = {
     "turn": Turn,
     "turn_over": Who,
     "untap": Who,
+    "flee": Flee,
+    "exchange_arcane": ExchangeArcane,
+    "explore_new_regions": ExploreNewRegions,
 }
 
 _ADAPTERS: dict[type[Any], TypeAdapter[Any]] = {}

@@ -26,6 +26,7 @@ from engine.flow import HANDLERS, RESPONDERS
 from engine.options import Options
 from engine.prompts import Prompt, prompt_rule
 from engine.rules import setup
+from engine.rules.sets import check_table
 from engine.state import Frame, GameState, Player
 from engine.views import (
     PromptView,
@@ -64,10 +65,10 @@ class Game:
     ) -> Game:
         """Set up a new game (S1-S4); the first prompts are the start choices (S3)."""
         opts = options if isinstance(options, Options) else Options.model_validate(options or {})
-        if not 2 <= len(players) <= 5:
-            raise IllegalAction("a game has 2 to 5 players", "G1")
         if len(set(players)) != len(players) or any(not p or " " in p for p in players):
             raise IllegalAction("player names must be distinct, non-empty, without spaces")
+        # G1: the sets and the player count (and the cards of each set, to deal them).
+        check_table(opts.sets, len(players), cards if cards is not None else default_cards())
         state = GameState(options=opts, seed=seed, rng=seed & ((1 << 64) - 1))
         state.rigged = list(rigged)
         game = cls(state, cards)

@@ -12,8 +12,13 @@ class Options(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    #: Card sets in play.
+    #: Card sets in play: any non-empty combination of ``shadow_of_omega``,
+    #: ``beyond_good_and_evil`` and ``twilight_of_the_gods`` (G1; checked by ``Game.new``).
     sets: list[str] = Field(default_factory=lambda: ["shadow_of_omega"])
+    #: S5, when Twilight of the Gods is combined with another set: play only its Basic and
+    #: Final missions (``twilight``, the default), or the other sets' missions, with Twilight
+    #: of the Gods' Missions, Regions and Events removed (``older``). No effect otherwise.
+    combined_missions: Literal["twilight", "older"] = "twilight"
     #: O1/V4 Tree of Regions: off, or the SoO/TotG reading, or the BGE reading.
     tree_of_regions: Literal["off", "soo", "bge"] = "off"
     #: O2: both Basic missions must be completed before the Final mission.

@@ -66,6 +66,8 @@ PROMPT_KINDS: dict[str, PromptKind] = {
     "casualty": PromptKind("B3", "choose the character who dies", private=True),
     "skill_choice": PromptKind("C4", "choose the character who turns"),
     "pick": PromptKind(None, "make a choice for a card"),
+    "flee": PromptKind("E7", "fight the monster, or try to flee it"),
+    "new_region": PromptKind("M10", "choose which new Region of the highest level to enter"),
 }
 
 #: The kinds whose text and choices never reach the table.

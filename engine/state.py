@@ -18,7 +18,7 @@ from engine.plain import Plain
 from engine.prompts import Prompt
 
 PhaseName = Literal["setup", "reset", "movement", "interaction", "exploration", "crisis", "over"]
-DeckName = Literal["character", "region", "encounter", "advantage"]
+DeckName = Literal["character", "region", "encounter", "advantage", "arcane"]
 
 
 @dataclass(slots=True, kw_only=True)

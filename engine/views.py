@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from engine.actions import Action, parse_action
-from engine.cards import CardDB, RegionCard
+from engine.cards import CardDB, RegionCard, deck_of
 from engine.cards import effects as fx
 from engine.errors import IllegalAction
 from engine.prompts import PRIVATE_KINDS, Prompt, kind_text
@@ -45,6 +45,8 @@ class CharacterView(_View):
     card: str
     tapped: bool = False
     incapacitated: bool = False
+    #: An Arcane character (C7): its own deck, never dismissed.
+    arcane: bool = False
 
 
 class PartyView(_View):
@@ -243,6 +245,9 @@ ACTION_LABELS: dict[str, str] = {
     "withdraw": "Withdraw",
     "accept": "Accept",
     "decline": "Decline",
+    "hire_arcane": "Hire an Arcane character, discarding {card}",
+    "fight": "Fight",
+    "flee": "Flee (Speed check)",
 }
 
 #: Labels for an argument that is not a card.
@@ -373,7 +378,12 @@ def _party(g: Game, p: Player, hidden: bool) -> PartyView:
         characters=()
         if hidden
         else tuple(
-            CharacterView(card=c.card, tapped=c.tapped, incapacitated=c.incapacitated)
+            CharacterView(
+                card=c.card,
+                tapped=c.tapped,
+                incapacitated=c.incapacitated,
+                arcane=g.db.character(c.card).arcane,
+            )
             for c in p.party
         ),
         strength=None if hidden else strength(g, p),
@@ -587,7 +597,7 @@ OPEN_KINDS = frozenset({"start_character", "start_advantage", "pickup"})
 def seal(g: Game, seat: str) -> dict[str, Any]:
     """The game state as ``seat`` knows it (see :class:`SealedTable`)."""
     hidden = hidden_cards(g, seat)
-    placeholders = {c: f"?{g.db[c].type}:{i}" for i, c in enumerate(hidden)}
+    placeholders = {c: f"?{deck_of(g.db[c])}:{i}" for i, c in enumerate(hidden)}
     data = g.s.to_data()
     # Another seat's open prompt would tell which of its hidden cards it may play now: the
     # sealed table keeps only who and what kind (determinize asks it again), except the start

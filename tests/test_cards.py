@@ -690,9 +690,15 @@ def test_T4_plot_cards_name_their_phase(db: CardDB) -> None:
 # ------------------------------------------------------------------------- the effect language
 
 
+#: Operations whose cards come with the expansions' card data (issue 9, a later step): until
+#: then their interpreter is proven with stand-in cards (tests/rules/test_expansions.py).
+#: Once such a card is in cards.json, this test fails until the operation leaves the set.
+AWAITING_CARDS = frozenset({"exchange_arcane"})  # Ascension (Beyond Good and Evil, C7)
+
+
 def test_every_operation_is_used(db: CardDB) -> None:
     used = {op.op for card in db for op in card_ops(card)}
-    assert used == set(OPERATIONS)
+    assert used == set(OPERATIONS) - AWAITING_CARDS
 
 
 def test_every_timing_is_used(db: CardDB) -> None:

@@ -267,6 +267,15 @@ class TakeDiscarded(_Op):
     target: PartyTarget = "self"
 
 
+class ExchangeArcane(_Op):
+    """C7 (Ascension): a normal character of the target party, chosen by its owner, goes to the
+    Character discard pile and the top Arcane character joins the party in its place. Nothing
+    happens to a party without a normal character, or when no Arcane character is left."""
+
+    op: Literal["exchange_arcane"]
+    target: PartyTarget = "self"
+
+
 Operation = Annotated[
     Draw
     | Discard
@@ -288,7 +297,8 @@ Operation = Annotated[
     | Choose
     | Hire
     | TakeCharacter
-    | TakeDiscarded,
+    | TakeDiscarded
+    | ExchangeArcane,
     Field(discriminator="op"),
 ]
 
@@ -343,6 +353,7 @@ OPERATIONS: frozenset[str] = frozenset(
         Hire,
         TakeCharacter,
         TakeDiscarded,
+        ExchangeArcane,
     )
 )
 

@@ -71,6 +71,9 @@ class CharacterCard(_Card):
     strength: int = Field(ge=0, le=10)
     speed: int = Field(ge=0, le=10)
     skills: list[Skill] = Field(default_factory=list)
+    #: C7 (Beyond Good and Evil, Twilight of the Gods): an Arcane (Secret) character, with its
+    #: own deck; hired only by a party of three normal characters, never dismissed.
+    arcane: bool = False
 
 
 class ExplorationResult(BaseModel):
@@ -193,6 +196,14 @@ CARD_TYPES = ("character", "region", "encounter", "mission", "final_mission", "a
 _card_adapter: TypeAdapter[Card] = TypeAdapter(Card)
 
 
+def deck_of(card: Card) -> str:
+    """The deck (and discard pile) a card belongs to: its type, except an Arcane character,
+    which has a deck of its own (C7, S1)."""
+    if isinstance(card, CharacterCard) and card.arcane:
+        return "arcane"
+    return card.type
+
+
 class CardDataError(Exception):
     """A cards file that cannot be used; ``problems`` holds one line per problem."""
 
@@ -289,6 +300,8 @@ class CardDB:
         for card in self:
             counts = result.setdefault(card.set, Counter())
             counts[card.type] += 1
+            if isinstance(card, CharacterCard) and card.arcane:
+                counts["character:arcane"] += 1
             counts[f"source:{card.source}"] += 1
             if isinstance(card, AdvantageCard):
                 counts[f"advantage:{card.kind}"] += 1
@@ -352,6 +365,8 @@ def _references(card: Card) -> Iterator[tuple[str, str]]:
 
 def _semantic_problems(card: Card) -> Iterator[str]:
     """Per-type rules pydantic's field checks cannot express."""
+    if isinstance(card, CharacterCard) and card.arcane and card.set == "shadow_of_omega":
+        yield "arcane: Shadow of Omega has no Arcane characters (C7)"
     if isinstance(card, EncounterCard) and card.kind == "monster" and card.strength is None:
         yield "strength: missing field (a monster needs a Strength)"
     if isinstance(card, EncounterCard) and card.kind == "event" and not card.abilities:

@@ -15,10 +15,14 @@ from engine.rules.party import (
     discard_card,
     draw_advantages,
     end_turn,
+    monster_strength,
+    normal_characters,
+    speed,
     top_card,
 )
 from engine.rules.play import own_turn_plays, play_step_action
 from engine.rules.regions import active_region
+from engine.rules.sets import ARCANE_DECK, can_flee
 from engine.rules.windows import open_window
 from engine.state import Frame, Player
 from engine.zones import Zone
@@ -28,6 +32,8 @@ if TYPE_CHECKING:
 
 
 # ---------------------------------------------------------------------- encounters
+
+FLEE_MARGIN = 2  # E7: a Speed check against the monster's Strength + 2
 
 
 @handles("encounter")
@@ -75,8 +81,29 @@ def run_encounter(g: Game, frame: Frame) -> None:
                 if ability.timing == "on_reveal" and ability.effects:
                     run_effects(g, p.name, card.id, ["abilities", i, "effects"])
             return
+        # E7: with Twilight of the Gods, the party may try to flee instead of fighting.
+        frame.stage = "flee_choice" if can_flee(g.s.options) else "fight"
+        return
+    if frame.stage == "flee_choice":
+        g.ask(
+            p.name,
+            "flee",
+            f"{card.name} (Strength {monster_strength(g, card, p)}) bars the way: fight it, or "
+            f"try to flee (Speed check against its Strength + {FLEE_MARGIN}, E7)?",
+            ["fight", "flee"],
+            default="fight",
+        )
+        return
+    if frame.stage == "fight":
         frame.stage = "battle_done"
         g.push("battle", player=p.name, card=card.id)
+        return
+    if frame.stage == "fled":
+        # E7: the party escapes: it leaves the Region and its turn ends. The monster was not
+        # beaten: a Preliminary one stays at its Region (M7), any other is discarded (E4).
+        _done_with_card(g, frame, keep=preliminary)
+        end_turn(g, p)
+        g.pop(ok=False)
         return
     if frame.stage == "event_done":
         _done_with_card(g, frame, keep=False)  # M7: an event is discarded
@@ -92,6 +119,33 @@ def run_encounter(g: Game, frame: Frame) -> None:
             return
         _done_with_card(g, frame, keep=won is None and preliminary)
         g.pop(ok=True)
+
+
+@responds("encounter")
+def answer_flee(g: Game, frame: Frame, player: str, action: Action) -> None:
+    """E7: fight the monster, or flee it with a Speed check against its Strength + 2 (B6);
+    a failed check means the party fights it as usual."""
+    if action.type == "fight":
+        frame.stage = "fight"
+        return
+    p = g.player(player)
+    card = g.db.encounter(frame.card or "")
+    difficulty = monster_strength(g, card, p) + FLEE_MARGIN
+    die, party_speed = g.die(), speed(g, p)
+    escaped = die + party_speed >= difficulty
+    outcome = "escapes" if escaped else "cannot escape and must fight"
+    g.emit(
+        "flee",
+        f"{player}'s party tries to flee {card.name}: 🎲 {die} + Speed {party_speed} = "
+        f"{die + party_speed} vs {difficulty}: it {outcome}.",
+        player=player,
+        card=card.id,
+        die=die,
+        total=die + party_speed,
+        at_least=difficulty,
+        success=escaped,
+    )
+    frame.stage = "fled" if escaped else "fight"
 
 
 def _done_with_card(g: Game, frame: Frame, keep: bool) -> None:
@@ -211,6 +265,9 @@ def reward_choices(g: Game, p: Player) -> list[str]:
         if reward.kind == "remote_mission" and not remote_missions(g, p):
             continue
         choices.append(f"reward {i}")
+        if reward.kind == "hire" and can_hire_arcane(g, p):
+            # C7: instead of a normal character, an Arcane one, for one discarded Advantage.
+            choices += [f"hire_arcane {c}" for c in p.hand]
     choices += [f"mission {m}" for m in attemptable_missions(g, p, region.id)]
     return choices or ["pass"]
 
@@ -220,6 +277,17 @@ def can_hire(g: Game, p: Player, region: str) -> bool:
     if len(p.party) >= PARTY_LIMIT:
         return False
     return p.last_hire != (region, g.s.turn - 1)
+
+
+def can_hire_arcane(g: Game, p: Player) -> bool:
+    """C7: a party of three normal characters (and room for a fourth, R4) may hire an Arcane
+    character, if there is one to hire and an Advantage to pay with."""
+    return (
+        len(p.party) < PARTY_LIMIT
+        and len(normal_characters(g, p)) >= 3
+        and bool(p.hand)
+        and bool(g.s.decks.get(ARCANE_DECK) or g.s.discards.get(ARCANE_DECK))
+    )
 
 
 def _ask_reward(g: Game, p: Player) -> None:
@@ -252,8 +320,27 @@ def answer_exploration(g: Game, frame: Frame, player: str, action: Action) -> No
     elif action.type == "mission":
         frame.stage = "done"
         g.push("mission", player=player, card=action.arg, region=region.id)
+    elif action.type == "hire_arcane":
+        frame.stage = "done"
+        _hire_arcane(g, p, region.id, action.arg or "")
     else:
         play_step_action(g, player, action, "exploration")
+
+
+def _hire_arcane(g: Game, p: Player, region: str, payment: str) -> None:
+    """C7: discard one Advantage, and the top Arcane character joins the party; it is the
+    Region's Hire reward (E6: not in the same Region two turns in a row)."""
+    discard_card(g, payment, Zone("hand", p.name))
+    g.emit(
+        "discard",
+        f"{p.name} discards {g.db[payment].name} to hire an Arcane character.",
+        player=p.name,
+        card=payment,
+    )
+    card = top_card(g, ARCANE_DECK)
+    assert card is not None  # offered only while the Arcane deck or its discard pile holds one
+    add_character(g, p, card, Zone("deck", ARCANE_DECK))
+    p.last_hire = (region, g.s.turn)
 
 
 def _take_reward(g: Game, p: Player, region: str, index: int, kind: str) -> None:

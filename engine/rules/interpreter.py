@@ -23,12 +23,14 @@ from engine.rules.party import (
     draw_advantages,
     end_turn,
     kill,
+    normal_characters,
     room_in_hand,
     speed,
     strength,
     top_card,
 )
 from engine.rules.regions import can_explore_new
+from engine.rules.sets import ARCANE_DECK
 from engine.state import Frame, Player
 from engine.zones import Zone
 
@@ -669,6 +671,44 @@ def op_take_discarded(g: Game, frame: Frame, o: fx.TakeDiscarded, st: dict[str, 
                 player=p.name,
                 card=card,
             )
+    return True
+
+
+@op("exchange_arcane")
+def op_exchange_arcane(g: Game, frame: Frame, o: fx.ExchangeArcane, st: dict[str, Any]) -> bool:
+    """C7 (Ascension): each target party gives up a normal character (its owner chooses) for
+    the top Arcane character."""
+    if _targets(g, frame, o.target, st) is None:
+        return False
+    while (name := _next_target(st)) is not None:
+        p = None if name == MONSTER else g.player(name)
+        normal = normal_characters(g, p) if p is not None else []
+        # The Arcane deck exists only when a set in play has Arcane characters (C7).
+        if p is None or not normal or ARCANE_DECK not in g.s.decks:
+            _target_done(st)
+            continue
+        if top_card(g, ARCANE_DECK) is None:  # none left, even in the discard pile
+            _target_done(st)
+            continue
+        if len(normal) == 1:
+            card = normal[0]
+        else:
+            picked = _pick(g, frame, st, name, "Choose the character who leaves.", normal)
+            if picked is None:
+                return False
+            card = picked
+        arcane = top_card(g, ARCANE_DECK)
+        assert arcane is not None
+        discard_card(g, card, Zone("party", name))
+        zones.move(g.s, arcane, Zone("deck", ARCANE_DECK), Zone("party", name))
+        g.emit(
+            "exchange_arcane",
+            f"{g.db[card].name} leaves {name}'s party; the Arcane {g.db[arcane].name} joins it.",
+            player=name,
+            card=card,
+            arcane=arcane,
+        )
+        _target_done(st)
     return True
 
 

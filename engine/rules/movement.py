@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine import zones
@@ -16,8 +17,9 @@ from engine.rules.regions import (
     max_regions,
     new_region_choices,
 )
+from engine.rules.sets import regions_to_reveal
 from engine.rules.windows import open_window
-from engine.state import Frame, Player
+from engine.state import Frame, Player, Region
 from engine.zones import Zone
 
 if TYPE_CHECKING:
@@ -160,28 +162,51 @@ def run_explore_new(g: Game, frame: Frame) -> None:
     if frame.stage == "":
         g.s.explored_new = True
         if frame.region is not None:  # from the Region discard pile (M4, D2)
-            new = frame.region
-            zones.move(g.s, new, Zone("discard", "region"), Zone("region"))
+            zones.move(g.s, frame.region, Zone("discard", "region"), Zone("region"))
+            revealed = [frame.region]
         else:
-            drawn = draw(g, "region", Zone("region"))
-            assert drawn is not None  # offered only while the deck holds a Region (M4)
-            new = drawn
-        encounter = draw(g, "encounter", Zone("preliminary", new))
-        g.s.regions[-1].revealed = True  # M4: the new Region's Encounter lies face up
-        frame.region = new
-        shown = f", guarded by {g.db[encounter].name}" if encounter else ""
+            # M10: with sets combined, one Region per set; as many as the deck still holds.
+            revealed = []
+            for _ in range(regions_to_reveal(g.s.options)):
+                drawn = draw(g, "region", Zone("region"))
+                if drawn is None:
+                    break
+                revealed.append(drawn)
+            assert revealed  # offered only while the deck holds a Region (M4)
+        frame.data = {"blocked": [], "revealed": revealed}
+        if len(revealed) == 1:
+            frame.region = revealed[0]
+            _lay_out(g, frame, p)
+            return
+        names = ", ".join(f"{g.db[r].name} (level {g.db.region(r).level})" for r in revealed)
         g.emit(
-            "explore_new",
-            f"{p.name} discovers {g.db[new].name} (level {g.db.region(new).level}){shown}.",
+            "explore_new_regions",
+            f"{p.name} explores and reveals {names} (M10).",
             player=p.name,
-            region=new,
-            encounter=encounter,
+            regions=revealed,
         )
-        frame.stage = "remove" if len(g.s.regions) > max_regions(g) else "enter"
-        frame.data = {"blocked": []}
+        frame.stage = "choose"
+        return
+    if frame.stage == "choose":
+        # M10: the party must go to the highest level; the explorer breaks a tie.
+        revealed = frame.data["revealed"]
+        top = max(g.db.region(r).level for r in revealed)
+        highest = [r for r in revealed if g.db.region(r).level == top]
+        if len(highest) == 1:
+            frame.region = highest[0]
+            _lay_out(g, frame, p)
+            return
+        g.ask(
+            p.name,
+            "new_region",
+            "Several new Regions share the highest level: choose the one to enter (M10).",
+            [f"go {r}" for r in highest],
+        )
         return
     if frame.stage == "remove":
-        candidates = removable_regions(g, frame.region or "", frame.data["blocked"])
+        candidates = removable_regions(
+            g, frame.region or "", frame.data["blocked"], frame.data.get("revealed", ())
+        )
         if not candidates:
             g.emit("no_removal", "No Region can be removed: the new one is added anyway (M5).")
             frame.stage = "enter"
@@ -201,7 +226,12 @@ def run_explore_new(g: Game, frame: Frame) -> None:
         if not waiting:
             discard_card(g, choice, Zone("region"))
             g.emit("region_removed", f"{g.db[choice].name} leaves play.", region=choice)
-            frame.stage = "enter"
+            # M5: one Region removed per new Region (M10 may add two or three), while there
+            # are still too many.
+            frame.data["removed"] = removed = frame.data.get("removed", 0) + 1
+            fresh = len(frame.data.get("revealed", ())) or 1
+            more = removed < fresh and len(g.s.regions) > max_regions(g)
+            frame.stage = "remove" if more else "enter"
             return
         text = f"{p.name} removes {g.db[choice].name}. Discard an Advantage to block it (M5)?"
         for name in waiting:
@@ -221,22 +251,56 @@ def run_explore_new(g: Game, frame: Frame) -> None:
     g.pop(ok=bool(g.s.result.get("ok")))
 
 
-def removable_regions(g: Game, new: str, blocked: list[str]) -> list[str]:
-    """M5: not the new one, no party in it, no unresolved Preliminary Encounter, not blocked."""
+def removable_regions(
+    g: Game, new: str, blocked: list[str], revealed: Sequence[str] = ()
+) -> list[str]:
+    """M5: not the new one (nor the others revealed with it, M10), no party in it, no
+    unresolved Preliminary Encounter, not blocked."""
     occupied = {p.region for p in g.s.players.values()}
     return [
         r.card
         for r in g.s.regions
         if r.card != new
+        and r.card not in revealed
         and r.card not in occupied
         and r.preliminary is None
         and r.card not in blocked
     ]
 
 
+def _lay_out(g: Game, frame: Frame, p: Player) -> None:
+    """M4: the Region entered gets a face-up Preliminary Encounter; M10: the others revealed
+    with it are laid out like the first Regions, each with a face-down one (S4). Then one
+    Region is removed if there are too many (M5)."""
+    new = frame.region or ""
+    encounter = draw(g, "encounter", Zone("preliminary", new))
+    _active(g, new).revealed = True  # M4: the new Region's Encounter lies face up
+    shown = f", guarded by {g.db[encounter].name}" if encounter else ""
+    g.emit(
+        "explore_new",
+        f"{p.name} discovers {g.db[new].name} (level {g.db.region(new).level}){shown}.",
+        player=p.name,
+        region=new,
+        encounter=encounter,
+    )
+    for other in frame.data.get("revealed", ()):
+        if other != new:
+            draw(g, "encounter", Zone("preliminary", other))
+    frame.stage = "remove" if len(g.s.regions) > max_regions(g) else "enter"
+
+
+def _active(g: Game, card: str) -> Region:
+    region = active_region(g, card)
+    assert region is not None
+    return region
+
+
 @responds("explore_new")
 def answer_explore_new(g: Game, frame: Frame, player: str, action: Action) -> None:
-    if action.type == "remove":
+    if action.type == "go":  # M10: the explorer's pick among the highest-level Regions
+        frame.region = action.arg
+        _lay_out(g, frame, g.player(player))
+    elif action.type == "remove":
         frame.stage = "block"
         frame.data.update(choice=action.arg, passed=[])
     elif action.type == "pass":

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from engine import zones
-from engine.cards import AdvantageCard, Card, EncounterCard, RegionCard
+from engine.cards import AdvantageCard, Card, EncounterCard, RegionCard, deck_of
 from engine.cards.effects import Ability, Condition, Duration, Modify, Stat
 from engine.state import Character, Modifier, Player
 from engine.zones import Zone
@@ -40,8 +40,9 @@ def draw(g: Game, deck: str, to: Zone) -> str | None:
 
 
 def discard_pile(g: Game, card_id: str) -> Zone:
-    """Where a discarded card goes: its type's discard pile (D1); missions are set aside."""
-    kind = g.db[card_id].type
+    """Where a discarded card goes: its type's discard pile (D1; an Arcane character's is the
+    Arcane discard pile, C7); missions are set aside."""
+    kind = deck_of(g.db[card_id])
     return Zone("discard", kind) if kind in g.s.discards else Zone("set_aside")
 
 
@@ -56,6 +57,16 @@ def discard_card(g: Game, card_id: str, source: Zone) -> None:
 def active(p: Player) -> list[Character]:
     """Characters that are not incapacitated (C6)."""
     return [c for c in p.party if not c.incapacitated]
+
+
+def is_arcane(g: Game, card_id: str) -> bool:
+    """C7: an Arcane character."""
+    return g.db.character(card_id).arcane
+
+
+def normal_characters(g: Game, p: Player) -> list[str]:
+    """C7: the party's characters that are not Arcane."""
+    return [c.card for c in p.party if not is_arcane(g, c.card)]
 
 
 def skilled_characters(g: Game, p: Player, skill: str) -> list[str]:

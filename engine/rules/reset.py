@@ -9,7 +9,13 @@ from typing import TYPE_CHECKING
 from engine import zones
 from engine.actions import Action
 from engine.flow import handles, responds
-from engine.rules.party import HAND_LIMIT, PARTY_LIMIT, add_character, discard_card
+from engine.rules.party import (
+    HAND_LIMIT,
+    PARTY_LIMIT,
+    add_character,
+    discard_card,
+    normal_characters,
+)
 from engine.rules.play import own_turn_plays, play_step_action
 from engine.state import Frame
 from engine.zones import Zone
@@ -31,7 +37,8 @@ def reset_step(g: Game, frame: Frame) -> None:
     choices = ["done"]
     choices += [f"discard {c}" for c in p.hand]  # R2, R3
     if len(p.party) > 1:  # the last character cannot walk away
-        choices += [f"dismiss {c.card}" for c in p.party]
+        # C7: an Arcane character is never dismissed.
+        choices += [f"dismiss {c}" for c in normal_characters(g, p)]
     choices += [f"leave {c}" for c in p.in_play]
     choices += own_turn_plays(g, name, "reset")
     g.ask(name, "reset", "Reset phase: discard, dismiss, play Reset cards, or done (R2).", choices)

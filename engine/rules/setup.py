@@ -7,13 +7,12 @@ from typing import TYPE_CHECKING
 from engine import zones
 from engine.actions import Action
 from engine.flow import handles, responds
+from engine.rules.sets import dealt, decks
 from engine.state import Frame, Player
 from engine.zones import Zone
 
 if TYPE_CHECKING:
     from engine.game import Game
-
-DECKS = ("character", "region", "encounter", "advantage")
 
 
 def deal(g: Game, names: list[str]) -> None:
@@ -21,15 +20,15 @@ def deal(g: Game, names: list[str]) -> None:
 
     This is where the game's cards come into play (into the decks, the Final mission deck and,
     for Basic missions, set aside); from then on they only move (engine.zones)."""
-    sets = set(g.s.options.sets)
-    for deck in DECKS:
-        pile = [c.id for c in g.db if c.type == deck and c.set in sets]
+    options = g.s.options
+    for deck in decks(options):  # S1, C7; S5: which cards of the sets are dealt
+        pile = dealt(g.db, options, deck)
         g.shuffle(pile)
         g.s.decks[deck] = pile
         g.s.discards[deck] = []
-    missions = [c.id for c in g.db.missions if c.set in sets]
+    missions = dealt(g.db, options, "mission")
     g.shuffle(missions)
-    g.s.final_deck = [c.id for c in g.db.final_missions if c.set in sets]
+    g.s.final_deck = dealt(g.db, options, "final_mission")
     g.shuffle(g.s.final_deck)
     g.s.seats = list(names)
     g.s.set_aside = missions  # S2: two for each player, the rest stays there unseen

@@ -31,7 +31,7 @@ from pydantic import (
 )
 
 from engine import zones
-from engine.cards import CardDB
+from engine.cards import CardDB, deck_of
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.game import Game
@@ -43,7 +43,7 @@ from engine.zones import Zone
 #: ``until`` and ``pass_all`` give up after this many actions (a scenario that never gets there).
 MAX_ANSWERS = 500
 
-DECKS: tuple[DeckName, ...] = ("character", "region", "encounter", "advantage")
+DECKS: tuple[DeckName, ...] = ("character", "region", "encounter", "advantage", "arcane")
 
 
 class ScenarioError(Exception):
@@ -297,7 +297,7 @@ def card_places(s: GameState) -> list[str]:
 def home(g: Game, card: str) -> Zone:
     """Where a card goes when a setup does not use it: its deck (missions: set aside; Final
     missions: their deck)."""
-    kind = g.db[card].type
+    kind = deck_of(g.db[card])  # an Arcane character's deck is "arcane" (C7)
     if kind in g.s.decks:
         return Zone("deck", kind)
     return Zone("final_deck") if kind == "final_mission" else Zone("set_aside")
@@ -374,8 +374,12 @@ def _check_setup(g: Game, setup: Setup) -> set[str]:
         if r.preliminary is not None:
             named.check(r.preliminary, f"setup.regions.{i}.preliminary", "encounter")
     for deck, cards in setup.decks.items():
+        if deck not in g.s.decks:
+            raise ScenarioError(f"setup.decks.{deck}: no such deck with these sets")
         for card in cards:
-            named.check(card, f"setup.decks.{deck}", deck)
+            named.check(card, f"setup.decks.{deck}", "character" if deck == "arcane" else deck)
+            if deck_of(g.db[card]) != deck:
+                raise ScenarioError(f"setup.decks.{deck}: {card!r} belongs to another deck")
     if setup.final_mission is not None:
         named.check(setup.final_mission, "setup.final_mission", "final_mission")
     for name, ps in setup.players.items():

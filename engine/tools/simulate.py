@@ -31,10 +31,12 @@ from typing import Any
 from engine.agents import Agent, RandomAgent
 from engine.cards import CardDB, default_cards
 from engine.endings import ENDINGS, TIEBREAKS
+from engine.errors import IllegalAction
 from engine.events import Event
 from engine.game import Game
 from engine.options import Options
 from engine.prompts import Prompt
+from engine.rules.sets import SETS, SHADOW_OF_OMEGA, check_table, in_game
 from engine.views import lazy_seat_view
 
 #: Event kind -> the ``data`` key naming the card that took effect.
@@ -191,6 +193,8 @@ class Summary:
     turn_cap: int
     results: list[GameResult]
     all_cards: list[str]
+    #: The sets in play (G1, S5).
+    sets: list[str] = field(default_factory=lambda: [SHADOW_OF_OMEGA])
 
     @property
     def actions(self) -> int:
@@ -223,6 +227,7 @@ class Summary:
         return {
             "games": self.games,
             "players": self.players,
+            "sets": list(self.sets),
             "seeds": [self.seed, self.seed + self.games - 1],
             "turn_cap": self.turn_cap,
             "actions": self.actions,
@@ -270,10 +275,10 @@ def simulate(
 ) -> Summary:
     """Play ``games`` games between random agents, game ``i`` with seed ``seed + i``."""
     db = default_cards()
-    sets = set(Options.model_validate(options or {}).sets)
-    all_cards = [c.id for c in db if c.set in sets]
+    opts = Options.model_validate(options or {})
+    all_cards = [c.id for c in db if in_game(c, opts)]  # S5: the cards these sets deal
     results = [play_game(seed + i, players, turn_cap, options, cards=db) for i in range(games)]
-    return Summary(games, players, seed, turn_cap, results, all_cards)
+    return Summary(games, players, seed, turn_cap, results, all_cards, list(opts.sets))
 
 
 def format_summary(summary: Summary, verbose: bool = False) -> str:
@@ -285,6 +290,7 @@ def format_summary(summary: Summary, verbose: bool = False) -> str:
     lines = [
         f"games: {d['games']} ({d['players']} players, seeds {d['seeds'][0]}-{d['seeds'][1]}, "
         f"turn cap {d['turn_cap']})",
+        f"sets: {', '.join(d['sets'])}",
         f"actions: {d['actions']} ({per_game:.1f} per game)",
         f"errors: {d['errors']}",
         f"turns per game: min {t['min']}, median {t['median']}, max {t['max']}",
@@ -328,8 +334,21 @@ def _at_least(low: int) -> Callable[[str], int]:
     return parse
 
 
+def parse_sets(text: str) -> list[str]:
+    """``--sets``: comma-separated set ids (``shadow_of_omega,twilight_of_the_gods``)."""
+    sets = [part.strip() for part in text.split(",") if part.strip()]
+    if not sets:
+        raise argparse.ArgumentTypeError("name at least one set")
+    return sets
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    summary = simulate(args.games, args.players, args.seed, args.turn_cap)
+    try:  # G1: refuse what the rules forbid, and a set without cards, before playing
+        check_table(args.sets, args.players, default_cards())
+    except IllegalAction as exc:
+        print(f"anima simulate: {exc}", file=sys.stderr)
+        return 2
+    summary = simulate(args.games, args.players, args.seed, args.turn_cap, {"sets": args.sets})
     if args.json:
         print(json.dumps({**summary.deterministic(), "timing": summary.timing()}, indent=2))
     else:
@@ -358,6 +377,12 @@ def register(sub: Any) -> None:
         type=_at_least(0),
         default=DEFAULT_TURN_CAP,
         help=f"end a game after this many turns (default {DEFAULT_TURN_CAP}; 0 = never)",
+    )
+    cmd.add_argument(
+        "--sets",
+        type=parse_sets,
+        default=[SHADOW_OF_OMEGA],
+        help=f"comma-separated sets in play (default {SHADOW_OF_OMEGA}; any of {', '.join(SETS)})",
     )
     cmd.add_argument("--json", action="store_true", help="print the summary as JSON")
     cmd.add_argument(
