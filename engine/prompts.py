@@ -61,6 +61,9 @@ PROMPT_KINDS: dict[str, PromptKind] = {
     "casualty": PromptKind("B3", "choose the character who dies"),
     "skill_choice": PromptKind("C4", "choose the character who turns"),
     "pick": PromptKind(None, "make a choice for a card"),
+    "trap_region": PromptKind("A5", "choose the Region where a Trap lies"),
+    "spoils": PromptKind("I4", "take the loser's Artifact, or pass for a random Advantage"),
+    "discredit": PromptKind("E6", "choose whom to discredit, and the Advantage to pay"),
 }
 
 

@@ -28,6 +28,7 @@ from engine.errors import IllegalAction
 from engine.prompts import Prompt
 from engine.rules.missions import is_secret
 from engine.rules.party import speed, strength
+from engine.rules.regions import region_level
 from engine.state import Player
 from engine.zones import visibility, zones
 
@@ -73,11 +74,18 @@ class PartyView(_View):
 PreliminaryState = Literal["none", "face_down", "revealed", "known"]
 
 
+GuardState = Literal["none", "standing", "beaten"]
+
+
 class RegionView(_View):
-    """An active Region and its Preliminary Encounter as one viewer sees it (S4)."""
+    """An active Region and its Preliminary Encounter as one viewer sees it (S4), with the
+    Traps on it (A5: face down, their number public) and its guard (TotG)."""
 
     card: str
+    #: The level now (a Trap may change it until the end of the turn); ``printed_level``: as
+    #: the card prints it.
     level: int
+    printed_level: int = 0
     #: none, face_down (hidden from this viewer), revealed (to all), known (scouted by
     #: this viewer, still face down for the others).
     preliminary_state: PreliminaryState = "none"
@@ -85,6 +93,12 @@ class RegionView(_View):
     preliminary: str | None = None
     #: Seats whose party stands in this Region.
     parties: tuple[str, ...] = ()
+    #: Face-down Traps on the Region (A5): how many, everybody sees; which, only their owner.
+    traps: int = 0
+    #: The viewer's own Traps here (card ids).
+    own_traps: tuple[str, ...] = ()
+    #: TotG: the printed guard, standing or beaten (none: the Region has no guard).
+    guard: GuardState = "none"
 
 
 class ChoiceView(_View):
@@ -277,6 +291,7 @@ KIND_TEXT: dict[str, str] = {
     "pick": "make a choice",
     "window": "respond (play an Interrupt or Battle card, or pass)",
     "block_removal": "block the removal of a Region, or pass (M5)",
+    "trap_region": "choose the Region where a Trap lies in wait (A5)",
 }
 
 
@@ -437,13 +452,18 @@ def table_view(g: Game, viewer: str | None = None) -> TableView:
                 state, shown = "known", r.preliminary
             else:
                 state = "face_down"
+        printed = g.db.region(r.card)
         regions.append(
             RegionView(
                 card=r.card,
-                level=g.db.region(r.card).level,
+                level=region_level(g, r.card),
+                printed_level=printed.level,
                 preliminary_state=state,
                 preliminary=shown,
                 parties=tuple(n for n in s.seats if s.players[n].region == r.card),
+                traps=len(r.traps),
+                own_traps=tuple(t.card for t in r.traps if t.owner == viewer),
+                guard="none" if printed.guard is None else "standing" if r.guarded else "beaten",
             )
         )
     waiting = []
@@ -549,6 +569,9 @@ def plain_view(g: Game, viewer: str | None) -> dict[str, Any]:
                 "preliminary": None
                 if r.preliminary_state == "none"
                 else (r.preliminary or "face_down"),
+                **({"traps": r.traps} if r.traps else {}),
+                **({"own_traps": list(r.own_traps)} if r.own_traps else {}),
+                **({"guard": r.guard} if r.guard != "none" else {}),
             }
             for r in table.regions
         ],
@@ -616,7 +639,12 @@ OPEN_KINDS = frozenset({"start_character", "start_advantage", "pickup"})
 def seal(g: Game, seat: str) -> dict[str, Any]:
     """The game state as ``seat`` knows it (see :class:`SealedTable`)."""
     hidden = hidden_cards(g, seat)
-    placeholders = {c: f"?{g.db[c].type}:{i}" for i, c in enumerate(hidden)}
+    # A hidden Trap on a Region is a Trap (A5): its placeholder says so, so that determinize
+    # deals a Trap there, not any Advantage.
+    traps = {t.card for r in g.s.regions for t in r.traps}
+    placeholders = {
+        c: f"?{'trap' if c in traps else g.db[c].type}:{i}" for i, c in enumerate(hidden)
+    }
     data = g.s.to_data()
     # Another seat's open prompt would tell which of its hidden cards it may play now: the
     # sealed table keeps only who and what kind (determinize asks it again), except the start
@@ -646,6 +674,8 @@ def seal(g: Game, seat: str) -> dict[str, Any]:
     data["final_deck"] = [swap(c) for c in data["final_deck"]]
     for r in data["regions"]:
         r["preliminary"] = r["preliminary"] and swap(r["preliminary"])
+        for trap in r["traps"]:
+            trap["card"] = swap(trap["card"])
     # ... and whatever else names a card: the steps under way (a trade's offer, a pick),
     # and this turn's let-go cards (R5), which a pick-up or a reshuffle may have hidden since.
     for key in ("stack", "prompts", "result", "dismissed", "discarded_by"):

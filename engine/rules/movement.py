@@ -7,12 +7,16 @@ from typing import TYPE_CHECKING
 from engine import zones
 from engine.actions import Action
 from engine.flow import handles, responds
-from engine.rules.party import add_modifier, discard_card, draw, top_card
+from engine.rules.advantages import beat_guard
+from engine.rules.interpreter import run_effects
+from engine.rules.party import add_modifier, discard_card, draw, end_turn, top_card
 from engine.rules.play import own_turn_plays, play_step_action
 from engine.rules.regions import (
     active_region,
     can_explore_new,
     destinations,
+    guard_stands,
+    lay_out,
     max_regions,
     new_region_choices,
 )
@@ -113,9 +117,21 @@ def run_move(g: Game, frame: Frame) -> None:
         else:
             g.s.result = {"ok": True}
         return
+    if frame.stage == "guarded":
+        _after_guard(g, frame, p)
+        return
+    if frame.stage == "guard_lost":
+        if g.s.options.tree_of_regions != "off":
+            p.tree_level = None  # O1: defeated parties leave the tree
+        g.pop(ok=False)
+        return
     if frame.stage == "entered":
         if g.s.result.get("ok") and not p.turn_over:
             dest = frame.region or ""
+            if not frame.data.get("guard_met") and guard_stands(g, dest, "monster"):
+                frame.data["guard_met"] = True
+                _meet_guard(g, frame, p, dest)
+                return
             level = g.db.region(dest).level
             if not frame.data.get("tree_checked") and _tree_level_changes(g, p, level):
                 frame.data["tree_checked"] = True
@@ -128,6 +144,43 @@ def run_move(g: Game, frame: Frame) -> None:
             if g.s.options.tree_of_regions != "off":
                 p.tree_level = None  # O1: defeated parties leave the tree
             g.pop(ok=False)
+
+
+def _meet_guard(g: Game, frame: Frame, p: Player, dest: str) -> None:
+    """TotG: a Region guarded by a monster: every party entering fights it, after the
+    Preliminary Encounter (M2), until one beats it."""
+    guard = g.db.region(dest).guard
+    assert guard is not None and guard.strength is not None
+    g.emit(
+        "guard",
+        f"{guard.name} guards {g.db[dest].name} (Strength {guard.strength}): {guard.text}",
+        player=p.name,
+        region=dest,
+    )
+    frame.stage = "guarded"
+    g.push(
+        "battle",
+        player=p.name,
+        data={"name": guard.name, "strength": guard.strength, "keywords": list(guard.keywords)},
+    )
+
+
+def _after_guard(g: Game, frame: Frame, p: Player) -> None:
+    """The battle with a monster guard is over: a win beats it for good; a loss keeps the party
+    out (M2) and brings the guard's effects on it; a battle called off lets the party pass."""
+    dest = frame.region or ""
+    won = g.s.result.get("won")
+    if won is False:
+        end_turn(g, p)
+        frame.stage = "guard_lost"
+        guard = g.db.region(dest).guard
+        if guard is not None and guard.effects:
+            run_effects(g, p.name, dest, ["guard", "effects"], region=dest)
+        return
+    frame.stage = "entered"
+    g.s.result = {"ok": True}
+    if won:
+        beat_guard(g, p, dest)
 
 
 def _tree_level_changes(g: Game, p: Player, level: int) -> bool:
@@ -166,6 +219,7 @@ def run_explore_new(g: Game, frame: Frame) -> None:
             drawn = draw(g, "region", Zone("region"))
             assert drawn is not None  # offered only while the deck holds a Region (M4)
             new = drawn
+        lay_out(g, new)  # TotG: a printed guard stands
         encounter = draw(g, "encounter", Zone("preliminary", new))
         g.s.regions[-1].revealed = True  # M4: the new Region's Encounter lies face up
         frame.region = new
@@ -199,6 +253,10 @@ def run_explore_new(g: Game, frame: Frame) -> None:
             n for n in g.others(p.name) if n not in frame.data["passed"]
         ]  # M5: any *other* player may block the explorer's choice
         if not waiting:
+            removed = active_region(g, choice)
+            assert removed is not None
+            for trap in list(removed.traps):  # a ruling: its Traps go with it
+                discard_card(g, trap.card, zones.traps_zone(choice, trap.owner))
             discard_card(g, choice, Zone("region"))
             g.emit("region_removed", f"{g.db[choice].name} leaves play.", region=choice)
             frame.stage = "enter"
@@ -222,7 +280,8 @@ def run_explore_new(g: Game, frame: Frame) -> None:
 
 
 def removable_regions(g: Game, new: str, blocked: list[str]) -> list[str]:
-    """M5: not the new one, no party in it, no unresolved Preliminary Encounter, not blocked."""
+    """M5: not the new one, no party in it, no unresolved Preliminary Encounter (nor a guard
+    still standing, TotG), not blocked."""
     occupied = {p.region for p in g.s.players.values()}
     return [
         r.card
@@ -230,6 +289,7 @@ def removable_regions(g: Game, new: str, blocked: list[str]) -> list[str]:
         if r.card != new
         and r.card not in occupied
         and r.preliminary is None
+        and not r.guarded
         and r.card not in blocked
     ]
 
