@@ -304,6 +304,8 @@ def reward_label(region: RegionCard, index: int) -> str:
         return "Hire a character"
     if reward.kind == "remote_mission":
         return reward.name or "Attempt a mission from afar"
+    if reward.kind == "discredit":
+        return reward.name or "Discredit"
     return reward.name or reward.text or "Special reward"
 
 

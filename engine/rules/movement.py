@@ -120,6 +120,10 @@ def run_move(g: Game, frame: Frame) -> None:
     if frame.stage == "guarded":
         _after_guard(g, frame, p)
         return
+    if frame.stage == "guard_passed":
+        frame.stage = "entered"
+        g.s.result = {"ok": True}
+        return
     if frame.stage == "guard_lost":
         if g.s.options.tree_of_regions != "off":
             p.tree_level = None  # O1: defeated parties leave the tree
@@ -177,10 +181,9 @@ def _after_guard(g: Game, frame: Frame, p: Player) -> None:
         if guard is not None and guard.effects:
             run_effects(g, p.name, dest, ["guard", "effects"], region=dest)
         return
-    frame.stage = "entered"
-    g.s.result = {"ok": True}
+    frame.stage = "guard_passed"
     if won:
-        beat_guard(g, p, dest)
+        beat_guard(g, p, dest)  # its reward may run first (child frames)
 
 
 def _tree_level_changes(g: Game, p: Player, level: int) -> bool:
