@@ -27,6 +27,7 @@ def _region(id_: str, name: str, set_: str, level: int, table: list[Any], **rest
 
 
 NOTHING = {"result": "nothing"}
+SPEED_1 = [{"timing": "static", "effects": [{"op": "modify", "stat": "speed", "amount": 1}]}]
 ONE = {"result": "encounters", "count": 1}
 TWO = {"result": "encounters", "count": 2}
 
@@ -69,7 +70,7 @@ EXPANSION_TEST_CARDS: list[dict[str, Any]] = [
     ),
     _advantage(
         "disciples_of_cain", "Disciples of Cain", BGE, "faction", "Faction: +1 Speed.",
-        abilities=[{"timing": "static", "effects": [{"op": "modify", "stat": "speed", "amount": 1}]}],
+        abilities=SPEED_1,
     ),
     _advantage(
         "smear_campaign", "Smear Campaign", BGE, "plot",
@@ -91,7 +92,7 @@ EXPANSION_TEST_CARDS: list[dict[str, Any]] = [
     _advantage(
         "horn_of_the_last_dawn", "Horn of the Last Dawn", TOTG, "artifact",
         "Artifact: +1 Speed.",
-        abilities=[{"timing": "static", "effects": [{"op": "modify", "stat": "speed", "amount": 1}]}],
+        abilities=SPEED_1,
     ),
     _region("maisen", "Maisen", BGE, 2, [NOTHING, NOTHING, ONE, NOTHING, ONE, TWO]),
     _region("albidion", "Albidion", BGE, 2, [NOTHING, NOTHING, ONE, NOTHING, ONE, TWO]),

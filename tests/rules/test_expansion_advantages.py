@@ -496,10 +496,10 @@ def test_M9_a_trap_guard_beaten_spares_the_parties_after() -> None:
 def test_guard_data_is_checked() -> None:
     region = next(c for c in EXPANSION_TEST_CARDS if c["id"] == HALL)
     broken = {**region, "guard": {"kind": "monster", "name": "Nobody"}}
-    with pytest.raises(CardDataError, match="guard.strength"):
+    with pytest.raises(CardDataError, match=r"guard\.strength"):
         parse_cards([broken])
     trap = {**region, "guard": {"kind": "trap", "name": "Nothing"}}
-    with pytest.raises(CardDataError, match="guard.difficulty"):
+    with pytest.raises(CardDataError, match=r"guard\.difficulty"):
         parse_cards([trap])
 
 
