@@ -534,3 +534,41 @@ def test_A5_the_sealed_table_hides_the_trap() -> None:
     assert "pitfall" not in t.g.seat_view("B").sealed.state
     assert "pitfall" in t.g.seat_view("A").sealed.state
     assert zones.cards_in(t.s, Zone("traps", f"{MAISEN}/A")) == ["pitfall"]
+
+
+# ---------------------------------------------------------------------- random games
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_A4_to_A7_random_games_with_the_expansion_kinds_keep_every_card_in_one_place(
+    seed: int,
+) -> None:
+    """Random games over the base set and the stand-ins: every card in one place after each
+    action (D1), every event with its declared payload, no public event naming a hidden card,
+    and a determinized seat view equal to the real one."""
+    from engine.game import Game
+
+    db = expansion_db()
+    game = Game.new(["A", "B", "C"], {"sets": ALL_SETS, "turn_cap": 12}, seed=seed, cards=db)
+    every = {c.id for c in db}
+    chooser = random.Random(seed)
+    kinds: set[str] = set()
+    for step in range(4000):
+        if game.over:
+            break
+        prompt = game.pending()[chooser.randrange(len(game.pending()))]
+        hidden_before = zones.hidden_from(game.s, None)
+        events = game.apply(prompt.player, chooser.choice(prompt.choices))
+        zones.check_conservation(game.s, every)
+        hidden = hidden_before & zones.hidden_from(game.s, None)
+        for event in events:
+            kinds.add(event.kind)
+            assert payload_errors(event) is None, (event.kind, payload_errors(event))
+            if event.to is None:
+                named = {v for v in event.data.values() if isinstance(v, str)}
+                assert not named & hidden, (event.kind, named & hidden)
+        if step % 97 == 0 and not game.over:
+            seat = chooser.choice(game.s.seats)
+            view = game.seat_view(seat)
+            assert determinize(view, random.Random(step), db).seat_view(seat) == view
+    assert game.over
