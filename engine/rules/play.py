@@ -243,8 +243,10 @@ def begin(g: Game, name: str, source: str, index: int, turner: str | None = None
             "ability", f"{name} uses {card.name}'s ability: {card.text}", player=name, card=source
         )
     ability = card.abilities[index]
-    # A static ability works by being in play (party.static_bonus); only active ones run now.
-    if ability.effects and ability.timing != "static":
+    # A static ability works by being in play (party.static_bonus); an Incident's
+    # movement_end ability waits for the end of the Movement phase (M9): only the abilities
+    # used now run now.
+    if ability.effects and ability.timing in ("play", "interrupt", "battle"):
         run_effects(g, name, source, ["abilities", index, "effects"])
 
 
