@@ -16,7 +16,7 @@ import random
 from collections import defaultdict
 from typing import Any
 
-from engine.cards import CardDB, deck_of, default_cards
+from engine.cards import AdvantageCard, Card, CardDB, deck_of, default_cards
 from engine.errors import GameDataError
 from engine.flow import HANDLERS
 from engine.game import Game
@@ -48,6 +48,14 @@ def _replace(obj: Any, deal: dict[str, str]) -> Any:
     return obj
 
 
+def _fits(card: Card, kind: str) -> bool:
+    """Whether ``card`` may fill a hidden place of ``kind`` (a card type, or ``trap``: an
+    Advantage of the Trap kind; an Arcane character's deck is ``arcane``, C7)."""
+    if kind == "trap":
+        return isinstance(card, AdvantageCard) and card.kind == "trap"
+    return deck_of(card) == kind
+
+
 #: Steps whose handler leaves the stage it asked in (frame kind -> that stage).
 _ASKED_AT = {"remote_mission": ""}
 
@@ -69,15 +77,22 @@ def determinize(view: SeatView, rng: random.Random, cards: CardDB | None = None)
         kind, _, _ = token[1:].partition(":")
         places[kind].append(token)
     deal: dict[str, str] = {}
-    for kind, tokens in places.items():
-        # A placeholder names its card's deck (an Arcane character's is "arcane", C7).
-        pool = [c.id for c in db if deck_of(c) == kind and in_game(c, options) and c.id not in seen]
-        if len(pool) != len(tokens):
+    # Traps first (A5): a face-down Trap on a Region is one of the unseen Trap cards; the
+    # unseen Advantages left over fill the other hidden Advantage places.
+    for kind in sorted(places, key=lambda k: k != "trap"):
+        tokens = places[kind]
+        dealt = set(deal.values())
+        pool = [
+            c.id
+            for c in db
+            if _fits(c, kind) and in_game(c, options) and c.id not in seen and c.id not in dealt
+        ]
+        if len(pool) < len(tokens) or (kind != "trap" and len(pool) != len(tokens)):
             raise GameDataError(
                 f"the sealed table hides {len(tokens)} {kind} cards, but {len(pool)} are unseen"
             )
         rng.shuffle(pool)
-        deal.update(zip(tokens, pool, strict=True))
+        deal.update(zip(tokens, pool[: len(tokens)], strict=True))
     for key in CARD_SECTIONS:
         data[key] = _replace(data[key], deal)
     data["rng"] = rng.getrandbits(64)

@@ -84,6 +84,45 @@ class Battle(TypedDict):
 
 
 @with_config(_STRICT)
+class WhoRegionCard(TypedDict):
+    """A card at a Region with the party it concerns (a Trap revealed: who laid it)."""
+
+    player: str
+    region: str
+    card: str
+
+
+@with_config(_STRICT)
+class TwoPartiesCard(TypedDict):
+    """A card taken by one party from another (an Artifact as spoils, I4)."""
+
+    player: str
+    other: str
+    card: str
+
+
+@with_config(_STRICT)
+class RegionLevel(TypedDict):
+    """A Region's level changed until the end of the turn: by how much, and the level now."""
+
+    region: str
+    amount: int
+    level: int
+
+
+@with_config(_STRICT)
+class GuardCheck(TypedDict):
+    """A party's check against a Region's trap guard (TotG)."""
+
+    player: str
+    region: str
+    die: int
+    total: int
+    at_least: int
+    success: bool
+
+
+@with_config(_STRICT)
 class BattleRoll(TypedDict):
     """Both sides' dice (``shown``: as rolled, e.g. "6+2" with open rolls), Strengths and
     totals; index 0 is the attacker, 1 the other party or the monster (``other`` None)."""
@@ -345,6 +384,16 @@ EVENT_PAYLOADS: dict[str, type[Any]] = {
     "flee": Flee,
     "exchange_arcane": ExchangeArcane,
     "explore_new_regions": ExploreNewRegions,
+    "trap_set": WhoRegion,
+    "trap_set_private": CardOnly,
+    "trap_revealed": WhoRegionCard,
+    "region_level": RegionLevel,
+    "guard": WhoRegion,
+    "guard_check": GuardCheck,
+    "guard_beaten": WhoRegion,
+    "incident_over": WhoCard,
+    "discredit": TwoParties,
+    "spoils_artifact": TwoPartiesCard,
 }
 
 _ADAPTERS: dict[type[Any], TypeAdapter[Any]] = {}

@@ -68,6 +68,9 @@ PROMPT_KINDS: dict[str, PromptKind] = {
     "pick": PromptKind(None, "make a choice for a card"),
     "flee": PromptKind("E7", "fight the monster, or try to flee it"),
     "new_region": PromptKind("M10", "choose which new Region of the highest level to enter"),
+    "trap_region": PromptKind("A5", "choose the Region where a Trap lies"),
+    "spoils": PromptKind("I4", "take the loser's Artifact, or pass for a random Advantage"),
+    "discredit": PromptKind("E6", "choose whom to discredit, and the Advantage to pay"),
 }
 
 #: The kinds whose text and choices never reach the table.

@@ -82,6 +82,14 @@ class Player(Plain):
 
 
 @dataclass(slots=True, kw_only=True)
+class Trap(Plain):
+    """A Trap laid face down on a Region (A5): only its owner knows the card (M9)."""
+
+    card: str
+    owner: str
+
+
+@dataclass(slots=True, kw_only=True)
 class Region(Plain):
     """An active Region and its Preliminary Encounter (S4, M2, M7)."""
 
@@ -91,6 +99,12 @@ class Region(Plain):
     revealed: bool = False
     #: Players who peeked at the face-down Preliminary Encounter (reveal op).
     peeked: list[str] = field(default_factory=list)
+    #: Traps laid on the Region (A5, M9), in the order they were laid.
+    traps: list[Trap] = field(default_factory=list)
+    #: The level's change until the end of the turn (a Trap such as Unleashed Danger).
+    level_bonus: int = 0
+    #: TotG: the Region's printed guard still stands (it stays until beaten).
+    guarded: bool = False
 
 
 @dataclass(slots=True, kw_only=True)

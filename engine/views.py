@@ -28,6 +28,7 @@ from engine.errors import IllegalAction
 from engine.prompts import PRIVATE_KINDS, Prompt, kind_text
 from engine.rules.missions import is_secret
 from engine.rules.party import speed, strength
+from engine.rules.regions import region_level
 from engine.state import Player
 from engine.zones import visibility, zones
 
@@ -75,11 +76,18 @@ class PartyView(_View):
 PreliminaryState = Literal["none", "face_down", "revealed", "known"]
 
 
+GuardState = Literal["none", "standing", "beaten"]
+
+
 class RegionView(_View):
-    """An active Region and its Preliminary Encounter as one viewer sees it (S4)."""
+    """An active Region and its Preliminary Encounter as one viewer sees it (S4), with the
+    Traps on it (A5: face down, their number public) and its guard (TotG)."""
 
     card: str
+    #: The level now (a Trap may change it until the end of the turn); ``printed_level``: as
+    #: the card prints it.
     level: int
+    printed_level: int = 0
     #: none, face_down (hidden from this viewer), revealed (to all), known (scouted by
     #: this viewer, still face down for the others).
     preliminary_state: PreliminaryState = "none"
@@ -87,6 +95,12 @@ class RegionView(_View):
     preliminary: str | None = None
     #: Seats whose party stands in this Region.
     parties: tuple[str, ...] = ()
+    #: Face-down Traps on the Region (A5): how many, everybody sees; which, only their owner.
+    traps: int = 0
+    #: The viewer's own Traps here (card ids).
+    own_traps: tuple[str, ...] = ()
+    #: TotG: the printed guard, standing or beaten (none: the Region has no guard).
+    guard: GuardState = "none"
 
 
 class ChoiceView(_View):
@@ -265,6 +279,8 @@ def reward_label(region: RegionCard, index: int) -> str:
         return "Hire a character"
     if reward.kind == "remote_mission":
         return reward.name or "Attempt a mission from afar"
+    if reward.kind == "discredit":
+        return reward.name or "Discredit"
     return reward.name or reward.text or "Special reward"
 
 
@@ -418,13 +434,18 @@ def table_view(g: Game, viewer: str | None = None) -> TableView:
                 state, shown = "known", r.preliminary
             else:
                 state = "face_down"
+        printed = g.db.region(r.card)
         regions.append(
             RegionView(
                 card=r.card,
-                level=g.db.region(r.card).level,
+                level=region_level(g, r.card),
+                printed_level=printed.level,
                 preliminary_state=state,
                 preliminary=shown,
                 parties=tuple(n for n in s.seats if s.players[n].region == r.card),
+                traps=len(r.traps),
+                own_traps=tuple(t.card for t in r.traps if t.owner == viewer),
+                guard="none" if printed.guard is None else "standing" if r.guarded else "beaten",
             )
         )
     waiting = []
@@ -530,6 +551,9 @@ def plain_view(g: Game, viewer: str | None) -> dict[str, Any]:
                 "preliminary": None
                 if r.preliminary_state == "none"
                 else (r.preliminary or "face_down"),
+                **({"traps": r.traps} if r.traps else {}),
+                **({"own_traps": list(r.own_traps)} if r.own_traps else {}),
+                **({"guard": r.guard} if r.guard != "none" else {}),
             }
             for r in table.regions
         ],
@@ -597,7 +621,12 @@ OPEN_KINDS = frozenset({"start_character", "start_advantage", "pickup"})
 def seal(g: Game, seat: str) -> dict[str, Any]:
     """The game state as ``seat`` knows it (see :class:`SealedTable`)."""
     hidden = hidden_cards(g, seat)
-    placeholders = {c: f"?{deck_of(g.db[c])}:{i}" for i, c in enumerate(hidden)}
+    # A hidden Trap on a Region is a Trap (A5): its placeholder says so, so that determinize
+    # deals a Trap there, not any Advantage.
+    traps = {t.card for r in g.s.regions for t in r.traps}
+    placeholders = {
+        c: f"?{'trap' if c in traps else deck_of(g.db[c])}:{i}" for i, c in enumerate(hidden)
+    }
     data = g.s.to_data()
     # Another seat's open prompt would tell which of its hidden cards it may play now: the
     # sealed table keeps only who and what kind (determinize asks it again), except the start
@@ -622,11 +651,17 @@ def seal(g: Game, seat: str) -> dict[str, Any]:
         for c in p["party"]:
             c["card"] = swap(c["card"])
         p["resisting"] = {swap(m): n for m, n in p["resisting"].items()}
+        # A modifier names the card that made it, and the last hire its Region: a card seen
+        # then, and hidden since (a discard pile reshuffled into its deck), is hidden here too.
+        p["modifiers"] = _replace(p["modifiers"], swap)
+        p["last_hire"] = _replace(p["last_hire"], swap)
     data["decks"] = {k: [swap(c) for c in v] for k, v in data["decks"].items()}
     data["set_aside"] = [swap(c) for c in data["set_aside"]]
     data["final_deck"] = [swap(c) for c in data["final_deck"]]
     for r in data["regions"]:
         r["preliminary"] = r["preliminary"] and swap(r["preliminary"])
+        for trap in r["traps"]:
+            trap["card"] = swap(trap["card"])
     # ... and whatever else names a card: the steps under way (a trade's offer, a pick),
     # and this turn's let-go cards (R5), which a pick-up or a reshuffle may have hidden since.
     for key in ("stack", "prompts", "result", "dismissed", "discarded_by"):

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.state import Character, Frame, GameState, Player, Region
+from engine.state import Character, Frame, GameState, Player, Region, Trap
 
 ZoneKind = Literal[
     "deck",
@@ -41,12 +41,14 @@ ZoneKind = Literal[
     "final_deck",
     "final_mission",
     "stack",
+    "traps",
 ]
 
 #: Who may see a zone's cards: everybody; its owner (the player of the key); its owner only
 #: during the setup (S3), then everybody; nobody; a face-down Preliminary Encounter: nobody but
-#: the players who scouted it, everybody once it is revealed.
-Sight = Literal["everyone", "owner", "owner_in_setup", "nobody", "face_down"]
+#: the players who scouted it, everybody once it is revealed; a Trap on a Region: the player who
+#: laid it (the key's part after the ``/``).
+Sight = Literal["everyone", "owner", "owner_in_setup", "nobody", "face_down", "trap_owner"]
 
 
 class ZoneError(RuntimeError):
@@ -71,7 +73,7 @@ class ZoneKindInfo:
     """What a kind of zone is: what its key names, who sees its cards, whether how many cards
     it holds is public, and the rule behind it."""
 
-    key: Literal["", "deck", "player", "region", "frame"]
+    key: Literal["", "deck", "player", "region", "frame", "region/player"]
     sight: Sight
     count_public: bool
     rule: str
@@ -99,6 +101,9 @@ ZONE_KINDS: dict[ZoneKind, ZoneKindInfo] = {
     "final_deck": ZoneKindInfo("", "nobody", True, "F3", "the Final mission deck"),
     "final_mission": ZoneKindInfo("", "everyone", True, "F3", "the revealed Final mission"),
     "stack": ZoneKindInfo("frame", "everyone", True, "E4, O1", "an Encounter being met"),
+    "traps": ZoneKindInfo(
+        "region/player", "trap_owner", True, "A5, M9", "Traps one player laid on a Region"
+    ),
 }
 
 #: Player zones that are plain lists of card ids (the party is a list of Characters).
@@ -136,6 +141,7 @@ FRAME_CARDS: dict[str, tuple[Callable[[Frame], bool], str]] = {
     "effects": (_refers, "the card whose operations run: in play, discarded, a character..."),
     "mission": (_refers, "the mission attempted: secret, started, or the Final mission"),
     "skill_choice": (_refers, "the Skill card about to be played, still in its player's hand"),
+    "place_trap": (_refers, "the Trap about to be laid (A5), still in its player's hand"),
 }
 
 #: Where a card held on the stack goes when its frame is dropped unfinished (the game ends):
@@ -173,6 +179,8 @@ def visibility(zone: Zone, state: GameState) -> Visibility:
         return Visibility(players=frozenset((zone.key,)))
     if sight == "owner_in_setup":
         return EVERYONE
+    if sight == "trap_owner":
+        return Visibility(players=frozenset((trap_key(zone.key)[1],)))
     region = _region(state, zone.key)
     return EVERYONE if region.revealed else Visibility(players=frozenset(region.peeked))
 
@@ -192,6 +200,17 @@ def is_visible_to(state: GameState, card: str, viewer: str | None) -> bool:
 
 
 # ---------------------------------------------------------------------- the map
+
+
+def traps_zone(region: str, owner: str) -> Zone:
+    """The zone of the Traps ``owner`` laid on ``region`` (A5)."""
+    return Zone("traps", f"{region}/{owner}")
+
+
+def trap_key(key: str) -> tuple[str, str]:
+    """(Region, owner) of a ``traps`` zone's key (card ids never hold a ``/``)."""
+    region, _, owner = key.partition("/")
+    return region, owner
 
 
 def _region(state: GameState, card: str) -> Region:
@@ -235,6 +254,11 @@ def zones(state: GameState) -> Iterator[tuple[Zone, list[str]]]:
     for region in state.regions:
         if region.preliminary:
             yield Zone("preliminary", region.card), [region.preliminary]
+    for region in state.regions:
+        if region.traps:
+            for owner in dict.fromkeys(t.owner for t in region.traps):
+                cards = [t.card for t in region.traps if t.owner == owner]
+                yield traps_zone(region.card, owner), cards
     for name, p in state.players.items():
         yield Zone("party", name), [c.card for c in p.party]
         for kind in PLAYER_PILES:
@@ -301,6 +325,9 @@ def cards_in(state: GameState, zone: Zone) -> list[str]:
         return [state.final_mission] if state.final_mission else []
     if kind == "stack":
         return [f.card for f in state.stack if f.kind == zone.key and f.card and _held(f)]
+    if kind == "traps":
+        region_card, owner = trap_key(zone.key)
+        return [t.card for t in _region(state, region_card).traps if t.owner == owner]
     return list(_pile(state, zone))
 
 
@@ -353,6 +380,8 @@ def _take(state: GameState, card: str, zone: Zone) -> Character | None:
             if region.card == card:
                 if region.preliminary:
                     raise ZoneError(f"{card!r} still holds its Preliminary {region.preliminary!r}")
+                if region.traps:
+                    raise ZoneError(f"{card!r} still holds Traps")
                 del state.regions[i]
                 return None
     elif kind == "preliminary":
@@ -364,6 +393,13 @@ def _take(state: GameState, card: str, zone: Zone) -> Character | None:
         if state.final_mission == card:
             state.final_mission = None
             return None
+    elif kind == "traps":
+        region_card, owner = trap_key(zone.key)
+        traps = _region(state, region_card).traps
+        for i, trap in enumerate(traps):
+            if trap.card == card and trap.owner == owner:
+                del traps[i]
+                return None
     else:  # stack
         for frame in reversed(state.stack):
             if frame.card == card and frame.kind == zone.key and _held(frame):
@@ -386,6 +422,10 @@ def _check_room(state: GameState, card: str, zone: Zone) -> None:
     elif kind == "final_mission":
         if state.final_mission is not None:
             raise ZoneError("the Final mission is already revealed")
+    elif kind == "traps":
+        region_card, owner = trap_key(zone.key)
+        _region(state, region_card)
+        _player(state, owner)
     elif kind == "stack":
         top = state.stack[-1] if state.stack else None
         holds = FRAME_CARDS.get(top.kind) if top is not None else None
@@ -412,6 +452,9 @@ def _put(
         _region(state, zone.key).preliminary = card
     elif kind == "final_mission":
         state.final_mission = card
+    elif kind == "traps":
+        region_card, owner = trap_key(zone.key)
+        _region(state, region_card).traps.append(Trap(card=card, owner=owner))
     else:  # stack: the top frame, checked by _check_room
         state.stack[-1].card = card
 

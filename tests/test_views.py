@@ -11,6 +11,9 @@ from typing import Any
 
 import pytest
 from pydantic import ValidationError
+from rules.expansion_advantage_cards import ALL_SETS
+from rules.expansion_advantage_cards import expansion_db as advantage_db
+from rules.expansion_cards import expansion_db as arcane_db
 
 from engine.agents import Agent, RandomAgent
 from engine.cards import effects as fx
@@ -223,6 +226,13 @@ def test_every_event_carries_its_kinds_declared_payload() -> None:
         result = play_game(seed, 2 + seed % 4, 40, opts, observe=lambda g, ev: check(ev))
         assert result.error is None, result.error
         check(Game.new(["A", "B"], opts, seed=seed).last_events)
+    # The expansions' mechanics, with the rule tests' stand-in cards (Arcane characters,
+    # Flee, M10; Traps, Incidents, Factions, Artifacts, guards).
+    for db in (arcane_db(), advantage_db()):
+        for seed in range(4):
+            sets = {"sets": list(ALL_SETS)}
+            result = play_game(seed, 3, 12, sets, cards=db, observe=lambda g, ev: check(ev))
+            assert result.error is None, result.error
     game = Game.new(["A", "B"], seed=3)
     check(game.timeout("A"))
     assert not errors, errors[:5]

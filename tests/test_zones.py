@@ -23,7 +23,7 @@ import pytest
 
 from engine import zones
 from engine.game import Game
-from engine.state import Frame, GameState, Player, Region
+from engine.state import Frame, GameState, Player, Region, Trap
 from engine.zones import EVERYONE, NOBODY, ZONE_KINDS, Visibility, Zone, ZoneError
 
 ENGINE = Path(__file__).resolve().parent.parent / "engine"
@@ -58,7 +58,8 @@ ZONE_FIELDS = {
     GameState: {"decks", "discards", "regions", "set_aside", "final_deck", "final_mission"}
     | {"players", "stack"},
     Player: {"party", *zones.PLAYER_PILES},
-    Region: {"card", "preliminary"},
+    Region: {"card", "preliminary", "traps"},
+    Trap: {"card"},
     Frame: {"card"},
 }
 #: The fields that are no card's place: they hold no card, or only name a card that is in a
@@ -70,12 +71,13 @@ OTHER_FIELDS = {
     | {"winner", "ending", "actions"},
     Player: {"name", "region", "modifiers", "turn_over", "skip_next_turn", "arrived"}
     | {"last_hire", "resisting", "fought", "traded", "tree_level", "reroll", "lost"},
-    Region: {"revealed", "peeked"},
+    Region: {"revealed", "peeked", "level_bonus", "guarded"},
+    Trap: {"owner"},
     Frame: {"kind", "stage", "player", "other", "region", "data"},
 }
 
 
-@pytest.mark.parametrize("cls", [GameState, Player, Region, Frame], ids=lambda c: c.__name__)
+@pytest.mark.parametrize("cls", [GameState, Player, Region, Trap, Frame], ids=lambda c: c.__name__)
 def test_D1_every_state_field_is_a_zone_or_holds_no_card(cls: type) -> None:
     known = ZONE_FIELDS[cls] | OTHER_FIELDS[cls]
     assert not ZONE_FIELDS[cls] & OTHER_FIELDS[cls]
@@ -281,7 +283,7 @@ def test_move_all_keeps_the_order() -> None:
 
 #: State fields that hold cards: changing them is a move (engine/zones.py's job).
 PILES = {"hand", "missions", "started", "completed", "in_play", "party", "set_aside"}
-PILES |= {"offered_characters", "offered_advantages", "final_deck", "regions"}
+PILES |= {"offered_characters", "offered_advantages", "final_deck", "regions", "traps"}
 SLOTS = {"preliminary", "final_mission"}
 KEYED = {"decks", "discards"}
 MUTATORS = {"append", "extend", "insert", "remove", "pop", "clear", "sort", "reverse"}

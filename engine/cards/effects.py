@@ -52,6 +52,7 @@ Timing = Literal[
     "on_reveal",  # an Encounter event's effect when it is revealed to a party
     "on_win",  # an Encounter monster: when it beats the party
     "on_lose",  # an Encounter monster: when the party beats it
+    "movement_end",  # an Incident in play: at the end of the Movement phase, after Traps (M9)
 ]
 
 
@@ -260,6 +261,22 @@ class TakeCharacter(_Op):
     pick: Literal["owner_chooses", "user_chooses", "random"] = "user_chooses"
 
 
+class ModifyRegion(_Op):
+    """Raise or lower a Region's level until the end of the turn (Unleashed Danger: +1). The
+    Region is the one the effect happens at: a Trap's Region, else the user's party's. The
+    level stays within 1-3 (M8, E6 read it)."""
+
+    op: Literal["modify_region"]
+    amount: int = Field(ge=-2, le=2)
+
+
+class DiscardFaction(_Op):
+    """The target party leaves its Faction: the card goes to the discard pile (A6, E6)."""
+
+    op: Literal["discard_faction"]
+    target: PartyTarget = "chosen_player"
+
+
 class TakeDiscarded(_Op):
     """Take the top Advantage of the Advantage discard pile into the hand."""
 
@@ -298,7 +315,9 @@ Operation = Annotated[
     | Hire
     | TakeCharacter
     | TakeDiscarded
-    | ExchangeArcane,
+    | ExchangeArcane
+    | ModifyRegion
+    | DiscardFaction,
     Field(discriminator="op"),
 ]
 
@@ -354,6 +373,8 @@ OPERATIONS: frozenset[str] = frozenset(
         TakeCharacter,
         TakeDiscarded,
         ExchangeArcane,
+        ModifyRegion,
+        DiscardFaction,
     )
 )
 

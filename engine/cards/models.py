@@ -91,14 +91,39 @@ class Reward(BaseModel):
 
     ``advantage``: draw as many Advantages as the Region's level; ``hire``: draw a Character;
     ``remote_mission``: attempt one of your missions whose Region is active, as if your party
-    were there; ``special``: the listed effects.
+    were there; ``discredit`` (BGE): discard an Advantage to make another player discard his
+    Faction; ``special``: the listed effects.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    kind: Literal["advantage", "hire", "remote_mission", "special"]
+    kind: Literal["advantage", "hire", "remote_mission", "special", "discredit"]
     name: str = ""
     text: str = ""
     effects: list[Operation] = Field(default_factory=list)
+
+
+class Guard(BaseModel):
+    """What guards a Region (TotG) from the moment it is laid out until a party beats it.
+
+    ``monster``: every party entering the Region fights it (``strength``, ``keywords``) after
+    the Preliminary Encounter; a party that loses does not arrive (M2) and undergoes
+    ``effects``. ``trap``: at the end of the Movement phase, after the played Traps (M9), each
+    party standing in the Region makes a ``check`` (die + Speed or Strength) against
+    ``difficulty``; a party that fails undergoes ``effects``. Either way a party that wins
+    beats the guard for good (``reward``: its effects for that party) until the Region leaves
+    play; laid out again, it is guarded again.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    kind: Literal["monster", "trap"]
+    name: str = Field(min_length=1)
+    text: str = ""
+    strength: int | None = Field(default=None, ge=0, le=30)
+    keywords: list[str] = Field(default_factory=list)
+    check: Literal["speed", "strength"] = "speed"
+    difficulty: int | None = Field(default=None, ge=1, le=30)
+    effects: list[Operation] = Field(default_factory=list)
+    reward: list[Operation] = Field(default_factory=list)
 
 
 class RegionCard(_Card):
@@ -110,6 +135,8 @@ class RegionCard(_Card):
     fighting: bool = True
     exploration: list[ExplorationResult] = Field(min_length=6, max_length=6)
     rewards: list[Reward] = Field(min_length=3, max_length=3)
+    #: TotG guarded Regions: a monster or a trap that stays until beaten.
+    guard: Guard | None = None
 
 
 class EncounterCard(_Card):
@@ -175,16 +202,32 @@ class FinalMissionCard(_Card):
     crisis: Crisis
 
 
+#: The kinds of Advantage: Skill cards (A1), Plot cards (A2) and their special kinds:
+#: Organizations (A3), Incidents (A4), Traps (A5), Factions (A6), Artifacts (A7).
+AdvantageKind = Literal[
+    "skill",
+    "plot",
+    "organization",
+    "interrupt",
+    "battle",
+    "incident",
+    "trap",
+    "faction",
+    "artifact",
+]
+
+
 class AdvantageCard(_Card):
-    """A Skill or Plot card held in hand (A1-A3)."""
+    """A Skill or Plot card held in hand (A1-A7)."""
 
     type: Literal["advantage"]
-    kind: Literal["skill", "plot", "organization", "interrupt", "battle"]
+    kind: AdvantageKind
     #: For Skill cards: the skill a character must have to use it (C4).
     skill: Skill | None = None
     #: Stays in play in front of its owner after it is played (A2: Magic Object).
     persistent: bool = False
-    #: For Organizations: the ids of rival Organizations (A3, I3).
+    #: For Organizations: the ids of rival Organizations (A3, I3); for Factions: the ids of
+    #: enemy Factions (A6, I3).
     rivals: list[str] = Field(default_factory=list)
 
 
@@ -215,6 +258,10 @@ class CardDataError(Exception):
 _NO_CARDS: frozenset[str] = frozenset()
 
 
+#: Advantage kinds played in the Reset phase (A3-A7), whatever their abilities say.
+_RESET_PHASE_KINDS = frozenset({"organization", "incident", "trap", "faction", "artifact"})
+
+
 class CardDB:
     """All cards by id, with per-type lists in file order."""
 
@@ -235,10 +282,10 @@ class CardDB:
         self.statics: dict[str, tuple[Ability, ...]] = {
             c.id: tuple(a for a in c.abilities if a.timing == "static") for c in self.by_id.values()
         }
-        #: Advantages that stay in front of the player once played (A2: persistent; A3:
-        #: Organizations), which the Reset phase may put into play.
+        #: Advantages the Reset phase may put into play (A2: persistent; A3: Organizations;
+        #: A4-A7: Incidents, Traps (on a Region), Factions, Artifacts).
         self.stay_in_play = frozenset(
-            c.id for c in self.advantages if c.persistent or c.kind == "organization"
+            c.id for c in self.advantages if c.persistent or c.kind in _RESET_PHASE_KINDS
         )
         # Which cards answer each moment, computed once (cards are frozen): most cards have
         # nothing for a given phase step or window, and the rules ask "what may be used now?"
@@ -376,10 +423,16 @@ def _semantic_problems(card: Card) -> Iterator[str]:
             yield "skill: missing field (a Skill card names its skill)"
         if card.kind != "skill" and card.skill is not None:
             yield "skill: only Skill cards name a skill"
-        if card.rivals and card.kind != "organization":
-            yield "rivals: only Organizations have rivals"
+        if card.rivals and card.kind not in ("organization", "faction"):
+            yield "rivals: only Organizations and Factions have rivals"
         if not card.abilities:
             yield "abilities: every Advantage needs at least one ability"
+        if card.kind == "trap" and not any(a.timing == "on_reveal" for a in card.abilities):
+            yield "abilities: a Trap needs an on_reveal ability (its effect when revealed, M9)"
+        if card.kind != "trap" and any(a.timing == "on_reveal" for a in card.abilities):
+            yield "abilities: among Advantages only Traps have on_reveal abilities"
+        if card.kind != "incident" and any(a.timing == "movement_end" for a in card.abilities):
+            yield "abilities: only Incidents have movement_end abilities"
     if isinstance(card, RegionCard):
         for i, row in enumerate(card.exploration):
             if row.result == "encounters" and row.count < 1:
@@ -389,6 +442,11 @@ def _semantic_problems(card: Card) -> Iterator[str]:
         for i, reward in enumerate(card.rewards):
             if reward.kind == "special" and not reward.effects:
                 yield f"rewards[{i}].effects: a special reward needs effects"
+        guard = card.guard
+        if guard is not None and guard.kind == "monster" and guard.strength is None:
+            yield "guard.strength: missing field (a monster guard needs a Strength)"
+        if guard is not None and guard.kind == "trap" and guard.difficulty is None:
+            yield "guard.difficulty: missing field (a trap guard needs a difficulty)"
     for i, ability in enumerate(card.abilities):
         if ability.timing == "play" and ability.phase is None:
             yield f"abilities[{i}].phase: a 'play' ability names its phase"

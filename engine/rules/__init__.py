@@ -5,6 +5,7 @@ so that a :class:`~engine.game.Game` can run any step of the game.
 """
 
 from engine.rules import (
+    advantages,
     battle,
     crisis,
     exploration,
@@ -23,6 +24,7 @@ from engine.rules import (
 )
 
 __all__ = [
+    "advantages",
     "battle",
     "crisis",
     "exploration",

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from engine import zones
 from engine.actions import Action
 from engine.flow import handles, responds
+from engine.rules.advantages import discredit_victims
 from engine.rules.interpreter import run_effects
 from engine.rules.missions import attemptable_missions, remote_missions, resist_progress
 from engine.rules.party import (
@@ -21,7 +22,7 @@ from engine.rules.party import (
     top_card,
 )
 from engine.rules.play import own_turn_plays, play_step_action
-from engine.rules.regions import active_region
+from engine.rules.regions import active_region, region_level
 from engine.rules.sets import ARCANE_DECK, can_flee
 from engine.rules.windows import open_window
 from engine.state import Frame, Player
@@ -50,11 +51,12 @@ def run_encounter(g: Game, frame: Frame) -> None:
         slot = active_region(g, region.id) if preliminary else None
         if slot is not None:
             slot.revealed = True
-        if card.level > region.level:  # M8/E5: a false alarm
+        level = region_level(g, region.id)  # a Trap may have changed it this turn
+        if card.level > level:  # M8/E5: a false alarm
             g.emit(
                 "false_alarm",
                 f"{card.name} (level {card.level}) cannot happen at "
-                f"{region.name} (level {region.level}): a false alarm.",
+                f"{region.name} (level {level}): a false alarm.",
                 card=card.id,
             )
             _done_with_card(g, frame, keep=False)
@@ -264,6 +266,8 @@ def reward_choices(g: Game, p: Player) -> list[str]:
             continue
         if reward.kind == "remote_mission" and not remote_missions(g, p):
             continue
+        if reward.kind == "discredit" and not discredit_victims(g, p):
+            continue  # E6: an Advantage to pay with, and a Faction to strike
         choices.append(f"reward {i}")
         if reward.kind == "hire" and can_hire_arcane(g, p):
             # C7: instead of a normal character, an Arcane one, for one discarded Advantage.
@@ -344,7 +348,7 @@ def _hire_arcane(g: Game, p: Player, region: str, payment: str) -> None:
 
 
 def _take_reward(g: Game, p: Player, region: str, index: int, kind: str) -> None:
-    level = g.db.region(region).level
+    level = region_level(g, region)
     if kind == "advantage":
         draw_advantages(g, p, level)
     elif kind == "hire":
@@ -354,6 +358,8 @@ def _take_reward(g: Game, p: Player, region: str, index: int, kind: str) -> None
             p.last_hire = (region, g.s.turn)
     elif kind == "remote_mission":
         g.push("remote_mission", player=p.name)
+    elif kind == "discredit":
+        g.push("discredit", player=p.name)
     else:
         g.emit(
             "reward", f"{p.name} takes {g.db.region(region).rewards[index].name}.", player=p.name

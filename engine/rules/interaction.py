@@ -8,7 +8,15 @@ from typing import TYPE_CHECKING
 from engine import zones
 from engine.actions import Action
 from engine.flow import handles, responds
-from engine.rules.party import HAND_LIMIT, PARTY_LIMIT, are_rivals, end_turn, region_of
+from engine.rules.party import (
+    HAND_LIMIT,
+    PARTY_LIMIT,
+    are_rivals,
+    artifact,
+    end_turn,
+    region_of,
+    rivalry,
+)
 from engine.rules.play import own_turn_plays, play_step_action
 from engine.state import Frame, Player
 from engine.zones import Zone, ZoneKind
@@ -57,7 +65,18 @@ def can_trade(g: Game, a: Player, b: Player) -> bool:
 def interaction_step(g: Game, frame: Frame) -> None:
     name = frame.player or ""
     p = g.player(name)
+    if frame.stage == "spoils":  # asked again (a determinized game)
+        _ask_spoils(g, frame)
+        return
     if frame.stage == "fought":
+        if _artifact_spoils(g, frame):
+            return  # I4/A7: the winner chooses first
+        _after_battle(g, frame)
+        frame.stage = ""
+    if frame.stage == "spoils_taken":
+        _after_battle(g, frame, took_artifact=True)
+        frame.stage = ""
+    if frame.stage == "spoils_declined":
         _after_battle(g, frame)
         frame.stage = ""
     if frame.stage == "done" or p.turn_over or g.over:
@@ -68,7 +87,8 @@ def interaction_step(g: Game, frame: Frame) -> None:
         if must_fight(g, p, g.player(other)):
             g.emit(
                 "rivals",
-                f"{name} and {other} belong to rival Organizations and must fight (I3).",
+                f"{name} and {other} belong to {rivalry(g, p, g.player(other))} and must fight "
+                "(I3).",
                 player=name,
                 other=other,
             )
@@ -89,14 +109,66 @@ def _start_battle(g: Game, frame: Frame, a: str, b: str) -> None:
     g.push("battle", player=a, other=b)
 
 
-def _after_battle(g: Game, frame: Frame) -> None:
-    """I4: the loser gives the winner a random Advantage, leaves the Region, his turn ends."""
-    result = g.s.result
-    if result.get("won") is None:
-        return
+def _sides(g: Game, frame: Frame, won: bool | None) -> tuple[Player, Player] | None:
+    """(winner, loser) of the battle just fought, None when nobody lost."""
+    if won is None:
+        return None
     a, b = g.player(frame.player or ""), g.player(frame.other or "")
-    winner, loser = (a, b) if result["won"] else (b, a)
-    if loser.hand and len(winner.hand) < HAND_LIMIT:
+    return (a, b) if won else (b, a)
+
+
+def _artifact_spoils(g: Game, frame: Frame) -> bool:
+    """I4/A7: a winner with no Artifact may take the loser's instead of a random Advantage;
+    asks him (True) when there is one to take."""
+    won = g.s.result.get("won")
+    sides = _sides(g, frame, won)
+    if sides is None:
+        return False
+    winner, loser = sides
+    if artifact(g, loser) is None or artifact(g, winner) is not None:
+        return False
+    frame.stage = "spoils"
+    frame.data["spoils"] = {"won": won}
+    _ask_spoils(g, frame)
+    return True
+
+
+def _ask_spoils(g: Game, frame: Frame) -> None:
+    sides = _sides(g, frame, frame.data["spoils"]["won"])
+    assert sides is not None
+    winner, loser = sides
+    taken = artifact(g, loser)
+    assert taken is not None
+    g.ask(
+        winner.name,
+        "spoils",
+        f"You won: take {loser.name}'s Artifact {taken.name}, or pass for a random Advantage "
+        "from his hand (I4).",
+        ["pass", f"take {taken.id}"],
+        default="pass",
+    )
+
+
+def _after_battle(g: Game, frame: Frame, took_artifact: bool = False) -> None:
+    """I4: the loser gives the winner a random Advantage (or his Artifact, A7), leaves the
+    Region, his turn ends."""
+    spoils = frame.data.pop("spoils", None)
+    # The battle's outcome, kept across the question of spoils.
+    sides = _sides(g, frame, spoils["won"] if spoils is not None else g.s.result.get("won"))
+    if sides is None:
+        return
+    winner, loser = sides
+    taken = artifact(g, loser) if took_artifact else None
+    if taken is not None:
+        zones.move(g.s, taken.id, Zone("in_play", loser.name), Zone("in_play", winner.name))
+        g.emit(
+            "spoils_artifact",
+            f"{winner.name} takes {loser.name}'s Artifact {taken.name} (I4).",
+            player=winner.name,
+            other=loser.name,
+            card=taken.id,
+        )
+    elif loser.hand and len(winner.hand) < HAND_LIMIT:
         card = loser.hand[g.randint(len(loser.hand))]
         zones.move(g.s, card, Zone("hand", loser.name), Zone("hand", winner.name))
         g.emit(
@@ -126,6 +198,8 @@ def _after_battle(g: Game, frame: Frame) -> None:
 def answer_interaction(g: Game, frame: Frame, player: str, action: Action) -> None:
     if action.type == "done":
         frame.stage = "done"
+    elif frame.stage == "spoils":  # I4/A7: the winner's choice of spoils
+        frame.stage = "spoils_taken" if action.type == "take" else "spoils_declined"
     elif action.type == "attack":
         g.emit("attack", f"{player} attacks {action.arg}!", player=player, other=action.arg)
         _start_battle(g, frame, player, action.arg or "")

@@ -22,6 +22,7 @@ from engine.rules.party import (
     discard_card,
     draw_advantages,
     end_turn,
+    faction,
     kill,
     normal_characters,
     room_in_hand,
@@ -29,7 +30,7 @@ from engine.rules.party import (
     strength,
     top_card,
 )
-from engine.rules.regions import can_explore_new
+from engine.rules.regions import active_region, can_explore_new, region_level
 from engine.rules.sets import ARCANE_DECK
 from engine.state import Frame, Player
 from engine.zones import Zone
@@ -145,7 +146,8 @@ def _targets(
                 return None
             result = [picked]
     elif target == "parties_in_region":
-        region = _where(g, user)
+        # A Trap's effects happen at its Region (M9), whoever laid it.
+        region = frame.data.get("region") or _where(g, user)
         result = [n for n in g.s.seats if region is not None and g.player(n).region == region]
     else:  # each_other_player
         result = g.others(user)
@@ -710,6 +712,45 @@ def op_exchange_arcane(g: Game, frame: Frame, o: fx.ExchangeArcane, st: dict[str
         )
         _target_done(st)
     return True
+
+
+@op("modify_region")
+def op_modify_region(g: Game, frame: Frame, o: fx.ModifyRegion, st: dict[str, Any]) -> bool:
+    """The Region the effect happens at (a Trap's, else the user's) changes level until the end
+    of the turn; the level stays within 1-3 (regions.region_level)."""
+    card = frame.data.get("region") or _where(g, frame.player or "")
+    region = active_region(g, card) if card else None
+    if region is None:
+        return True
+    region.level_bonus += o.amount
+    g.emit(
+        "region_level",
+        f"{g.db[region.card].name} is now level {region_level(g, region.card)} until the end "
+        "of the turn.",
+        region=region.card,
+        amount=o.amount,
+        level=region_level(g, region.card),
+    )
+    return True
+
+
+@op("discard_faction")
+def op_discard_faction(g: Game, frame: Frame, o: fx.DiscardFaction, st: dict[str, Any]) -> bool:
+    parties = _parties(g, frame, o.target, st)
+    if parties is None:
+        return False
+    for p in parties:
+        lose_faction(g, p)
+    return True
+
+
+def lose_faction(g: Game, p: Player) -> None:
+    """A6/E6: the party leaves its Faction, which goes to the discard pile."""
+    card = faction(g, p)
+    if card is None:
+        return
+    discard_card(g, card.id, Zone("in_play", p.name))
+    g.emit("discard", f"{p.name} loses the Faction {card.name}.", player=p.name, card=card.id)
 
 
 assert set(OPS) == fx.OPERATIONS, f"operations without an interpreter: {fx.OPERATIONS - set(OPS)}"

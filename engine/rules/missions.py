@@ -16,6 +16,7 @@ from engine.flow import handles, responds
 from engine.rules.crisis import end_game
 from engine.rules.interpreter import run_effects
 from engine.rules.party import discard_card, end_turn, speed
+from engine.rules.regions import region_level
 from engine.state import Frame, Player
 from engine.zones import Zone, ZoneKind
 
@@ -61,7 +62,7 @@ def _at_place(g: Game, objective: Objective, region: str) -> bool:
     if objective.region is not None:
         return objective.region == region
     if objective.region_level is not None:
-        return g.db.region(region).level >= objective.region_level
+        return region_level(g, region) >= objective.region_level
     return True
 
 

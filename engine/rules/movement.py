@@ -8,12 +8,16 @@ from typing import TYPE_CHECKING
 from engine import zones
 from engine.actions import Action
 from engine.flow import handles, responds
-from engine.rules.party import add_modifier, discard_card, draw, top_card
+from engine.rules.advantages import beat_guard
+from engine.rules.interpreter import run_effects
+from engine.rules.party import add_modifier, discard_card, draw, end_turn, top_card
 from engine.rules.play import own_turn_plays, play_step_action
 from engine.rules.regions import (
     active_region,
     can_explore_new,
     destinations,
+    guard_stands,
+    lay_out,
     max_regions,
     new_region_choices,
 )
@@ -115,9 +119,25 @@ def run_move(g: Game, frame: Frame) -> None:
         else:
             g.s.result = {"ok": True}
         return
+    if frame.stage == "guarded":
+        _after_guard(g, frame, p)
+        return
+    if frame.stage == "guard_passed":
+        frame.stage = "entered"
+        g.s.result = {"ok": True}
+        return
+    if frame.stage == "guard_lost":
+        if g.s.options.tree_of_regions != "off":
+            p.tree_level = None  # O1: defeated parties leave the tree
+        g.pop(ok=False)
+        return
     if frame.stage == "entered":
         if g.s.result.get("ok") and not p.turn_over:
             dest = frame.region or ""
+            if not frame.data.get("guard_met") and guard_stands(g, dest, "monster"):
+                frame.data["guard_met"] = True
+                _meet_guard(g, frame, p, dest)
+                return
             level = g.db.region(dest).level
             if not frame.data.get("tree_checked") and _tree_level_changes(g, p, level):
                 frame.data["tree_checked"] = True
@@ -130,6 +150,42 @@ def run_move(g: Game, frame: Frame) -> None:
             if g.s.options.tree_of_regions != "off":
                 p.tree_level = None  # O1: defeated parties leave the tree
             g.pop(ok=False)
+
+
+def _meet_guard(g: Game, frame: Frame, p: Player, dest: str) -> None:
+    """TotG: a Region guarded by a monster: every party entering fights it, after the
+    Preliminary Encounter (M2), until one beats it."""
+    guard = g.db.region(dest).guard
+    assert guard is not None and guard.strength is not None
+    g.emit(
+        "guard",
+        f"{guard.name} guards {g.db[dest].name} (Strength {guard.strength}): {guard.text}",
+        player=p.name,
+        region=dest,
+    )
+    frame.stage = "guarded"
+    g.push(
+        "battle",
+        player=p.name,
+        data={"name": guard.name, "strength": guard.strength, "keywords": list(guard.keywords)},
+    )
+
+
+def _after_guard(g: Game, frame: Frame, p: Player) -> None:
+    """The battle with a monster guard is over: a win beats it for good; a loss keeps the party
+    out (M2) and brings the guard's effects on it; a battle called off lets the party pass."""
+    dest = frame.region or ""
+    won = g.s.result.get("won")
+    if won is False:
+        end_turn(g, p)
+        frame.stage = "guard_lost"
+        guard = g.db.region(dest).guard
+        if guard is not None and guard.effects:
+            run_effects(g, p.name, dest, ["guard", "effects"], region=dest)
+        return
+    frame.stage = "guard_passed"
+    if won:
+        beat_guard(g, p, dest)  # its reward may run first (child frames)
 
 
 def _tree_level_changes(g: Game, p: Player, level: int) -> bool:
@@ -173,10 +229,12 @@ def run_explore_new(g: Game, frame: Frame) -> None:
                     break
                 revealed.append(drawn)
             assert revealed  # offered only while the deck holds a Region (M4)
+        for region in revealed:
+            lay_out(g, region)  # TotG: a printed guard stands
         frame.data = {"blocked": [], "revealed": revealed}
         if len(revealed) == 1:
             frame.region = revealed[0]
-            _lay_out(g, frame, p)
+            _reveal_encounters(g, frame, p)
             return
         names = ", ".join(f"{g.db[r].name} (level {g.db.region(r).level})" for r in revealed)
         g.emit(
@@ -194,7 +252,7 @@ def run_explore_new(g: Game, frame: Frame) -> None:
         highest = [r for r in revealed if g.db.region(r).level == top]
         if len(highest) == 1:
             frame.region = highest[0]
-            _lay_out(g, frame, p)
+            _reveal_encounters(g, frame, p)
             return
         g.ask(
             p.name,
@@ -224,6 +282,10 @@ def run_explore_new(g: Game, frame: Frame) -> None:
             n for n in g.others(p.name) if n not in frame.data["passed"]
         ]  # M5: any *other* player may block the explorer's choice
         if not waiting:
+            removed = active_region(g, choice)
+            assert removed is not None
+            for trap in list(removed.traps):  # a ruling: its Traps go with it
+                discard_card(g, trap.card, zones.traps_zone(choice, trap.owner))
             discard_card(g, choice, Zone("region"))
             g.emit("region_removed", f"{g.db[choice].name} leaves play.", region=choice)
             # M5: one Region removed per new Region (M10 may add two or three), while there
@@ -255,7 +317,7 @@ def removable_regions(
     g: Game, new: str, blocked: list[str], revealed: Sequence[str] = ()
 ) -> list[str]:
     """M5: not the new one (nor the others revealed with it, M10), no party in it, no
-    unresolved Preliminary Encounter, not blocked."""
+    unresolved Preliminary Encounter (nor a guard still standing, TotG), not blocked."""
     occupied = {p.region for p in g.s.players.values()}
     return [
         r.card
@@ -264,11 +326,12 @@ def removable_regions(
         and r.card not in revealed
         and r.card not in occupied
         and r.preliminary is None
+        and not r.guarded
         and r.card not in blocked
     ]
 
 
-def _lay_out(g: Game, frame: Frame, p: Player) -> None:
+def _reveal_encounters(g: Game, frame: Frame, p: Player) -> None:
     """M4: the Region entered gets a face-up Preliminary Encounter; M10: the others revealed
     with it are laid out like the first Regions, each with a face-down one (S4). Then one
     Region is removed if there are too many (M5)."""
@@ -299,7 +362,7 @@ def _active(g: Game, card: str) -> Region:
 def answer_explore_new(g: Game, frame: Frame, player: str, action: Action) -> None:
     if action.type == "go":  # M10: the explorer's pick among the highest-level Regions
         frame.region = action.arg
-        _lay_out(g, frame, g.player(player))
+        _reveal_encounters(g, frame, g.player(player))
     elif action.type == "remove":
         frame.stage = "block"
         frame.data.update(choice=action.arg, passed=[])

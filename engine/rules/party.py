@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from engine import zones
 from engine.cards import AdvantageCard, Card, EncounterCard, RegionCard, deck_of
 from engine.cards.effects import Ability, Condition, Duration, Modify, Stat
+from engine.rules.regions import region_level
 from engine.state import Character, Modifier, Player
 from engine.zones import Zone
 
@@ -95,10 +96,12 @@ def kill(g: Game, p: Player, card_id: str) -> None:
     discard_card(g, card_id, Zone("party", p.name))
     g.emit("death", f"{g.db[card_id].name} of {p.name}'s party dies.", player=p.name, card=card_id)
     if not p.party:
-        org = organization(g, p)
-        if org is not None:
-            discard_card(g, org.id, Zone("in_play", p.name))
-            g.emit("discard", f"{p.name} loses {org.name}.", player=p.name, card=org.id)
+        # A3: the Organization goes; so do the Faction and the Artifact, which also belong to
+        # the party (a ruling: A6/A7 are silent).
+        for lost in (organization(g, p), faction(g, p), artifact(g, p)):
+            if lost is not None:
+                discard_card(g, lost.id, Zone("in_play", p.name))
+                g.emit("discard", f"{p.name} loses {lost.name}.", player=p.name, card=lost.id)
         new = draw(g, "character", Zone("party", p.name))
         if new is not None:
             g.emit(
@@ -147,9 +150,14 @@ def is_organization(card: Card) -> bool:
     return isinstance(card, AdvantageCard) and card.kind == "organization"
 
 
+#: Advantage kinds that stay in front of their player once played: Organizations (A3),
+#: Incidents until the end of the turn (A4), Factions (A6), Artifacts (A7).
+IN_PLAY_KINDS = frozenset({"organization", "incident", "faction", "artifact"})
+
+
 def stays_in_play(card: AdvantageCard) -> bool:
-    """A2/A3: a played card that stays in front of the player instead of being discarded."""
-    return card.persistent or is_organization(card)
+    """A2-A7: a played card that stays in front of the player instead of being discarded."""
+    return card.persistent or card.kind in IN_PLAY_KINDS
 
 
 def organization(g: Game, p: Player) -> AdvantageCard | None:
@@ -166,10 +174,41 @@ def can_join_organization(g: Game, p: Player) -> bool:
     return organization(g, p) is None
 
 
+def in_play_of_kind(g: Game, p: Player, kind: str) -> AdvantageCard | None:
+    """The first card of ``kind`` (organization, faction, artifact...) ``p`` has in play."""
+    for card in p.in_play:
+        adv = g.db.advantage(card)
+        if adv.kind == kind:
+            return adv
+    return None
+
+
+def faction(g: Game, p: Player) -> AdvantageCard | None:
+    """The Faction the party belongs to, if any (A6: at most one, besides an Organization)."""
+    return in_play_of_kind(g, p, "faction")
+
+
+def artifact(g: Game, p: Player) -> AdvantageCard | None:
+    """The Artifact the party holds, if any (A7: at most one)."""
+    return in_play_of_kind(g, p, "artifact")
+
+
+def _enemies(x: AdvantageCard | None, y: AdvantageCard | None) -> bool:
+    return bool(x and y and (y.id in x.rivals or x.id in y.rivals))
+
+
 def are_rivals(g: Game, a: Player, b: Player) -> bool:
-    """I3: the two parties belong to rival Organizations."""
-    oa, ob = organization(g, a), organization(g, b)
-    return bool(oa and ob and (ob.id in oa.rivals or oa.id in ob.rivals))
+    """I3: the two parties belong to rival Organizations (A3) or enemy Factions (A6)."""
+    return _enemies(organization(g, a), organization(g, b)) or _enemies(
+        faction(g, a), faction(g, b)
+    )
+
+
+def rivalry(g: Game, a: Player, b: Player) -> str:
+    """What makes two parties fight (I3), in words: rival Organizations or enemy Factions."""
+    if _enemies(organization(g, a), organization(g, b)):
+        return "rival Organizations"
+    return "enemy Factions"
 
 
 # ---------------------------------------------------------------------- conditions, statics
@@ -193,7 +232,7 @@ def holds(g: Game, cond: Condition, p: Player, vs: Versus | None = None) -> bool
         return False
     region = g.db.region(p.region) if p.region else None
     if cond.region_level_at_least is not None and (
-        region is None or region.level < cond.region_level_at_least
+        region is None or region_level(g, region.id) < cond.region_level_at_least
     ):
         return False
     if cond.in_trade_region is not None and (region is not None and region.trade) != (

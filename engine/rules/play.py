@@ -17,9 +17,11 @@ from engine.flow import handles, responds
 from engine.rules.interpreter import run_effects
 from engine.rules.party import (
     Versus,
+    artifact,
     can_join_organization,
     can_use_skill,
     discard_pile,
+    faction,
     holds,
     is_organization,
     skilled_characters,
@@ -69,6 +71,8 @@ def usable_ability(
         if is_organization(card) and phase == "reset":
             # A3: at most one Organization; joining one is a Reset phase play (R2).
             return 0 if can_join_organization(g, p) else None
+        if card.kind in RESET_KINDS:
+            return reset_kind_ability(g, p, card) if phase == "reset" else None
         if _is_static_in_play(card) and phase == "reset":
             return 0  # A2: a card that stays in play is put into play in the Reset phase
     if not has_moment:
@@ -100,8 +104,35 @@ def _is_static_in_play(card: AdvantageCard) -> bool:
 
 
 def _enters_play_at_reset(card: Card) -> bool:
-    """A2/A3: an Advantage the Reset phase puts into play without an ability for it."""
-    return isinstance(card, AdvantageCard) and (is_organization(card) or _is_static_in_play(card))
+    """A2-A7: an Advantage the Reset phase puts into play (or on a Region, a Trap) without an
+    ability for that phase."""
+    return isinstance(card, AdvantageCard) and (
+        is_organization(card) or card.kind in RESET_KINDS or _is_static_in_play(card)
+    )
+
+
+#: Advantage kinds played only in the Reset phase, whatever their abilities say (R2):
+#: Incidents (A4), Traps (A5), Factions (A6), Artifacts (A7).
+RESET_KINDS = frozenset({"incident", "trap", "faction", "artifact"})
+
+
+def reset_kind_ability(g: Game, p: Player, card: AdvantageCard) -> int | None:
+    """The ability a Reset-phase kind is played with, or None when it cannot be played now.
+
+    A Trap needs an active Region to lie on (A5); a Faction or an Artifact, that the party has
+    none (A6, A7: change it by leaving the old one first). An Incident is played with its first
+    Reset ``play`` ability whose condition holds (its effect now), else its first ability (a
+    static one, which works while the Incident is in play, until the end of the turn)."""
+    if card.kind == "trap":
+        return 0 if g.s.regions else None
+    if card.kind == "faction":
+        return 0 if faction(g, p) is None else None
+    if card.kind == "artifact":
+        return 0 if artifact(g, p) is None else None
+    for i, ability in enumerate(card.abilities):
+        if ability.timing == "play" and ability.phase == "reset" and holds(g, ability.condition, p):
+            return i
+    return 0 if any(a.timing != "play" for a in card.abilities) else None
 
 
 def _fits_moment(ability: fx.Ability, phase: str | None, when: str | None, fighting: bool) -> bool:
@@ -222,6 +253,9 @@ def begin(g: Game, name: str, source: str, index: int, turner: str | None = None
     """
     p = g.player(name)
     card = g.db[source]
+    if isinstance(card, AdvantageCard) and card.kind == "trap":
+        g.push("place_trap", player=name, card=source)  # A5: face down, on a Region
+        return
     if isinstance(card, AdvantageCard):
         if card.skill is not None and turner is None:
             able = skilled_characters(g, p, card.skill)
@@ -244,9 +278,39 @@ def begin(g: Game, name: str, source: str, index: int, turner: str | None = None
             "ability", f"{name} uses {card.name}'s ability: {card.text}", player=name, card=source
         )
     ability = card.abilities[index]
-    # A static ability works by being in play (party.static_bonus); only active ones run now.
-    if ability.effects and ability.timing != "static":
+    # A static ability works by being in play (party.static_bonus); an Incident's
+    # movement_end ability waits for the end of the Movement phase (M9): only the abilities
+    # used now run now.
+    if ability.effects and ability.timing in ("play", "interrupt", "battle"):
         run_effects(g, name, source, ["abilities", index, "effects"])
+
+
+@handles("place_trap")
+def ask_trap_region(g: Game, frame: Frame) -> None:
+    """A5: the player lays the Trap face down on an active Region of his choice."""
+    if frame.stage == "laid":
+        g.pop()
+        return
+    g.ask(
+        frame.player or "",
+        "trap_region",
+        f"Choose the Region where {g.db[frame.card or ''].name} lies in wait (A5).",
+        [f"pick {r.card}" for r in g.s.regions],
+    )
+
+
+@responds("place_trap")
+def answer_trap_region(g: Game, frame: Frame, player: str, action: Action) -> None:
+    card, region = frame.card or "", action.arg or ""
+    zones.move(g.s, card, Zone("hand", player), zones.traps_zone(region, player))
+    frame.stage = "laid"
+    g.emit(
+        "trap_set",
+        f"{player} lays a Trap face down on {g.db[region].name}.",
+        player=player,
+        region=region,
+    )
+    g.emit("trap_set_private", f"{g.db[card].name} lies in wait.", to=[player], card=card)
 
 
 @handles("skill_choice")

@@ -14,6 +14,36 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 
+#: The range of a Region's level (the cards print 1-3; a level change stays within it).
+MIN_LEVEL, MAX_LEVEL = 1, 3
+
+
+def region_level(g: Game, card: str) -> int:
+    """The Region's level now: as printed, changed until the end of the turn by cards such as
+    the Trap Unleashed Danger (``modify_region``), within 1-3. M8/E5 (false alarms), E6 (how
+    many Advantages) and conditions read it; the Tree of Regions (O1) places a Region by its
+    printed level."""
+    printed = g.db.region(card).level
+    region = active_region(g, card)
+    if region is None or not region.level_bonus:
+        return printed
+    return max(MIN_LEVEL, min(MAX_LEVEL, printed + region.level_bonus))
+
+
+def lay_out(g: Game, card: str) -> None:
+    """A Region just put into play (S4, M4): a printed guard stands again (TotG)."""
+    region = active_region(g, card)
+    assert region is not None
+    region.guarded = g.db.region(card).guard is not None
+
+
+def guard_stands(g: Game, card: str, kind: str) -> bool:
+    """The active Region ``card`` is guarded by a ``kind`` (monster, trap) not yet beaten."""
+    region = active_region(g, card)
+    guard = g.db.region(card).guard
+    return region is not None and region.guarded and guard is not None and guard.kind == kind
+
+
 def max_regions(g: Game) -> int:
     """M3: at most 2 x (number of players) active Regions."""
     return 2 * len(g.s.seats)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from engine import zones
 from engine.actions import Action
 from engine.flow import handles, responds
+from engine.rules.regions import lay_out
 from engine.rules.sets import dealt, decks
 from engine.state import Frame, Player
 from engine.zones import Zone
@@ -80,6 +81,7 @@ def start_choice(g: Game, frame: Frame) -> None:
     for _ in g.s.seats:
         region = zones.draw_top(g.s, Zone("deck", "region"), Zone("region"))
         assert region is not None, "the Region deck holds more Regions than seats"
+        lay_out(g, region)  # TotG: a printed guard stands
         zones.draw_top(g.s, Zone("deck", "encounter"), Zone("preliminary", region))
     names = ", ".join(g.db[r.card].name for r in g.s.regions)
     g.emit("regions", f"The first Regions are laid out: {names}.")

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Action
 from engine.flow import handles, responds
+from engine.rules.advantages import after_movement_queue, end_incidents
 from engine.rules.crisis import end_at_turn_limit, end_of_turn
 from engine.rules.missions import can_reveal_final, reveal_final
 from engine.rules.order import turn_order
@@ -40,6 +41,8 @@ def start_turn(g: Game) -> None:
         for c in p.party:  # R1
             c.tapped = False
             c.incapacitated = False
+    for r in s.regions:
+        r.level_bonus = 0  # a Region's level changed "until the end of the turn" is back
     s.order = turn_order(g)
     g.emit(
         "turn",
@@ -92,10 +95,18 @@ def run_turn(g: Game, frame: Frame) -> None:
         frame.data = {"i": 0}
         if frame.stage == "reset":
             frame.stage = "pickup"
+        elif frame.stage == "movement":
+            frame.stage = "after_movement"
         elif frame.stage == "exploration":
             frame.stage = "end"
         else:
             frame.stage = PHASES[PHASES.index(frame.stage) + 1]
+        return
+    if frame.stage == "after_movement":
+        # M9: after every party has moved, Traps (and guards, Incidents) where parties stand.
+        frame.stage = "interaction"
+        if after_movement_queue(g):
+            g.push("after_movement")
         return
     if frame.stage == "pickup":
         g.push("pickup")
@@ -103,6 +114,7 @@ def run_turn(g: Game, frame: Frame) -> None:
         return
     if frame.stage == "end":
         frame.stage = "start"
+        end_incidents(g)  # A4: until the end of the turn
         end_of_turn(g)
 
 

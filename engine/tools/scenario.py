@@ -36,6 +36,7 @@ from engine.errors import IllegalAction
 from engine.events import Event
 from engine.game import Game
 from engine.options import Options
+from engine.rules.regions import lay_out
 from engine.rules.turn import start_turn
 from engine.state import DeckName, Frame, GameState
 from engine.zones import Zone
@@ -84,6 +85,8 @@ class RegionSetup(_Model):
     card: str
     preliminary: str | None = None
     revealed: bool = False
+    #: TotG: whether the Region's printed guard still stands (left out: it does, if it has one).
+    guarded: bool | None = None
 
 
 class Setup(_Model):
@@ -434,6 +437,7 @@ def apply_setup(g: Game, setup: Setup) -> None:
             if region is None:
                 break
             zones.move(s, region, Zone("deck", "region"), Zone("region"))
+            lay_out(g, region)
             encounter = _top_unnamed(s.decks["encounter"], named)
             if encounter is not None:
                 zones.move(s, encounter, Zone("deck", "encounter"), Zone("preliminary", region))
@@ -447,6 +451,9 @@ def apply_setup(g: Game, setup: Setup) -> None:
             if spec.preliminary is not None:
                 place_card(g, spec.preliminary, Zone("preliminary", spec.card))
             s.regions[-1].revealed = spec.revealed
+            lay_out(g, spec.card)
+            if spec.guarded is not None:
+                s.regions[-1].guarded = spec.guarded and g.db.region(spec.card).guard is not None
     for name, ps in setup.players.items():
         p = s.players[name]
         if ps.party is not None:

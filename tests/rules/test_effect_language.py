@@ -18,9 +18,10 @@ EXECUTED_TIMINGS = {
     "interrupt": "play.window_plays",
     "battle": "play.window_plays (battle_start, fighting)",
     "static": "party.static_bonus / party.monster_strength",
-    "on_reveal": "exploration.run_encounter (events)",
+    "on_reveal": "exploration.run_encounter (events), advantages._reveal_trap (Traps, M9)",
     "on_win": "battle._roll (monster beats the party)",
     "on_lose": "battle._roll (monster beaten)",
+    "movement_end": "advantages.run_after_movement (Incidents, M9)",
 }
 
 
