@@ -35,6 +35,7 @@ async def _reply(interaction: discord.Interaction, reply: Reply) -> None:
         content=reply.content or None,
         embeds=[reply.embed] if reply.embed is not None else [],
         view=reply.view,
+        attachments=reply.files,
     )
 
 
@@ -216,10 +217,22 @@ async def rules_command(interaction: discord.Interaction, topic: str) -> None:
 # ---------------------------------------------------------------------- log, end
 
 
-@anima_group.command(name="log", description="The latest events of this channel's game")
+@anima_group.command(
+    name="log", description="The latest events of this channel's game (or last game)"
+)
 async def log_command(interaction: discord.Interaction) -> None:
     reply = await _bot(interaction).games.log(interaction.channel_id or 0, interaction.user.id)
     await _send(interaction, reply)
+
+
+@anima_group.command(name="history", description="A finished game's whole log and replay file")
+@app_commands.describe(game="The game's number (default: this channel's last game)")
+async def history_command(
+    interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None
+) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    reply = await _bot(interaction).games.history(interaction.channel_id or 0, game)
+    await _reply(interaction, reply)
 
 
 @anima_group.command(name="end", description="End this channel's game (host or Manage Server)")
@@ -308,12 +321,8 @@ async def dms(interaction: discord.Interaction) -> None:
 
 @anima_group.command(name="about", description="What this bot is and how to play")
 async def about(interaction: discord.Interaction) -> None:
-    await _say(
-        interaction,
-        "I am a game master for **Anima: Shadow of Omega**. `/anima start` opens a lobby; "
-        "the board shows whose decision it is, your secret cards are under **My hand** "
-        "(and in your DMs). `/anima rules`, `/anima card` and `/anima log` help along.",
-    )
+    dms = (await _bot(interaction).storage.guild_settings(interaction.guild_id or 0)).dms
+    await _say(interaction, rendering.about_text(dms))
 
 
 async def on_app_command_error(
