@@ -61,9 +61,14 @@ async def _say(interaction: discord.Interaction, text: str) -> None:
 
 
 @anima_group.command(name="start", description="Open a lobby for a new game in this channel")
-@app_commands.describe(turns="End the game after this many turns (0 = play to the end)")
+@app_commands.describe(
+    turns="End the game after this many turns (0 = play to the end)",
+    thread="Play in a thread started from the lobby message (keeps the channel clean)",
+)
 async def start(
-    interaction: discord.Interaction, turns: app_commands.Range[int, 0, 100] = 0
+    interaction: discord.Interaction,
+    turns: app_commands.Range[int, 0, 100] = 0,
+    thread: bool = False,
 ) -> None:
     bot = _bot(interaction)
     channel_id = interaction.channel_id
@@ -76,6 +81,7 @@ async def start(
         interaction.user.id,
         interaction.user.display_name,
         turns,
+        thread,
     )
     if result.error or result.row is None:
         await _say(interaction, result.error or "This lobby is closed.")

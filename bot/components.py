@@ -374,8 +374,8 @@ class LobbySelect(
     def __init__(self, gid: int, what: str, options: list[discord.SelectOption], row: int) -> None:
         placeholder, low, high = {
             "sets": ("Card sets", 1, len(options)),
-            "rules": ("Optional rules (O1-O3)", 0, len(options)),
-            "edition": ("Edition options (V1-V4)", 0, len(options)),
+            "rules": ("Optional rules", 0, len(options)),
+            "edition": ("Edition options", 0, len(options)),
             "timer": ("Decision timer", 1, 1),
         }[what]
         super().__init__(
@@ -402,21 +402,13 @@ class LobbySelect(
         await guarded(interaction, lambda: lobby_action(interaction, self.gid, self.what, values))
 
 
-LOBBY_ACKS = {
-    "join": "✅ You joined the game.",
-    "leave": "You left the lobby.",
-    "ai": "🤖 An AI player takes a seat.",
-    "start": "✅ The game has started. Your secret start is under **My hand** on the board.",
-    "cancel": "The lobby is cancelled.",
-}
-
-
 async def lobby_action(
     interaction: discord.Interaction, gid: int, what: str, values: list[str]
 ) -> None:
-    """A lobby button or select: answer the clicker privately, update the lobby message."""
+    """A lobby button or select: the lobby message shows the change (nobody gets a private
+    confirmation per click); only a refusal is said to the clicker, privately."""
     # Acknowledge first: the lock may be held by a start that deals and posts the board.
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await interaction.response.defer()
     lobby = _bot(interaction).lobby
     user = interaction.user
     admin = is_admin(interaction)
@@ -433,20 +425,13 @@ async def lobby_action(
     else:
         result = await lobby.set_option(gid, user.id, admin, what, values)
     if result.error or result.row is None:
-        await interaction.edit_original_response(content=result.error or "This lobby is closed.")
+        await interaction.followup.send(result.error or "This lobby is closed.", ephemeral=True)
         return
     embed = rendering.lobby_embed(
         result.row, result.seats, result.default_timer, closed=result.closed
     )
-    if interaction.message is not None:
-        if result.closed:
-            await interaction.message.edit(embed=embed, view=None)
-        else:
-            await interaction.message.edit(embed=embed, view=lobby_view(result.row))
-    ack = LOBBY_ACKS.get(what, "✅ Options updated.")
-    if result.closed and what == "leave":
-        ack = result.closed
-    await interaction.edit_original_response(content=ack)
+    view = None if result.closed else lobby_view(result.row)
+    await interaction.edit_original_response(embed=embed, view=view)
 
 
 def lobby_view(row: GameRow) -> ui.View:
@@ -460,16 +445,12 @@ def lobby_view(row: GameRow) -> ui.View:
     ]
     view.add_item(LobbySelect(row.id, "sets", sets, 0))
     rules = [
-        discord.SelectOption(
-            label=f"{code} {c.name}", value=code, description=c.description, default=code in o
-        )
+        discord.SelectOption(label=c.name, value=code, description=c.description, default=code in o)
         for code, c in OPTIONAL_RULES.items()
     ]
     view.add_item(LobbySelect(row.id, "rules", rules, 1))
     edition = [
-        discord.SelectOption(
-            label=f"{code} {c.name}", value=code, description=c.description, default=code in v
-        )
+        discord.SelectOption(label=c.name, value=code, description=c.description, default=code in v)
         for code, c in EDITION_OPTIONS.items()
     ]
     view.add_item(LobbySelect(row.id, "edition", edition, 2))

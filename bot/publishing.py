@@ -214,6 +214,21 @@ class Publisher:
             else:
                 await message.edit(view=None)
 
+    async def open_thread(self, row: GameRow) -> int | None:
+        """Start a public thread from the lobby message for the game; None if Discord
+        refuses (no permission, the message is gone)."""
+        if row.lobby_message_id is None:
+            return None
+        message = self.channel(row).get_partial_message(row.lobby_message_id)
+        try:
+            thread = await message.create_thread(
+                name=f"Anima · game #{row.id}", auto_archive_duration=10080
+            )
+        except discord.HTTPException:
+            log.warning("could not start a thread for game %s", row.id, exc_info=True)
+            return None
+        return thread.id
+
     # ------------------------------------------------------------------ pings and notices
 
     async def post_pings(self, table: Table, seats: Sequence[SeatRow]) -> None:

@@ -769,8 +769,9 @@ def lobby_embed(
         lines.append(f"{i}. {names.of(s.seat)}{host}")
     o, v = selected_codes(options)
     sets = ", ".join(SET_NAMES.get(x, x) for x in options.sets)
-    rules = ", ".join(f"{c} {OPTIONAL_RULES[c].name}" for c in o) or "none"
-    edition = ", ".join(f"{c} {EDITION_OPTIONS[c].name}" for c in v) or "default (revised rules)"
+    # The option codes (O1, V2) are the rules digest's: the lobby names the options only.
+    rules = ", ".join(OPTIONAL_RULES[c].name for c in o) or "none"
+    edition = ", ".join(EDITION_OPTIONS[c].name for c in v) or "default (revised rules)"
     timer = (
         duration(row.decision_timer)
         if row.decision_timer is not None
@@ -792,4 +793,6 @@ def lobby_embed(
     embed.add_field(name="Decision timer", value=timer)
     if options.turn_cap:
         embed.add_field(name="Turn limit", value=plural(options.turn_cap, "turn"))
+    if row.in_thread:
+        embed.add_field(name="Where", value="🧵 in a thread from this message")
     return embed
