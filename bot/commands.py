@@ -306,7 +306,8 @@ async def stats(interaction: discord.Interaction) -> None:
     games, players = await bot.storage.guild_stats(interaction.guild_id or 0)
     omega = await bot.storage.omega_wins(interaction.guild_id or 0)
     lines = [
-        f"{i}. {discord.utils.escape_markdown(name)} — **{wins}** win(s) in {played} game(s)"
+        f"{i}. {rendering.escape(name)} — **{rendering.plural(wins, 'win')}** "
+        f"in {rendering.plural(played, 'game')}"
         for i, (name, _user, wins, played) in enumerate(players, start=1)
     ]
     embed = discord.Embed(

@@ -271,9 +271,11 @@ def board_view(table: Table) -> ui.View | None:
         # The engine says which choices name nothing hidden from the table.
         public = [c for c in prompt.choices if c.public]
         if public:
-            _add_prompt_choices(view, table, since, public, BOARD_BUTTONS, 3)
+            _add_prompt_choices(view, table, prompt.player, since, public, BOARD_BUTTONS, 3)
         row = 3
-        view.add_item(ControlButton(table.id, "decide", row=row))
+        # The setup's last chooser still chooses his start: the button keeps its name.
+        start = "Choose my start" if prompt.kind.startswith("start_") else None
+        view.add_item(ControlButton(table.id, "decide", start, row=row))
         view.add_item(ControlButton(table.id, "hand", row=row))
         return view
     label = "Choose my start" if any(p.kind.startswith("start_") for p in prompts) else None
@@ -285,14 +287,32 @@ def board_view(table: Table) -> ui.View | None:
 def _add_prompt_choices(
     view: ui.View,
     table: Table,
+    player: str,
     since: int,
     indexed: list[ChoiceView],
     max_buttons: int,
     max_rows: int,
 ) -> None:
     """Add the ``indexed`` choices of a prompt: buttons (5 a row) up to ``max_buttons``,
-    else select menus of 25 options, one a row, at most ``max_rows`` of them."""
+    else select menus of 25 options, one a row, at most ``max_rows`` of them. Choices whose
+    label does not say what they give (a Region's named rewards) go in one menu whose
+    options are described."""
     names = table.names
+    g = table.game
+    view_now = g.table_view()
+    described = [rendering.choice_description(c, view_now, player, g.db) for c in indexed]
+    if any(described) and len(indexed) <= SELECT_SIZE:
+        # Rewards named on the card ("Woodland Shrine") say what they give in a menu.
+        options = [
+            discord.SelectOption(
+                label=rendering.clip(rendering.choice_label(c, names), 100),
+                value=str(c.index),
+                description=d,
+            )
+            for c, d in zip(indexed, described, strict=True)
+        ]
+        view.add_item(ChoiceSelect(table.id, since, 0, options, "Choose a reward…", row=0))
+        return
     if len(indexed) <= max_buttons:
         for n, c in enumerate(indexed):
             label = rendering.choice_label(c, names)
@@ -317,7 +337,7 @@ def private_view(table: Table, seat: SeatRow) -> ui.View | None:
     view = ui.View(timeout=None)
     if prompt is not None and seat.prompt_since is not None:
         indexed = list(prompt.choices)
-        _add_prompt_choices(view, table, seat.prompt_since, indexed, PANEL_BUTTONS, 4)
+        _add_prompt_choices(view, table, seat.seat, seat.prompt_since, indexed, PANEL_BUTTONS, 4)
     if table.row.status == "running":
         view.add_item(ControlButton(table.id, "hand", "Refresh", row=4))
     return view if view.children else None

@@ -290,6 +290,27 @@ def card_embed(db: CardDB, card_id: str) -> discord.Embed:
 # ---------------------------------------------------------------------- choices
 
 
+def choice_description(choice: ChoiceView, view: TableView, player: str, db: CardDB) -> str | None:
+    """What a choice gives, for a select option's description, when its label alone does
+    not say it: a Region's reward (E6) is named on the card ("Woodland Shrine"); its text
+    says what it does."""
+    kind, _, arg = choice.action.partition(" ")
+    if kind != "reward" or not arg.isdigit():
+        return None
+    region = view.party(player).region
+    if region is None or region not in db.by_id:
+        return None
+    rewards = db.region(region).rewards
+    if int(arg) >= len(rewards):
+        return None
+    reward = rewards[int(arg)]
+    if reward.kind == "advantage":
+        return "Into your hand"
+    if reward.kind == "hire":
+        return "A character from the deck joins your party"
+    return clip(reward.text, OPTION_LABEL_LIMIT) if reward.text else None
+
+
 def choice_label(choice: ChoiceView | PublicChoice, names: Names) -> str:
     """A button label: the engine's neutral label, seat ids as display names (may name
     cards: only public choices go on the board)."""
@@ -598,7 +619,10 @@ def _hand_embed(
     add("Started missions", p.started)
     add("Completed missions", p.completed)
     add("In play", p.in_play)
-    add("Offered characters (keep 1)", view.offered_characters)
+    # A character not kept waits, face down, for the others' choices: it is not his any
+    # more, so the panel shows the offer only while he chooses.
+    choosing = prompt is not None and prompt.kind == "start_character"
+    add("Offered characters (keep 1)", view.offered_characters if choosing else ())
     add("Offered Advantages (keep 3)", view.offered_advantages)
     scouted = [f"{card_name(db, r)}: {card_name(db, e)}" for r, e in view.scouted]
     if scouted:
@@ -653,7 +677,9 @@ def event_line(e: EventRow, names: Names) -> str:
     if e.kind == "game_over" and "ending" in d:
         return ending_text(d.get("winner"), d.get("ending"), names, d.get("tiebreak"))
     if e.kind == "battle_roll" and "shown" in d:
-        sides = [names.bold(d["player"]), names.bold(d["other"]) if d["other"] else "the monster"]
+        # Both sides by name: the other party, or the monster (its name in ``opponent``).
+        other = d.get("opponent") or "the monster"
+        sides = [names.bold(d["player"]), names.bold(d["other"]) if d["other"] else f"**{other}**"]
         rolls = [
             f"🎲 {side}: {shown} + Strength {strength} = **{total}**"
             for side, shown, strength, total in zip(

@@ -116,7 +116,7 @@ def _after_battle(g: Game, frame: Frame) -> None:
         )
         g.emit(
             "spoils_private",
-            f"{g.db[card].name} changes hands.",
+            f"{g.db[card].name} goes from {loser.name} to {winner.name}.",
             to=[winner.name, loser.name],
             card=card,
         )
