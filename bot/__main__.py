@@ -11,7 +11,12 @@ from bot.settings import SettingsError, load_settings
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``anima-bot`` console script."""
-    parser = argparse.ArgumentParser(prog="anima-bot", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="anima-bot",
+        description="Start the Anima Discord bot (DISCORD_TOKEN set), or the offline preview "
+        "in a browser when there is no token. Settings come from the environment or .env "
+        "(see the README).",
+    )
     parser.add_argument(
         "--preview-port", type=int, default=0, help="port of the offline preview (0: any free)"
     )

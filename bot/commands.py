@@ -35,6 +35,7 @@ async def _reply(interaction: discord.Interaction, reply: Reply) -> None:
         content=reply.content or None,
         embeds=[reply.embed] if reply.embed is not None else [],
         view=reply.view,
+        attachments=reply.files,
     )
 
 
@@ -60,9 +61,14 @@ async def _say(interaction: discord.Interaction, text: str) -> None:
 
 
 @anima_group.command(name="start", description="Open a lobby for a new game in this channel")
-@app_commands.describe(turns="End the game after this many turns (0 = play to the end)")
+@app_commands.describe(
+    turns="End the game after this many turns (0 = play to the end)",
+    thread="Play in a thread started from the lobby message (keeps the channel clean)",
+)
 async def start(
-    interaction: discord.Interaction, turns: app_commands.Range[int, 0, 100] = 0
+    interaction: discord.Interaction,
+    turns: app_commands.Range[int, 0, 100] = 0,
+    thread: bool = False,
 ) -> None:
     bot = _bot(interaction)
     channel_id = interaction.channel_id
@@ -75,6 +81,7 @@ async def start(
         interaction.user.id,
         interaction.user.display_name,
         turns,
+        thread,
     )
     if result.error or result.row is None:
         await _say(interaction, result.error or "This lobby is closed.")
@@ -216,10 +223,22 @@ async def rules_command(interaction: discord.Interaction, topic: str) -> None:
 # ---------------------------------------------------------------------- log, end
 
 
-@anima_group.command(name="log", description="The latest events of this channel's game")
+@anima_group.command(
+    name="log", description="The latest events of this channel's game (or last game)"
+)
 async def log_command(interaction: discord.Interaction) -> None:
     reply = await _bot(interaction).games.log(interaction.channel_id or 0, interaction.user.id)
     await _send(interaction, reply)
+
+
+@anima_group.command(name="history", description="A finished game's whole log and replay file")
+@app_commands.describe(game="The game's number (default: this channel's last game)")
+async def history_command(
+    interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None
+) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    reply = await _bot(interaction).games.history(interaction.channel_id or 0, game)
+    await _reply(interaction, reply)
 
 
 @anima_group.command(name="end", description="End this channel's game (host or Manage Server)")
@@ -287,7 +306,8 @@ async def stats(interaction: discord.Interaction) -> None:
     games, players = await bot.storage.guild_stats(interaction.guild_id or 0)
     omega = await bot.storage.omega_wins(interaction.guild_id or 0)
     lines = [
-        f"{i}. {discord.utils.escape_markdown(name)} — **{wins}** win(s) in {played} game(s)"
+        f"{i}. {rendering.escape(name)} — **{rendering.plural(wins, 'win')}** "
+        f"in {rendering.plural(played, 'game')}"
         for i, (name, _user, wins, played) in enumerate(players, start=1)
     ]
     embed = discord.Embed(
@@ -308,12 +328,8 @@ async def dms(interaction: discord.Interaction) -> None:
 
 @anima_group.command(name="about", description="What this bot is and how to play")
 async def about(interaction: discord.Interaction) -> None:
-    await _say(
-        interaction,
-        "I am a game master for **Anima: Shadow of Omega**. `/anima start` opens a lobby; "
-        "the board shows whose decision it is, your secret cards are under **My hand** "
-        "(and in your DMs). `/anima rules`, `/anima card` and `/anima log` help along.",
-    )
+    dms = (await _bot(interaction).storage.guild_settings(interaction.guild_id or 0)).dms
+    await _say(interaction, rendering.about_text(dms))
 
 
 async def on_app_command_error(

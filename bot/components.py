@@ -271,9 +271,11 @@ def board_view(table: Table) -> ui.View | None:
         # The engine says which choices name nothing hidden from the table.
         public = [c for c in prompt.choices if c.public]
         if public:
-            _add_prompt_choices(view, table, since, public, BOARD_BUTTONS, 3)
+            _add_prompt_choices(view, table, prompt.player, since, public, BOARD_BUTTONS, 3)
         row = 3
-        view.add_item(ControlButton(table.id, "decide", row=row))
+        # The setup's last chooser still chooses his start: the button keeps its name.
+        start = "Choose my start" if prompt.kind.startswith("start_") else None
+        view.add_item(ControlButton(table.id, "decide", start, row=row))
         view.add_item(ControlButton(table.id, "hand", row=row))
         return view
     label = "Choose my start" if any(p.kind.startswith("start_") for p in prompts) else None
@@ -285,14 +287,32 @@ def board_view(table: Table) -> ui.View | None:
 def _add_prompt_choices(
     view: ui.View,
     table: Table,
+    player: str,
     since: int,
     indexed: list[ChoiceView],
     max_buttons: int,
     max_rows: int,
 ) -> None:
     """Add the ``indexed`` choices of a prompt: buttons (5 a row) up to ``max_buttons``,
-    else select menus of 25 options, one a row, at most ``max_rows`` of them."""
+    else select menus of 25 options, one a row, at most ``max_rows`` of them. Choices whose
+    label does not say what they give (a Region's named rewards) go in one menu whose
+    options are described."""
     names = table.names
+    g = table.game
+    view_now = g.table_view()
+    described = [rendering.choice_description(c, view_now, player, g.db) for c in indexed]
+    if any(described) and len(indexed) <= SELECT_SIZE:
+        # Rewards named on the card ("Woodland Shrine") say what they give in a menu.
+        options = [
+            discord.SelectOption(
+                label=rendering.clip(rendering.choice_label(c, names), 100),
+                value=str(c.index),
+                description=d,
+            )
+            for c, d in zip(indexed, described, strict=True)
+        ]
+        view.add_item(ChoiceSelect(table.id, since, 0, options, "Choose a reward…", row=0))
+        return
     if len(indexed) <= max_buttons:
         for n, c in enumerate(indexed):
             label = rendering.choice_label(c, names)
@@ -317,7 +337,7 @@ def private_view(table: Table, seat: SeatRow) -> ui.View | None:
     view = ui.View(timeout=None)
     if prompt is not None and seat.prompt_since is not None:
         indexed = list(prompt.choices)
-        _add_prompt_choices(view, table, seat.prompt_since, indexed, PANEL_BUTTONS, 4)
+        _add_prompt_choices(view, table, seat.seat, seat.prompt_since, indexed, PANEL_BUTTONS, 4)
     if table.row.status == "running":
         view.add_item(ControlButton(table.id, "hand", "Refresh", row=4))
     return view if view.children else None
@@ -374,8 +394,8 @@ class LobbySelect(
     def __init__(self, gid: int, what: str, options: list[discord.SelectOption], row: int) -> None:
         placeholder, low, high = {
             "sets": ("Card sets", 1, len(options)),
-            "rules": ("Optional rules (O1-O3)", 0, len(options)),
-            "edition": ("Edition options (V1-V4)", 0, len(options)),
+            "rules": ("Optional rules", 0, len(options)),
+            "edition": ("Edition options", 0, len(options)),
             "timer": ("Decision timer", 1, 1),
         }[what]
         super().__init__(
@@ -402,21 +422,13 @@ class LobbySelect(
         await guarded(interaction, lambda: lobby_action(interaction, self.gid, self.what, values))
 
 
-LOBBY_ACKS = {
-    "join": "✅ You joined the game.",
-    "leave": "You left the lobby.",
-    "ai": "🤖 An AI player takes a seat.",
-    "start": "✅ The game has started. Your secret start is under **My hand** on the board.",
-    "cancel": "The lobby is cancelled.",
-}
-
-
 async def lobby_action(
     interaction: discord.Interaction, gid: int, what: str, values: list[str]
 ) -> None:
-    """A lobby button or select: answer the clicker privately, update the lobby message."""
+    """A lobby button or select: the lobby message shows the change (nobody gets a private
+    confirmation per click); only a refusal is said to the clicker, privately."""
     # Acknowledge first: the lock may be held by a start that deals and posts the board.
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await interaction.response.defer()
     lobby = _bot(interaction).lobby
     user = interaction.user
     admin = is_admin(interaction)
@@ -433,20 +445,13 @@ async def lobby_action(
     else:
         result = await lobby.set_option(gid, user.id, admin, what, values)
     if result.error or result.row is None:
-        await interaction.edit_original_response(content=result.error or "This lobby is closed.")
+        await interaction.followup.send(result.error or "This lobby is closed.", ephemeral=True)
         return
     embed = rendering.lobby_embed(
         result.row, result.seats, result.default_timer, closed=result.closed
     )
-    if interaction.message is not None:
-        if result.closed:
-            await interaction.message.edit(embed=embed, view=None)
-        else:
-            await interaction.message.edit(embed=embed, view=lobby_view(result.row))
-    ack = LOBBY_ACKS.get(what, "✅ Options updated.")
-    if result.closed and what == "leave":
-        ack = result.closed
-    await interaction.edit_original_response(content=ack)
+    view = None if result.closed else lobby_view(result.row)
+    await interaction.edit_original_response(embed=embed, view=view)
 
 
 def lobby_view(row: GameRow) -> ui.View:
@@ -460,16 +465,12 @@ def lobby_view(row: GameRow) -> ui.View:
     ]
     view.add_item(LobbySelect(row.id, "sets", sets, 0))
     rules = [
-        discord.SelectOption(
-            label=f"{code} {c.name}", value=code, description=c.description, default=code in o
-        )
+        discord.SelectOption(label=c.name, value=code, description=c.description, default=code in o)
         for code, c in OPTIONAL_RULES.items()
     ]
     view.add_item(LobbySelect(row.id, "rules", rules, 1))
     edition = [
-        discord.SelectOption(
-            label=f"{code} {c.name}", value=code, description=c.description, default=code in v
-        )
+        discord.SelectOption(label=c.name, value=code, description=c.description, default=code in v)
         for code, c in EDITION_OPTIONS.items()
     ]
     view.add_item(LobbySelect(row.id, "edition", edition, 2))

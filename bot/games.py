@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 
-from bot import components, rendering
+from bot import components, history, rendering
 from bot.publishing import Publisher
 from bot.storage import Finish, GameRow, NewEvent, SeatRow, SeatUpdate, Storage
 from bot.table import NO_GAME, GameBroken, NoGame, Reply, Table, jump_url, now, seat_update
@@ -34,6 +35,18 @@ MAX_AI_STEPS = 20_000
 PRIVATE_LOG = 6
 #: Events ``/anima log`` reads (the latest 30 lines the user may see are shown).
 LOG_EVENTS = 60
+
+
+def card_in_hand(game: Game, hand: Sequence[str], typed: str) -> str | None:
+    """The card of ``hand`` that ``typed`` names: its id (a picked suggestion), its name
+    (any case, as ``/anima card`` reads it), or the one card whose name contains it."""
+    if typed in hand:
+        return typed
+    wanted = typed.strip().lower()
+    named = [c for c in hand if rendering.card_name(game.db, c).lower() == wanted]
+    if not named and wanted:
+        named = [c for c in hand if wanted in rendering.card_name(game.db, c).lower()]
+    return named[0] if len(set(named)) == 1 else None
 
 
 class Games:
@@ -271,8 +284,14 @@ class Games:
             if seat.taken_over:
                 return self._taken_over_reply(table)
             g = table.game
-            if card not in g.seat_view(seat.seat).hand:
-                return Reply("That card is not in your hand.")
+            hand = g.seat_view(seat.seat).hand
+            found = card_in_hand(g, hand, card)
+            if found is None:
+                return Reply(
+                    f"No card called “{rendering.escape(rendering.clip(card, 80))}” is in "
+                    "your hand. Try the suggestions."
+                )
+            card = found
             prompt = g.prompt_for(seat.seat)
             action = f"play {card}"
             if prompt is None or action not in prompt.choices:
@@ -428,10 +447,12 @@ class Games:
             ]
 
     async def log(self, channel_id: int, user_id: int) -> Reply:
-        """``/anima log``: the latest public events, and the user's own private ones."""
-        game_id = await self.running_game_id(channel_id)
-        if game_id is None:
+        """``/anima log``: the latest public events, and the user's own private ones, of the
+        channel's running game or, after it, of its last game."""
+        row = await self.storage.last_game(channel_id)
+        if row is None:
             return Reply(NO_GAME)
+        game_id = row.id
         async with self.lock(game_id):
             seats = await self.storage.seats(game_id)
             mine = next((s.seat for s in seats if s.user_id == user_id), None)
@@ -439,6 +460,34 @@ class Games:
             return Reply(
                 "", rendering.log_embed(game_id, events, rendering.seat_names(seats), mine)
             )
+
+    async def history(self, channel_id: int, game_id: int | None) -> Reply:
+        """``/anima history``: a finished game's log (Markdown) and replay record (JSON) as
+        files, with what its end revealed; refused while the game runs (secrets)."""
+        row = (
+            await self.storage.game(game_id)
+            if game_id is not None
+            else await self.storage.last_game(channel_id)
+        )
+        if row is None or row.status in ("lobby", "cancelled") or row.state_json is None:
+            return Reply("There is no finished game here. Name one: `/anima history game:12`.")
+        if row.status not in history.FINISHED:
+            return Reply(
+                f"Game #{row.id} is still being played: its history (and every secret card) "
+                "is shown after the end."
+            )
+        async with self.lock(row.id):
+            game = Game.from_json(row.state_json)
+            seats = await self.storage.seats(row.id)
+            events = await self.storage.events_after(row.id, 0)
+            actions = await self.storage.actions(row.id)
+            files = history.files(row, seats, events, game, actions)
+        return Reply(
+            f"📜 Game #{row.id}: the whole log, and its replay record "
+            "(`anima replay FILE` plays it again, turn by turn).",
+            files=files,
+            ok=True,
+        )
 
     async def end_request(self, channel_id: int, user_id: int, admin: bool) -> Reply:
         """``/anima end``: its confirmation for the host (or Manage Server), or a refusal."""

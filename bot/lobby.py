@@ -33,16 +33,25 @@ class Lobby:
         self.fixed_seed = fixed_seed
 
     async def open(
-        self, guild_id: int, channel_id: int, user_id: int, name: str, turn_cap: int
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        name: str,
+        turn_cap: int,
+        in_thread: bool = False,
     ) -> LobbyResult:
         """``/anima start``: a new lobby with the user in seat 1, or why not (the channel's
-        game, with a link to it)."""
+        game, with a link to it). ``in_thread``: the game will be played in a thread started
+        from the lobby message."""
         existing = await self.storage.active_game(channel_id)
         if existing is None:
             options = Options(turn_cap=turn_cap).model_dump()
             game_id = await self.storage.create_lobby(
                 guild_id, channel_id, user_id, name, options, now()
             )
+            if game_id is not None and in_thread:
+                await self.storage.update_game(game_id, in_thread=True)
             if game_id is not None:
                 row = await self.storage.game(game_id)
                 if row is not None:
@@ -198,6 +207,17 @@ class Lobby:
             except IllegalAction as exc:
                 return LobbyResult(f"The game cannot start: {exc.reason}")
             settings = await self.storage.guild_settings(row.guild_id)
+            where = ""
+            if row.in_thread:
+                thread_id = await self.publisher.open_thread(row)
+                if thread_id is None:
+                    where = " I could not start a thread: the game is played here."
+                else:
+                    # The game belongs to its thread from now on: commands, buttons and
+                    # posts follow the game's channel id; the channel is free again.
+                    row.channel_id = thread_id
+                    await self.storage.update_game(game_id, channel_id=thread_id)
+                    where = f" It is played in the thread <#{thread_id}>."
             decision_timer = (
                 row.decision_timer if row.decision_timer is not None else settings.decision_timer
             )
@@ -227,7 +247,7 @@ class Lobby:
                 return LobbyResult("This lobby is closed.")
             row.status, row.state_json, row.version, row.seed = "running", "", 0, seed
             self.games.keep(game_id, game)
-            closed = f"The game has started — good luck! ({len(seats)} seats)"
+            closed = f"The game has started — good luck! ({len(seats)} seats){where}"
             # The secret start goes out before the AI moves, while the offers are all there.
             await self.publisher.send_starts(table)
             await self.games.run_ai(table)

@@ -17,8 +17,8 @@ from typing import Any
 
 import discord
 
-from bot import components, rendering
-from bot.storage import GameRow, SeatRow, Storage
+from bot import components, history, rendering
+from bot.storage import EventRow, GameRow, SeatRow, Storage
 from bot.table import Table, jump_url, now
 
 log = logging.getLogger("anima.publishing")
@@ -80,7 +80,7 @@ class Publisher:
             await self._send_lines(channel, after + pings, users)
             if g.over and row.published_version != g.version:
                 await channel.send(
-                    embed=rendering.summary_embed(view, g.db, row, table.seats),
+                    embed=await self.summary(table, events),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
         except discord.HTTPException:
@@ -98,6 +98,23 @@ class Publisher:
             text = "\n".join(f"🔒 {names.sub(x)}" for x in lines)
             await self.dm(table, table.seats[seat_id], f"**Game #{row.id}**\n{text}")
         return actor_lines
+
+    async def summary(self, table: Table, events: Sequence[EventRow]) -> discord.Embed:
+        """The end message: how the game ended (the tie-break's scores at a turn limit) and
+        every player's leader and missions, revealed now that the game is over."""
+        g = table.game
+        over = next((e.data for e in reversed(events) if e.kind == "game_over"), None)
+        if over is None:  # posted after a restart: the event was published already
+            over = next(
+                (
+                    e.data
+                    for e in await self.storage.last_events(table.id, 20)
+                    if e.kind == "game_over"
+                ),
+                None,
+            )
+        secrets = history.secrets(g, await self.storage.actions(table.id)) if g.over else []
+        return rendering.summary_embed(g.table_view(), g.db, table.row, table.seats, secrets, over)
 
     def _prompt_lines(self, table: Table, actor: str | None) -> tuple[list[str], list[Any]]:
         """Who must decide now, for decisions that appeared since the last publish."""
@@ -128,9 +145,10 @@ class Publisher:
             return [], []
         if all(p.kind.startswith("start_") for p in humans) and len(prompts) > 1:
             who = " ".join(names.mention(p.player) for p in humans)
+            dms = " (your secret start is also in your DMs)" if table.settings.dms else ""
             lines.append(
                 f"🎴 {who}: choose your leader and your Advantages — press **My hand** on the "
-                "board (your secret start is also in your DMs)."
+                f"board{dms}."
             )
         else:
             for p in humans:
@@ -195,6 +213,21 @@ class Publisher:
                 await message.edit(embed=embed, view=None)
             else:
                 await message.edit(view=None)
+
+    async def open_thread(self, row: GameRow) -> int | None:
+        """Start a public thread from the lobby message for the game; None if Discord
+        refuses (no permission, the message is gone)."""
+        if row.lobby_message_id is None:
+            return None
+        message = self.channel(row).get_partial_message(row.lobby_message_id)
+        try:
+            thread = await message.create_thread(
+                name=f"Anima · game #{row.id}", auto_archive_duration=10080
+            )
+        except discord.HTTPException:
+            log.warning("could not start a thread for game %s", row.id, exc_info=True)
+            return None
+        return thread.id
 
     # ------------------------------------------------------------------ pings and notices
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
 import discord
 
@@ -73,6 +73,28 @@ ADVANTAGE_KINDS = {
 EMBED_TOTAL_LIMIT = 6000
 
 
+def escape(text: str) -> str:
+    """User text (a display name, anything a user typed) made safe to echo in a message or
+    an embed: markdown (bold, masked links, headings, quotes...) shows as typed, and
+    ``@everyone`` / ``@here`` cannot ping. The one escape of the renderer."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """``1 Encounter``, ``2 Encounters`` (``many`` when adding an s is wrong)."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+#: A rule ID in parentheses in an engine text ("(B2)", "(V2, BGE reading)"): the rules are
+#: for help texts (``/anima rules``); the table reads the game without them.
+_RULE_IDS = re.compile(r"\s*\((?:[A-Z][0-9]{1,2}[a-z]?)(?:,\s*[^()]*)?\)")
+
+
+def without_rule_ids(text: str) -> str:
+    """``text`` without the rule IDs the engine cites."""
+    return _RULE_IDS.sub("", text)
+
+
 def clip(text: str, limit: int) -> str:
     """``text`` cut to ``limit`` characters, with an ellipsis when cut."""
     return text if len(text) <= limit else text[: max(0, limit - 1)] + "…"
@@ -105,6 +127,12 @@ class Names:
     seats: dict[str, SeatRow]
 
     def of(self, seat: str | None) -> str:
+        """The seat's display name, escaped for a message or an embed (markdown)."""
+        return escape(self.label(seat))
+
+    def label(self, seat: str | None) -> str:
+        """The seat's display name as typed, for button labels and select options (Discord
+        shows them as plain text)."""
         if seat is None:
             return "nobody"
         row = self.seats.get(seat)
@@ -113,7 +141,7 @@ class Names:
         return ("🤖 " if row.ai and not row.human else "") + row.name
 
     def bold(self, seat: str | None) -> str:
-        return f"**{discord.utils.escape_markdown(self.of(seat))}**"
+        return f"**{self.of(seat)}**"
 
     def mention(self, seat: str) -> str:
         row = self.seats.get(seat)
@@ -122,14 +150,16 @@ class Names:
         return self.bold(seat)
 
     def sub(self, text: str) -> str:
-        """Replace the engine's seat ids (p1..p5) by bold display names."""
+        """An engine text for a message: seat ids (p1..p5) as bold escaped display names,
+        without rule IDs."""
         return self._sub(text, self.bold)
 
     def plain(self, text: str) -> str:
-        """Replace the engine's seat ids by display names (for button labels)."""
-        return self._sub(text, self.of)
+        """An engine text for a button label: seat ids as display names, without rule IDs."""
+        return self._sub(text, self.label)
 
     def _sub(self, text: str, how: Callable[[str], str]) -> str:
+        text = without_rule_ids(text)
         if not self.seats:
             return text
         pattern = r"\b(" + "|".join(re.escape(s) for s in self.seats) + r")\b"
@@ -200,10 +230,10 @@ def _objective_text(o: Objective, db: CardDB) -> str:
     if o.kind == "speed_check":
         return f"Speed check {o.difficulty}+{where}"
     if o.kind == "resist":
-        return f"Stay {o.turns} turn(s){where}"
+        return f"Stay {plural(o.turns or 0, 'turn')}{where}"
     if o.kind == "gather":
         return f"Gather a party{where}"
-    return f"Deliver {o.advantages} Advantage(s){where}"
+    return f"Deliver {plural(o.advantages or 0, 'Advantage')}{where}"
 
 
 def card_embed(db: CardDB, card_id: str) -> discord.Embed:
@@ -211,7 +241,7 @@ def card_embed(db: CardDB, card_id: str) -> discord.Embed:
     card = db[card_id]
     embed = discord.Embed(title=card.name, description=card.text or None, colour=COLOR)
     embed.add_field(name="Type", value=card_kind(card))
-    embed.add_field(name="Set", value=card.set.replace("_", " ").title())
+    embed.add_field(name="Set", value=SET_NAMES.get(card.set, card.set.replace("_", " ").title()))
     if isinstance(card, CharacterCard):
         embed.add_field(name="Strength / Speed", value=f"{card.strength} / {card.speed}")
         embed.add_field(name="Gender", value=card.gender)
@@ -227,7 +257,7 @@ def card_embed(db: CardDB, card_id: str) -> discord.Embed:
         embed.add_field(name="Marks", value=", ".join(marks) or "—")
         rows = []
         for i, row in enumerate(card.exploration, start=1):
-            what = {"nothing": "nothing", "encounters": f"{row.count} Encounter(s)"}.get(
+            what = {"nothing": "nothing", "encounters": plural(row.count, "Encounter")}.get(
                 row.result, row.text or "special"
             )
             rows.append(f"🎲 {i}: {what}")
@@ -248,7 +278,7 @@ def card_embed(db: CardDB, card_id: str) -> discord.Embed:
         embed.add_field(name="Objective", value=_objective_text(card.objective, db))
     elif isinstance(card, FinalMissionCard):
         embed.add_field(name="Quest", value=_objective_text(card.quest, db))
-        embed.add_field(name="Crisis! limit", value=f"{card.crisis.limit} turns")
+        embed.add_field(name="Crisis! limit", value=plural(card.crisis.limit, "turn"))
         if card.crisis.text:
             embed.add_field(name="Crisis!", value=clip(card.crisis.text, FIELD_LIMIT), inline=False)
     elif isinstance(card, AdvantageCard) and card.skill:
@@ -258,6 +288,27 @@ def card_embed(db: CardDB, card_id: str) -> discord.Embed:
 
 
 # ---------------------------------------------------------------------- choices
+
+
+def choice_description(choice: ChoiceView, view: TableView, player: str, db: CardDB) -> str | None:
+    """What a choice gives, for a select option's description, when its label alone does
+    not say it: a Region's reward (E6) is named on the card ("Woodland Shrine"); its text
+    says what it does."""
+    kind, _, arg = choice.action.partition(" ")
+    if kind != "reward" or not arg.isdigit():
+        return None
+    region = view.party(player).region
+    if region is None or region not in db.by_id:
+        return None
+    rewards = db.region(region).rewards
+    if int(arg) >= len(rewards):
+        return None
+    reward = rewards[int(arg)]
+    if reward.kind == "advantage":
+        return "Into your hand"
+    if reward.kind == "hire":
+        return "A character from the deck joins your party"
+    return clip(reward.text, OPTION_LABEL_LIMIT) if reward.text else None
 
 
 def choice_label(choice: ChoiceView | PublicChoice, names: Names) -> str:
@@ -322,7 +373,9 @@ def party_field(view: TableView, p: PartyView, db: CardDB, names: Names) -> tupl
     in_play = [card_name(db, c) for c in p.in_play]
     if in_play:
         lines.append("🏛 " + ", ".join(in_play))
-    lines.append(f"✋ {p.hand_count} Advantage(s) · 📜 {p.secret_missions} secret mission(s)")
+    lines.append(
+        f"✋ {plural(p.hand_count, 'Advantage')} · 📜 {plural(p.secret_missions, 'secret mission')}"
+    )
     if p.started:
         lines.append("🎯 " + ", ".join(card_name(db, c) for c in p.started))
     if p.completed:
@@ -355,7 +408,7 @@ def board_embed(
     names = Names(seats)
     title = f"Anima · game #{row.id}"
     if view.turn:
-        title += f" · turn {view.turn}"
+        title += f" · turn {turn_text(view.turn, row)}"
     title += f" · {PHASES.get(view.phase, view.phase)}"
     lines = []
     if view.order:
@@ -381,8 +434,14 @@ def board_embed(
     embed.add_field(name="Regions", value=regions_text(view, db, names), inline=False)
     decks = ", ".join(f"{k} {v}" for k, v in sorted(view.decks))
     legend = "↷ turned · 💤 incapacitated · 🤝 trade · ☮ no fighting · 🂠 face down"
-    embed.set_footer(text=f"{legend}\nDecks: {decks} · version {view.version}")
+    embed.set_footer(text=f"{legend}\nDecks: {decks}")
     return fit(embed)
+
+
+def turn_text(turn: int, row: GameRow) -> str:
+    """``2``, or ``2/3`` when the game has a turn limit."""
+    cap = Options.model_validate(row.options).turn_cap
+    return f"{turn}/{cap}" if cap else str(turn)
 
 
 def ending_text(
@@ -399,30 +458,97 @@ def ending_text(
     return f"🌑 Nobody wins — {how}."
 
 
+@dataclass
+class Revealed:
+    """One player's secrets, shown to the table once the game is over: his leader (the
+    character he kept at the start) and every mission (secret, started, completed)."""
+
+    seat: str
+    leader: str | None
+    secret: Sequence[str]
+    started: Sequence[str]
+    completed: Sequence[str]
+
+
+def revealed(hands: Iterable[SeatView], leaders: dict[str, str]) -> list[Revealed]:
+    """What the end of a game reveals, from every seat's view: the caller shows it only
+    once the game has ended (a result, or stopped by its host)."""
+    out = []
+    for h in hands:
+        p = h.table.party(h.seat)
+        out.append(Revealed(h.seat, leaders.get(h.seat), h.missions, p.started, p.completed))
+    return out
+
+
+def tiebreak_lines(over: dict[str, Any], names: Names) -> list[str]:
+    """Every player's scores at the turn limit, on the criteria the tie-break compared (up
+    to the one that decided), and the dice of a final roll."""
+    decided = over.get("tiebreak")
+    scores: dict[str, dict[str, int]] = over.get("scores") or {}
+    if not decided or not scores:
+        return []
+    compared = [c for c in TIEBREAKS if c != "die_roll"]
+    if decided in compared:
+        compared = compared[: compared.index(decided) + 1]
+    rolls: dict[str, list[int]] = over.get("rolls") or {}
+    lines = []
+    for seat, score in scores.items():
+        parts = [f"{TIEBREAKS[cast(Tiebreak, c)]} **{score.get(c, 0)}**" for c in compared]
+        if seat in rolls:
+            parts.append("🎲 " + ", ".join(map(str, rolls[seat])))
+        lines.append(f"{names.bold(seat)}: " + " · ".join(parts))
+    return lines
+
+
 def summary_embed(
-    view: TableView, db: CardDB, row: GameRow, seats: dict[str, SeatRow]
+    view: TableView,
+    db: CardDB,
+    row: GameRow,
+    seats: dict[str, SeatRow],
+    secrets: Sequence[Revealed] = (),
+    over: dict[str, Any] | None = None,
 ) -> discord.Embed:
-    """The end-of-game summary."""
+    """The end-of-game message: how it ended (at a turn limit, the tie-break and everybody's
+    scores), and every party with its leader and missions, secret ones included (the game
+    is over: the table may see them)."""
     names = Names(seats)
+    over = over or {}
+    tiebreak = over.get("tiebreak")
     embed = discord.Embed(
         title=f"Anima · game #{row.id} is over",
-        description=ending_text(view.winner, view.ending, names)
-        + f"\nTurns played: **{view.turn}** · actions: **{view.version}**",
+        description=ending_text(view.winner, view.ending, names, tiebreak)
+        + f"\nTurns played: **{view.turn}**",
         colour=COLOR_OVER,
     )
+    lines = tiebreak_lines(over, names)
+    if lines:
+        embed.add_field(name="Tie-break", value=clip("\n".join(lines), FIELD_LIMIT), inline=False)
+    shown = {r.seat: r for r in secrets}
+
+    def listed(cards: Sequence[str]) -> str:
+        return ", ".join(card_name(db, c) for c in cards) or "none"
+
     for p in view.parties:
         party = ", ".join(card_name(db, c.card) for c in p.characters) or "no characters"
-        done = ", ".join(card_name(db, c) for c in p.completed) or "none"
         crown = "🏆 " if p.seat == view.winner else ""
+        value = [f"⚔ {p.strength} · 💨 {p.speed} · {party}"]
+        r = shown.get(p.seat)
+        if r is not None:
+            if r.leader:
+                value.append(f"👑 Leader: {card_name(db, r.leader)}")
+            value.append(f"✅ Completed: {listed(r.completed)}")
+            value.append(f"🎯 Started: {listed(r.started)}")
+            value.append(f"📜 Secret: {listed(r.secret)}")
+        else:
+            value.append(f"✅ Completed: {listed(p.completed)}")
         embed.add_field(
             name=clip(f"{crown}{names.of(p.seat)}", 256),
-            value=clip(
-                f"⚔ {p.strength} · 💨 {p.speed} · {party}\nCompleted missions: {done}",
-                FIELD_LIMIT,
-            ),
+            value=clip("\n".join(value), FIELD_LIMIT),
             inline=False,
         )
-    return embed
+    if secrets:
+        embed.set_footer(text="The game is over: every leader and mission is revealed.")
+    return fit(embed)
 
 
 # ---------------------------------------------------------------------- private views
@@ -493,7 +619,10 @@ def _hand_embed(
     add("Started missions", p.started)
     add("Completed missions", p.completed)
     add("In play", p.in_play)
-    add("Offered characters (keep 1)", view.offered_characters)
+    # A character not kept waits, face down, for the others' choices: it is not his any
+    # more, so the panel shows the offer only while he chooses.
+    choosing = prompt is not None and prompt.kind == "start_character"
+    add("Offered characters (keep 1)", view.offered_characters if choosing else ())
     add("Offered Advantages (keep 3)", view.offered_advantages)
     scouted = [f"{card_name(db, r)}: {card_name(db, e)}" for r, e in view.scouted]
     if scouted:
@@ -501,7 +630,7 @@ def _hand_embed(
     if private_log:
         log = "\n".join(f"🔒 {names.sub(e.text)}" for e in private_log)
         embed.add_field(name="Recently, for you alone", value=clip(log, FIELD_LIMIT), inline=False)
-    footer = f"{names.of(view.seat)} · ⚔ {p.strength} · 💨 {p.speed}"
+    footer = f"{names.label(view.seat)} · ⚔ {p.strength} · 💨 {p.speed}"
     embed.set_footer(text=f"{footer}\n{STAND_IN_LEGEND}")
     return embed
 
@@ -548,7 +677,9 @@ def event_line(e: EventRow, names: Names) -> str:
     if e.kind == "game_over" and "ending" in d:
         return ending_text(d.get("winner"), d.get("ending"), names, d.get("tiebreak"))
     if e.kind == "battle_roll" and "shown" in d:
-        sides = [names.bold(d["player"]), names.bold(d["other"]) if d["other"] else "the monster"]
+        # Both sides by name: the other party, or the monster (its name in ``opponent``).
+        other = d.get("opponent") or "the monster"
+        sides = [names.bold(d["player"]), names.bold(d["other"]) if d["other"] else f"**{other}**"]
         rolls = [
             f"🎲 {side}: {shown} + Strength {strength} = **{total}**"
             for side, shown, strength, total in zip(
@@ -560,7 +691,7 @@ def event_line(e: EventRow, names: Names) -> str:
         winner = names.bold(d["winner"])
         if d["margin"]:
             return f"⚔️ {winner} wins the battle by {d['margin']}."
-        return f"⚔️ A tie: {winner} wins (B2)."
+        return f"⚔️ A tie: {winner} wins."
     if e.kind == "crisis":
         return f"**{names.sub(e.text)}**"
     return names.sub(e.text)
@@ -598,6 +729,26 @@ def chunk_lines(lines: Sequence[str], limit: int = CONTENT_LIMIT - 50) -> list[s
     return chunks
 
 
+def about_text(dms: bool) -> str:
+    """``/anima about``: what the game is, its goal and a turn, in a few lines."""
+    secret = "under **My hand** on the board" + (" (and in your DMs)" if dms else "")
+    return "\n".join(
+        [
+            "I am a game master for **Anima: Shadow of Omega**, a card game for 2-5 players.",
+            "🎯 **Goal:** lead a party of heroes, complete your secret missions, then reveal "
+            "and complete the Final mission before the Crisis! lets Omega break free.",
+            "🔁 **A turn:** *Movement* (go to a Region, explore a new one, or rest) → "
+            "*Interaction* (trade, fight or hire where you stand) → *Exploration* (roll the "
+            "die: Encounters and rewards). Play Advantages from your hand along the way; "
+            "others may react in short windows.",
+            f"🎴 `/anima start` opens a lobby. The board shows whose decision it is; your "
+            f"secret cards are {secret}.",
+            "📖 `/anima rules`, `/anima card`, `/anima log` and, after a game, "
+            "`/anima history` help along.",
+        ]
+    )
+
+
 # ---------------------------------------------------------------------- the lobby
 
 TIMER_CHOICES: list[tuple[str, int | None]] = [
@@ -625,9 +776,9 @@ def duration(seconds: int | None) -> str:
     if seconds == 0:
         return "none"
     if seconds % 86400 == 0:
-        return f"{seconds // 86400} day(s)"
+        return plural(seconds // 86400, "day")
     if seconds % 3600 == 0:
-        return f"{seconds // 3600} hour(s)"
+        return plural(seconds // 3600, "hour")
     if seconds % 60 == 0:
         return f"{seconds // 60} min"
     return f"{seconds} s"
@@ -641,11 +792,12 @@ def lobby_embed(
     lines = []
     for i, s in enumerate(seats, start=1):
         host = " (host)" if s.user_id == row.host_id else ""
-        lines.append(f"{i}. {discord.utils.escape_markdown(names.of(s.seat))}{host}")
+        lines.append(f"{i}. {names.of(s.seat)}{host}")
     o, v = selected_codes(options)
     sets = ", ".join(SET_NAMES.get(x, x) for x in options.sets)
-    rules = ", ".join(f"{c} {OPTIONAL_RULES[c].name}" for c in o) or "none"
-    edition = ", ".join(f"{c} {EDITION_OPTIONS[c].name}" for c in v) or "default (revised rules)"
+    # The option codes (O1, V2) are the rules digest's: the lobby names the options only.
+    rules = ", ".join(OPTIONAL_RULES[c].name for c in o) or "none"
+    edition = ", ".join(EDITION_OPTIONS[c].name for c in v) or "default (revised rules)"
     timer = (
         duration(row.decision_timer)
         if row.decision_timer is not None
@@ -666,5 +818,7 @@ def lobby_embed(
     embed.add_field(name="Edition options", value=edition)
     embed.add_field(name="Decision timer", value=timer)
     if options.turn_cap:
-        embed.add_field(name="Turn limit", value=f"{options.turn_cap} turns")
+        embed.add_field(name="Turn limit", value=plural(options.turn_cap, "turn"))
+    if row.in_thread:
+        embed.add_field(name="Where", value="🧵 in a thread from this message")
     return embed

@@ -112,6 +112,11 @@ MIGRATIONS: list[list[str]] = [
         )""",
         "CREATE INDEX results_guild ON results(guild_id)",
     ],
+    [
+        # The lobby's "play in a thread" option: the game moves to a thread started from the
+        # lobby message (its channel_id becomes the thread's) and keeps the channel clean.
+        "ALTER TABLE games ADD COLUMN in_thread INTEGER NOT NULL DEFAULT 0",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -196,6 +201,8 @@ class GameRow:
     created_at: float
     started_at: float | None
     ended_at: float | None
+    #: The lobby's option: play in a thread started from the lobby message.
+    in_thread: bool = False
 
 
 @dataclass
@@ -248,7 +255,7 @@ _GAME_COLUMNS = (
     "id, guild_id, channel_id, host_id, status, options_json, decision_timer, window_timer, "
     "seed, state_json, version, published_event_id, published_version, lobby_message_id, "
     "board_message_id, board_turn, winner_seat, ending, broken_reason, created_at, started_at, "
-    "ended_at"
+    "ended_at, in_thread"
 )
 _SEAT_COLUMNS = (
     "game_id, seat, position, user_id, name, ai, timeouts, prompt_since, deadline, half_at, pinged"
@@ -279,6 +286,7 @@ def _game(row: Sequence[Any]) -> GameRow:
         created_at=row[19],
         started_at=row[20],
         ended_at=row[21],
+        in_thread=bool(row[22]),
     )
 
 
@@ -483,6 +491,15 @@ class Storage:
         row = await self.fetchone(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? "
             "AND status IN ('lobby', 'running')",
+            (channel_id,),
+        )
+        return _game(row) if row else None
+
+    async def last_game(self, channel_id: int) -> GameRow | None:
+        """The newest game of a channel that was dealt (running, over, ended or broken)."""
+        row = await self.fetchone(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? "
+            "AND status NOT IN ('lobby', 'cancelled') ORDER BY id DESC LIMIT 1",
             (channel_id,),
         )
         return _game(row) if row else None

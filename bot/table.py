@@ -45,6 +45,8 @@ class Reply:
     #: Nothing private to say: a click on the public board needs no reply, since the board
     #: and the channel already show what happened (it saves a message per decision).
     quiet: bool = False
+    #: Attachments (a finished game's history).
+    files: list[discord.File] = field(default_factory=list)
 
 
 @dataclass

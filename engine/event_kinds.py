@@ -125,10 +125,12 @@ class GuardCheck(TypedDict):
 @with_config(_STRICT)
 class BattleRoll(TypedDict):
     """Both sides' dice (``shown``: as rolled, e.g. "6+2" with open rolls), Strengths and
-    totals; index 0 is the attacker, 1 the other party or the monster (``other`` None)."""
+    totals; index 0 is the attacker, 1 the other party or the monster (``other`` None);
+    ``opponent`` names the other side (a seat id, or the monster's name)."""
 
     player: str
     other: str | None
+    opponent: str
     dice: list[int]
     shown: list[str]
     strengths: list[int]

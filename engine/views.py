@@ -274,7 +274,7 @@ def reward_label(region: RegionCard, index: int) -> str:
     """The label of a Region's ``index``-th reward (E6)."""
     reward = region.rewards[index]
     if reward.kind == "advantage":
-        return f"Draw {region.level} Advantage(s)"
+        return f"Draw {region.level} Advantage" + ("s" if region.level != 1 else "")
     if reward.kind == "hire":
         return "Hire a character"
     if reward.kind == "remote_mission":

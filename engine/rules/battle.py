@@ -105,6 +105,7 @@ def _roll(g: Game, frame: Frame, a: Player) -> None:
         text,
         player=a.name,
         other=frame.other,
+        opponent=_opponent_name(g, frame),
         totals=[total_a, total_b],
         dice=[die_a, die_b],
         strengths=[str_a, str_b],

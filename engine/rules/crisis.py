@@ -23,7 +23,8 @@ def end_of_turn(g: Game) -> None:
         return
     g.s.crisis -= 1
     if g.s.crisis > 0:
-        g.emit("crisis_countdown", f"⏳ Crisis! in {g.s.crisis} turn(s).", turns=g.s.crisis)
+        turns = f"{g.s.crisis} turn" + ("s" if g.s.crisis != 1 else "")
+        g.emit("crisis_countdown", f"⏳ Crisis! in {turns}.", turns=g.s.crisis)
         return
     g.emit("crisis", "⏳ The Crisis is unleashed! Normal play stops (F6).")
     g.push("crisis")

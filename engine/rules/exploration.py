@@ -243,7 +243,7 @@ def _read_table(g: Game, frame: Frame, p: Player) -> None:
     elif row.result == "encounters":
         g.emit(
             "explore_result",
-            f"{p.name} must face {row.count} Encounter(s).",
+            f"{p.name} must face {row.count} Encounter{'s' if row.count != 1 else ''}.",
             player=p.name,
             count=row.count,
         )

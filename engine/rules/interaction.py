@@ -179,7 +179,7 @@ def _after_battle(g: Game, frame: Frame, took_artifact: bool = False) -> None:
         )
         g.emit(
             "spoils_private",
-            f"{g.db[card].name} changes hands.",
+            f"{g.db[card].name} goes from {loser.name} to {winner.name}.",
             to=[winner.name, loser.name],
             card=card,
         )

@@ -444,7 +444,7 @@ def op_steal(g: Game, frame: Frame, o: fx.Steal, st: dict[str, Any]) -> bool:
             )
             g.emit(
                 "steal_private",
-                f"{g.db[card].name} changes hands.",
+                f"{g.db[card].name} goes from {name} to {thief.name}.",
                 to=[thief.name, name],
                 card=card,
             )

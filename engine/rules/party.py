@@ -137,7 +137,8 @@ def draw_advantages(g: Game, p: Player, count: int) -> int:
         drawn.append(card)
     if drawn:
         names = ", ".join(g.db[c].name for c in drawn)
-        g.emit("draw", f"{p.name} draws {len(drawn)} Advantage(s).", player=p.name, n=len(drawn))
+        many = "s" if len(drawn) != 1 else ""
+        g.emit("draw", f"{p.name} draws {len(drawn)} Advantage{many}.", player=p.name, n=len(drawn))
         g.emit("draw_private", f"You draw {names}.", to=[p.name], cards=drawn)
     return len(drawn)
 

@@ -225,10 +225,10 @@ async def open_lobby(
     game_id = int(re.search(r"anima:lobby:(\d+):join", str(result.response.components))[1])  # type: ignore[index]
     for member in joiners:
         r = await member.click(lobby, custom_id=f"anima:lobby:{game_id}:join")
-        assert r.response is not None and r.response.content.startswith("✅"), r.response
+        assert r.acknowledged and private_reply(r) is None, private_reply(r)  # the lobby shows it
     for _ in range(ai):
         r = await host.click(lobby, custom_id=f"anima:lobby:{game_id}:ai")
-        assert r.response is not None and r.response.content.startswith("🤖"), r.response
+        assert r.acknowledged and private_reply(r) is None, private_reply(r)
     return game_id, message_by_id(channel, lobby.id)
 
 
@@ -242,7 +242,7 @@ async def start_game(
 ) -> int:
     game_id, lobby = await open_lobby(w, host, joiners, ai, turns, channel)
     r = await host.click(lobby, custom_id=f"anima:lobby:{game_id}:start")
-    assert r.response is not None and r.response.content.startswith("✅"), r.response
+    assert r.acknowledged and private_reply(r) is None, private_reply(r)
     return game_id
 
 

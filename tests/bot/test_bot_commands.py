@@ -6,7 +6,17 @@ from collections.abc import Callable
 from pathlib import Path
 
 import simcord
-from anima_sim import Driver, Stored, board, chose, components, start_game, stored, world
+from anima_sim import (
+    Driver,
+    Stored,
+    board,
+    card_names,
+    chose,
+    components,
+    start_game,
+    stored,
+    world,
+)
 
 from bot.app import AnimaBot
 from engine.prompts import Prompt
@@ -104,9 +114,11 @@ async def test_hand_board_play_and_log(simcord_env: simcord.Env, db_path: Path) 
     r = await w.dave.slash(w.table, "anima play", card=card)
     assert r.response.content == "You are not playing in this game."
     r = await member.slash(w.table, "anima play", card="not_a_card")
-    assert r.response.content == "That card is not in your hand."
+    assert "No card called “not\\_a\\_card” is in your hand" in r.response.content
     version = stored(db_path, game_id).version
-    r = await member.slash(w.table, "anima play", card=card)
+    # Typed without picking the suggestion: the card's name, in any case (finding 4).
+    typed = card_names()[card].swapcase()
+    r = await member.slash(w.table, "anima play", card=typed)
     assert chose(r, "Play ")
     assert stored(db_path, game_id).version > version
 
@@ -182,6 +194,6 @@ async def test_stats_after_a_game(simcord_env: simcord.Env, db_path: Path) -> No
     assert "Games played: **1**" in embed.description
     winner = final.game.s.winner
     lines = embed.fields[0].value.split("\n")
-    assert len(lines) == 2 and all("in 1 game(s)" in x for x in lines)
+    assert len(lines) == 2 and all(x.endswith(" in 1 game") for x in lines)
     if winner is None:
         assert "**1**" in embed.description.split("nobody won")[1]

@@ -48,7 +48,8 @@ async def test_whole_game_three_humans_and_an_ai(simcord_env: simcord.Env, db_pa
     summary = [m for m in public if m.embeds and m.embeds[0].title.endswith("is over")]
     assert len(summary) == 1
     assert any(x in (summary[0].embeds[0].description or "") for x in ("wins", "Nobody wins"))
-    assert len(summary[0].embeds[0].fields) == 4
+    players_fields = [f for f in summary[0].embeds[0].fields if f.name != "Tie-break"]
+    assert len(players_fields) == 4 and all("👑 Leader" in f.value for f in players_fields)
     last_board = message_by_id(w.table, final.board_message_id)
     assert not last_board.components
     assert "over" in last_board.embeds[0].title.lower()

@@ -6,7 +6,15 @@ from pathlib import Path
 
 import discord
 import simcord
-from anima_sim import World, components, message_by_id, open_lobby, stored, world
+from anima_sim import (
+    World,
+    components,
+    message_by_id,
+    open_lobby,
+    private_reply,
+    stored,
+    world,
+)
 
 
 def seats_field(message: discord.Message) -> str:
@@ -28,35 +36,39 @@ async def test_join_leave_add_ai_options_and_start(simcord_env: simcord.Env, db_
     assert {f"anima:lobby:{game_id}:{x}" for x in ("sets", "rules", "edition", "timer")} <= ids
     assert "1. alice (host)" in seats_field(lobby)
 
-    async def click(member: simcord.MemberActor, what: str) -> str:
+    async def click(member: simcord.MemberActor, what: str) -> str | None:
+        """What the clicker is told privately: only a refusal (None: the lobby shows it)."""
         result = await member.click(lobby, custom_id=f"anima:lobby:{game_id}:{what}")
-        assert result.ephemeral
-        return result.response.content
+        assert result.acknowledged
+        return private_reply(result)
 
-    assert "at least 2 seats" in await click(w.alice, "start")
-    assert await click(w.bob, "join") == "✅ You joined the game."
+    assert "at least 2 seats" in (await click(w.alice, "start") or "")
+    assert await click(w.bob, "join") is None
     assert "2. bob" in seats_field(lobby_now(w, lobby))
     assert await click(w.bob, "join") == "You have already joined."
-    assert "Only the host" in await click(w.bob, "ai")
+    assert "Only the host" in (await click(w.bob, "ai") or "")
     assert await click(w.carol, "leave") == "You are not in this lobby."
-    assert await click(w.bob, "leave") == "You left the lobby."
+    assert await click(w.bob, "leave") is None
     assert "bob" not in seats_field(lobby_now(w, lobby))
     for _ in range(4):
-        assert await click(w.alice, "ai") == "🤖 An AI player takes a seat."
+        assert await click(w.alice, "ai") is None
     assert "5. 🤖 AI 4" in seats_field(lobby_now(w, lobby))
-    assert "full" in await click(w.bob, "join")
-    assert "full" in await click(w.alice, "ai")
+    assert "full" in (await click(w.bob, "join") or "")
+    assert "full" in (await click(w.alice, "ai") or "")
 
     # Options: only the host; the embed and the selects follow.
     r = await w.bob.select(lobby, ["O2"], custom_id=f"anima:lobby:{game_id}:rules")
-    assert r.ephemeral and "Only the host" in r.response.content
+    assert "Only the host" in (private_reply(r) or "")
     await w.alice.select(lobby, ["O1", "O3"], custom_id=f"anima:lobby:{game_id}:rules")
     await w.alice.select(lobby, ["V2", "V3", "V4"], custom_id=f"anima:lobby:{game_id}:edition")
     r = await w.alice.select(lobby, ["120"], custom_id=f"anima:lobby:{game_id}:timer")
-    assert r.response.content == "✅ Options updated."
+    assert r.acknowledged and private_reply(r) is None
     fields = {f.name: f.value for f in lobby_now(w, lobby).embeds[0].fields}
-    assert fields["Optional rules"] == "O1 Tree of Regions, O3 Open rolls"
-    assert "V2" in fields["Edition options"] and "V4" in fields["Edition options"]
+    # The lobby names the options; their codes (rule IDs) are for the rules' help texts.
+    assert fields["Optional rules"] == "Tree of Regions, Open rolls"
+    assert "O1" not in fields["Optional rules"]
+    assert "Ties stand (BGE)" in fields["Edition options"]
+    assert "Tree of Regions: BGE reading" in fields["Edition options"]
     assert fields["Decision timer"] == "2 min"
     options = stored(db_path, game_id).options
     assert options["tree_of_regions"] == "bge" and options["open_rolls"]
@@ -71,8 +83,8 @@ async def test_join_leave_add_ai_options_and_start(simcord_env: simcord.Env, db_
     }
     assert selected == {"shadow_of_omega", "O1", "O3", "V2", "V3", "V4", "120"}
 
-    assert "Only the host" in await click(w.bob, "start")
-    assert (await click(w.alice, "start")).startswith("✅ The game has started")
+    assert "Only the host" in (await click(w.bob, "start") or "")
+    assert await click(w.alice, "start") is None
     st = stored(db_path, game_id)
     assert st.status == "running" and len(st.seats) == 5
     assert all(s.ai for s in st.seats.values() if s.user_id is None)
@@ -97,9 +109,9 @@ async def test_one_game_per_channel_and_cancel(simcord_env: simcord.Env, db_path
     assert not r.ephemeral
 
     r = await w.bob.click(lobby, custom_id=f"anima:lobby:{game_id}:cancel")
-    assert r.ephemeral and "Only the host" in r.response.content
+    assert "Only the host" in (private_reply(r) or "")
     r = await w.admin.click(lobby, custom_id=f"anima:lobby:{game_id}:cancel")
-    assert r.response.content == "The lobby is cancelled."
+    assert private_reply(r) is None
     closed = lobby_now(w, lobby)
     assert "cancelled" in closed.embeds[0].description and not closed.components
     assert stored(db_path, game_id).status == "cancelled"
@@ -113,7 +125,7 @@ async def test_host_leaving_passes_the_lobby_on(simcord_env: simcord.Env, db_pat
     await w.alice.click(lobby, custom_id=f"anima:lobby:{game_id}:leave")
     assert "1. bob (host)" in seats_field(lobby_now(w, lobby))
     r = await w.bob.click(lobby, custom_id=f"anima:lobby:{game_id}:leave")
-    assert "Everybody left" in r.response.content
+    assert private_reply(r) is None
     assert "Everybody left" in lobby_now(w, lobby).embeds[0].description
     assert stored(db_path, game_id).status == "cancelled"
 

@@ -22,8 +22,10 @@ from anima_sim import (
 )
 from simcord import assert_error
 
+from bot import rendering
 from bot.app import AnimaBot
 from bot.components import ERROR_TEXT
+from engine.game import Game
 from engine.prompts import Prompt
 
 
@@ -119,4 +121,13 @@ async def test_what_was_committed_is_posted_after_a_restart(
 
     await env.restart_bot(make_bot())
     assert len(w.table.history()) > posted
-    assert f"version {version}" in board(w.table, db_path, game_id).embeds[0].footer.text
+    # The board shows the committed state (not the one before the click).
+    storage = env.bot.storage  # type: ignore[attr-defined]
+    row = await storage.game(game_id)
+    seats = {s.seat: s for s in await storage.seats(game_id)}
+    game = Game.from_json(row.state_json)
+    assert game.version == version
+    expected = rendering.board_embed(game.table_view(), game.db, row, seats)
+    shown = board(w.table, db_path, game_id).embeds[0]
+    assert [(f.name, f.value) for f in shown.fields] == [(f.name, f.value) for f in expected.fields]
+    assert shown.description == expected.description

@@ -1,0 +1,122 @@
+"""A finished game's history: what the end reveals (every leader and mission), the whole
+public log as a Markdown file, and the replay record (seed + every applied action, which
+``anima replay FILE`` plays again, engine/tools/replay.py).
+
+Only for games that are no longer running (:data:`FINISHED`): the secrets, and the record
+(from which anybody could rebuild every hidden card), are the table's only after the end.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Sequence
+
+import discord
+
+from bot import rendering
+from bot.storage import EventRow, GameRow, SeatRow
+from engine.game import Game
+from engine.options import Options
+from engine.tools.replay import RecordedAction, record_from
+
+#: The statuses of a game that has ended (with a result, or stopped by its host).
+FINISHED = ("over", "ended")
+
+#: An action row of the log: (version, seat, action, source).
+ActionRow = tuple[int, str, str, str]
+
+
+def leaders(actions: Iterable[ActionRow]) -> dict[str, str]:
+    """Each seat's leader: the character it kept at the start (S3: ``keep <card>``)."""
+    out: dict[str, str] = {}
+    for _version, seat, action, _source in actions:
+        kind, _, card = action.partition(" ")
+        if kind == "keep" and card and seat not in out:
+            out[seat] = card
+    return out
+
+
+def secrets(game: Game, actions: Sequence[ActionRow]) -> list[rendering.Revealed]:
+    """Every seat's leader and missions; the caller checks that the game has ended."""
+    hands = [game.seat_view(seat) for seat in game.table_view().seats]
+    return rendering.revealed(hands, leaders(actions))
+
+
+def record_json(game: Game, actions: Sequence[ActionRow]) -> str:
+    """The replay record of ``game`` (checked: it replays to the stored state, X5)."""
+    steps = [
+        RecordedAction(player=seat, action=action, timeout=source == "timeout")
+        for _version, seat, action, source in actions
+    ]
+    return record_from(game, steps).to_json()
+
+
+def log_markdown(
+    row: GameRow,
+    seats: Sequence[SeatRow],
+    events: Sequence[EventRow],
+    revealed: Sequence[rendering.Revealed],
+    game: Game,
+) -> str:
+    """The whole public log of a game, turn by turn, then what its end revealed."""
+    names = rendering.seat_names(seats)
+    db = game.db
+    view = game.table_view()
+    players = ", ".join(names.of(s.seat) for s in seats)
+    lines = [
+        f"# Anima: Shadow of Omega · game #{row.id}",
+        "",
+        f"Players: {players}",
+    ]
+    cap = Options.model_validate(row.options).turn_cap
+    if cap:
+        lines.append(f"Turn limit: {rendering.plural(cap, 'turn')}")
+    if view.over:
+        lines.append(rendering.ending_text(view.winner, view.ending, names, _tiebreak(events)))
+    else:
+        lines.append("The game was ended before its end: no result.")
+    lines += ["", "## Setup", ""]
+    for e in events:
+        if e.recipients is not None:
+            continue  # private events name hidden cards: never in the public log
+        line = rendering.event_line(e, names)
+        if e.kind == "turn":
+            lines += ["", f"## Turn {e.data.get('turn', '?')}", ""]
+        lines.append(f"- {line}")
+    if revealed:
+        lines += ["", "## Revealed after the game", ""]
+        for r in revealed:
+            lines.append(f"### {names.of(r.seat)}")
+            if r.leader:
+                lines.append(f"- Leader: {rendering.card_name(db, r.leader)}")
+            for title, cards in (
+                ("Completed missions", r.completed),
+                ("Started missions", r.started),
+                ("Secret missions", r.secret),
+            ):
+                listed = ", ".join(rendering.card_name(db, c) for c in cards) or "none"
+                lines.append(f"- {title}: {listed}")
+    return "\n".join(lines) + "\n"
+
+
+def _tiebreak(events: Sequence[EventRow]) -> str | None:
+    over = next((e for e in reversed(events) if e.kind == "game_over"), None)
+    return over.data.get("tiebreak") if over is not None else None
+
+
+def files(
+    row: GameRow,
+    seats: Sequence[SeatRow],
+    events: Sequence[EventRow],
+    game: Game,
+    actions: Sequence[ActionRow],
+) -> list[discord.File]:
+    """The history's attachments: the log (Markdown) and the replay record (JSON)."""
+    if row.status not in FINISHED:
+        raise ValueError("the history of a game is shown only after its end")
+    log = log_markdown(row, seats, events, secrets(game, actions), game)
+    record = record_json(game, actions)
+    return [
+        discord.File(io.BytesIO(log.encode()), filename=f"anima-game-{row.id}.md"),
+        discord.File(io.BytesIO(record.encode()), filename=f"anima-game-{row.id}-replay.json"),
+    ]
