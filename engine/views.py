@@ -106,6 +106,10 @@ class PromptView(_View):
     #: What the table may read: the text when it names nothing hidden, else a neutral line.
     public_text: str
     window: bool = False
+    #: The moment of a reaction window (T4: ``move_declared``, ``encounter_revealed``,
+    #: ``exploration_roll``, ``battle_start``); None for any other decision. Public: the
+    #: window's text names it too.
+    window_kind: str | None = None
     default: str
     choices: tuple[ChoiceView, ...] = ()
 
@@ -124,6 +128,8 @@ class WaitingView(_View):
     player: str
     kind: str
     window: bool = False
+    #: As :attr:`PromptView.window_kind`: the same for every player of the window.
+    window_kind: str | None = None
     text: str
     choices: tuple[PublicChoice, ...] = ()
 
@@ -341,6 +347,15 @@ def public_prompt_text(g: Game, prompt: Prompt, public: frozenset[str]) -> str:
     return prompt.text
 
 
+def window_kind(g: Game, prompt: Prompt) -> str | None:
+    """The moment of the reaction window ``prompt`` answers (T4), or None: a ``window``
+    prompt is always asked by the window frame on top of the stack."""
+    if prompt.kind != "window" or not g.s.stack:
+        return None
+    frame = g.s.stack[-1]
+    return str(frame.data["when"]) if frame.kind == "window" else None
+
+
 def prompt_view(g: Game, prompt: Prompt, public: frozenset[str] | None = None) -> PromptView:
     """``prompt`` as its player sees it."""
     public = public if public is not None else public_cards(g)
@@ -350,6 +365,7 @@ def prompt_view(g: Game, prompt: Prompt, public: frozenset[str] | None = None) -
         text=prompt.text,
         public_text=public_prompt_text(g, prompt, public),
         window=prompt.window,
+        window_kind=window_kind(g, prompt),
         default=prompt.default,
         choices=choice_views(g, prompt, public),
     )
@@ -425,6 +441,7 @@ def table_view(g: Game, viewer: str | None = None) -> TableView:
                 player=prompt.player,
                 kind=prompt.kind,
                 window=prompt.window,
+                window_kind=window_kind(g, prompt),
                 text=public_prompt_text(g, prompt, public),
                 choices=tuple(
                     PublicChoice(action=c.action, label=c.label) for c in choices if c.public
@@ -645,6 +662,7 @@ __all__ = [
     "reward_label",
     "seat_view",
     "table_view",
+    "window_kind",
 ]
 
 

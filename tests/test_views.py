@@ -7,7 +7,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 from pydantic import ValidationError
@@ -302,3 +302,23 @@ def test_two_determinizations_deal_the_hidden_cards_differently() -> None:
     assert hands[0] != hands[1]
     assert one.s.players["A"].hand == two.s.players["A"].hand == game.s.players["A"].hand
     assert one.s.rng != two.s.rng
+
+
+def test_T4_a_window_prompt_names_its_moment_for_every_player() -> None:
+    """``window_kind`` says which reaction window a prompt answers (the bot's auto-pass is
+    set per kind): the same moment for every player of the window, None for other prompts."""
+    seen: set[str] = set()
+    for game in games(6, every=1, turn_cap=4):
+        frame = game.s.stack[-1] if game.s.stack else None
+        table = game.table_view()
+        for prompt in game.pending():
+            view = game.prompt_view(prompt.player)
+            assert view is not None
+            waiting = next(w for w in table.waiting if w.player == prompt.player)
+            assert waiting.window_kind == view.window_kind
+            if prompt.kind == "window":
+                assert frame is not None and view.window_kind == frame.data["when"]
+                seen.add(view.window_kind)
+            else:
+                assert view.window_kind is None
+    assert seen == set(get_args(fx.Window))
