@@ -28,7 +28,7 @@ from engine.errors import IllegalAction
 from engine.prompts import PRIVATE_KINDS, Prompt, kind_text
 from engine.rules.missions import is_secret
 from engine.rules.party import speed, strength
-from engine.state import Player
+from engine.state import Frame, Player
 from engine.zones import visibility, zones
 
 if TYPE_CHECKING:
@@ -110,6 +110,8 @@ class PromptView(_View):
     #: ``exploration_roll``, ``battle_start``); None for any other decision. Public: the
     #: window's text names it too.
     window_kind: str | None = None
+    #: The seats whose action opened that window (the mover; both sides of a battle).
+    window_about: tuple[str, ...] = ()
     default: str
     choices: tuple[ChoiceView, ...] = ()
 
@@ -347,13 +349,26 @@ def public_prompt_text(g: Game, prompt: Prompt, public: frozenset[str]) -> str:
     return prompt.text
 
 
-def window_kind(g: Game, prompt: Prompt) -> str | None:
-    """The moment of the reaction window ``prompt`` answers (T4), or None: a ``window``
-    prompt is always asked by the window frame on top of the stack."""
-    if prompt.kind != "window" or not g.s.stack:
+def _window_frame(g: Game, prompt: Prompt) -> Frame | None:
+    """The reaction window ``prompt`` answers: a ``window`` prompt is always asked by the
+    window frame on top of the stack."""
+    if prompt.kind != "window" or not g.s.stack or g.s.stack[-1].kind != "window":
         return None
-    frame = g.s.stack[-1]
-    return str(frame.data["when"]) if frame.kind == "window" else None
+    return g.s.stack[-1]
+
+
+def window_kind(g: Game, prompt: Prompt) -> str | None:
+    """The moment of the reaction window ``prompt`` answers (T4), or None."""
+    frame = _window_frame(g, prompt)
+    return str(frame.data["when"]) if frame is not None else None
+
+
+def window_about(g: Game, prompt: Prompt) -> tuple[str, ...]:
+    """The seats whose action opened the window ``prompt`` answers (public)."""
+    frame = _window_frame(g, prompt)
+    if frame is None:
+        return ()
+    return tuple(n for n in (frame.player, frame.other) if n)
 
 
 def prompt_view(g: Game, prompt: Prompt, public: frozenset[str] | None = None) -> PromptView:
@@ -366,6 +381,7 @@ def prompt_view(g: Game, prompt: Prompt, public: frozenset[str] | None = None) -
         public_text=public_prompt_text(g, prompt, public),
         window=prompt.window,
         window_kind=window_kind(g, prompt),
+        window_about=window_about(g, prompt),
         default=prompt.default,
         choices=choice_views(g, prompt, public),
     )
@@ -662,6 +678,7 @@ __all__ = [
     "reward_label",
     "seat_view",
     "table_view",
+    "window_about",
     "window_kind",
 ]
 

@@ -19,7 +19,7 @@ from engine.errors import IllegalAction
 from engine.event_kinds import EVENT_PAYLOADS, payload_errors
 from engine.events import Event
 from engine.game import Game
-from engine.prompts import PRIVATE_KINDS, Prompt
+from engine.prompts import PLAY_KINDS, PRIVATE_KINDS, Prompt
 from engine.state import Frame
 from engine.tools.simulate import play_game
 from engine.views import (
@@ -318,7 +318,19 @@ def test_T4_a_window_prompt_names_its_moment_for_every_player() -> None:
             assert waiting.window_kind == view.window_kind
             if prompt.kind == "window":
                 assert frame is not None and view.window_kind == frame.data["when"]
+                assert view.window_about == tuple(n for n in (frame.player, frame.other) if n)
                 seen.add(view.window_kind)
             else:
-                assert view.window_kind is None
+                assert view.window_kind is None and view.window_about == ()
     assert seen == set(get_args(fx.Window))
+
+
+def test_T4_cards_are_played_in_own_steps_only_in_the_play_kinds() -> None:
+    """``PLAY_KINDS`` (where a front end offers "Play a card…" whatever the hand holds)
+    holds every kind of own-step decision that ever offers a card to play."""
+    kinds_with_plays = set()
+    for game in games(8, every=1, turn_cap=5):
+        for prompt in game.pending():
+            if not prompt.window and any(c.startswith("play ") for c in prompt.choices):
+                kinds_with_plays.add(prompt.kind)
+    assert kinds_with_plays == PLAY_KINDS
