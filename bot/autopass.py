@@ -47,12 +47,8 @@ AUTO_KINDS: dict[str, AutoKind] = {
     "exploration_roll": AutoKind(
         "Exploration rolls", "Pass the reaction window of every exploration roll"
     ),
-    "battle_start": AutoKind(
-        "Battles", "Pass the reaction window of every battle, yours included"
-    ),
-    "reset": AutoKind(
-        "My Reset phase", "End it at once: no discard, dismissal or Reset card (R2)"
-    ),
+    "battle_start": AutoKind("Battles", "Pass the reaction window of every battle, yours included"),
+    "reset": AutoKind("My Reset phase", "End it at once: no discard, dismissal or Reset card (R2)"),
     "interaction": AutoKind(
         "My Interaction phase", "End it at once when you can neither attack nor trade (I1, I2)"
     ),

@@ -130,8 +130,10 @@ class WaitingView(_View):
     player: str
     kind: str
     window: bool = False
-    #: As :attr:`PromptView.window_kind`: the same for every player of the window.
+    #: As :attr:`PromptView.window_kind` and :attr:`PromptView.window_about`: the same for
+    #: every player of the window.
     window_kind: str | None = None
+    window_about: tuple[str, ...] = ()
     text: str
     choices: tuple[PublicChoice, ...] = ()
 
@@ -458,6 +460,7 @@ def table_view(g: Game, viewer: str | None = None) -> TableView:
                 kind=prompt.kind,
                 window=prompt.window,
                 window_kind=window_kind(g, prompt),
+                window_about=window_about(g, prompt),
                 text=public_prompt_text(g, prompt, public),
                 choices=tuple(
                     PublicChoice(action=c.action, label=c.label) for c in choices if c.public

@@ -316,6 +316,7 @@ def test_T4_a_window_prompt_names_its_moment_for_every_player() -> None:
             assert view is not None
             waiting = next(w for w in table.waiting if w.player == prompt.player)
             assert waiting.window_kind == view.window_kind
+            assert waiting.window_about == view.window_about
             if prompt.kind == "window":
                 assert frame is not None and view.window_kind == frame.data["when"]
                 assert view.window_about == tuple(n for n in (frame.player, frame.other) if n)
