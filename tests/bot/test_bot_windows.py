@@ -28,6 +28,8 @@ from anima_sim import (
 import bot.games
 from bot.app import AnimaBot
 from bot.autopass import AUTO_KINDS, auto_action
+from bot.components import PLAY_A_CARD
+from engine.prompts import PLAY_KINDS
 from engine.views import PromptView
 
 EVERYTHING = {f"auto_{k}": True for k in ("moves", "encounters", "exploration", "battles")}
@@ -214,3 +216,58 @@ async def test_T4_auto_pass_timing_does_not_depend_on_the_hand(
     leaky = await traced_game(w, db_path, simcord_bot, "leaky-window", window_playable=True)
     assert leaky_quiet == quiet  # with nothing playable the leak does not show...
     assert leaky != quiet  # ...with a playable card it does, and the comparison sees it
+
+
+# ---------------------------------------------------------------------- "Play a card…" (finding 5)
+
+
+async def test_T4_play_a_card_is_on_every_own_step_decision_whatever_the_hand(
+    simcord_env: simcord.Env, db_path: Path
+) -> None:
+    """Finding 5: in the steps of a member's own turn where cards may be played, the board
+    offers "Play a card…" (his private panel) whether or not he holds a playable card, so the
+    button tells the table nothing; the panel says what is playable, or that nothing is. In a
+    reaction window the mover's own panel tells him that his window is open; the board's line
+    stays neutral."""
+    w = world(simcord_env)
+    game_id = await start_game(w, w.alice, [w.bob, w.carol], ai=0, turns=2)
+    members = {m.id: m for m in (w.alice, w.bob, w.carol)}
+    driver = Driver(w, db_path, game_id, members, seed=3)
+    holding = {True: 0, False: 0}
+    movers_told = 0
+    while (st := stored(db_path, game_id)).status == "running":
+        game = st.game
+        prompts = game.pending()
+        message = board(w.table, db_path, game_id)
+        labels = [c.label for c in components(message)]
+        if len(prompts) == 1 and prompts[0].kind in PLAY_KINDS:
+            decider = prompts[0].player
+            assert PLAY_A_CARD in labels and "Decide" not in labels, labels
+            opened = await members[st.seats[decider].user_id or 0].click(
+                message, custom_id=f"anima:{game_id}:decide"
+            )
+            panel = opened.response.embeds[0].description or ""
+            playable = any(c.startswith("play ") for c in prompts[0].choices)
+            assert ("▶️ Playable now:" in panel) is playable
+            assert ("▶️ Nothing playable now." in panel) is not playable
+            holding[playable] += 1
+            other = next(m for m in members.values() if m.id != st.seats[decider].user_id)
+            refused = await other.click(message, custom_id=f"anima:{game_id}:decide")
+            assert "Not your turn" in refused.response.content
+        elif prompts and all(p.window for p in prompts):
+            view = game.table_view().waiting[0]
+            if view.window_kind == "move_declared":
+                mover = view.window_about[0]
+                assert "Your" not in message.embeds[0].description
+                for seat, row in st.seats.items():
+                    opened = await members[row.user_id or 0].click(
+                        message, custom_id=f"anima:{game_id}:hand"
+                    )
+                    text = opened.response.embeds[0].description or ""
+                    told = "⚡ Your move is declared; the others may respond." in text
+                    assert told is (seat == mover)
+                    movers_told += told
+        else:
+            assert PLAY_A_CARD not in labels
+        assert await driver.step()
+    assert holding[True] and holding[False] and movers_told, (holding, movers_told)
