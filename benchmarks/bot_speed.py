@@ -1,7 +1,7 @@
 """The bot's own handling time per interaction, with many games live at once, through SimCord.
 
 Run: ``.venv/bin/python benchmarks/bot_speed.py [--games 100] [--seed 1] [--concurrency 1]
-[--turns 3] [--profile]``
+[--turns 3] [--profile] [--json]``
 
 The real bot (``bot.app.create_bot``, its SQLite file in a temporary directory) runs in SimCord's
 in-memory Discord: one server, one channel per game, three members per game. Every game is set
@@ -35,6 +35,13 @@ Measured per interaction (all with ``time.perf_counter``: SimCord virtualises
 - a *decision* is an interaction that committed a human action (``Storage.commit_action``
   with source ``human``); AI moves made in the same interaction are counted separately.
 
+The flow of the games (issue 8): every other game has its three members on auto-pass for
+everything (``/anima settings`` with every ``auto_…`` option, during the setup); after the
+run each game is replayed from its seed and logged actions with the engine, and the table
+reports, with and without auto-pass, the *member decisions per game turn* (the clicks that
+commit a human action, setup excluded), the reaction windows opened per turn and the member
+decisions each window costs. ``--json`` prints the figures as one JSON object instead.
+
 Work is attributed to its interaction with a context variable set while discord.py parses
 the event (the tasks it creates for the callback inherit it). Nothing in ``bot/`` is changed
 for this: the hooks wrap the storage instance's methods, SimCord's HTTP router and discord.py's
@@ -50,6 +57,7 @@ import contextvars
 import cProfile
 import gc
 import inspect
+import json
 import math
 import os
 import platform
@@ -81,6 +89,11 @@ TARGET_MESSAGES_PER_DECISION = 1.5
 #: Share of ``play <card>`` choices made with ``/anima play`` instead of a button.
 COMMAND_SHARE = 0.25
 EPHEMERAL = 1 << 6
+#: ``/anima settings`` options that put a member on auto-pass for everything.
+AUTO_EVERYTHING = {
+    f"auto_{k}": True
+    for k in ("moves", "encounters", "exploration", "battles", "reset", "interaction")
+}
 
 
 # ---------------------------------------------------------------------- measurement
@@ -349,6 +362,63 @@ class Table:
     members: dict[int, simcord.MemberActor]
     panel: tuple[simcord.MemberActor, simcord.ResponseMessage, str, int] | None = None
     over: bool = False
+    #: Its members are on auto-pass for everything.
+    autopass: bool = False
+
+
+@dataclass
+class Flow:
+    """How a group of games flowed, from their logged actions (setup excluded)."""
+
+    games: int = 0
+    turns: int = 0
+    decisions: int = 0  # member decisions (source "human")
+    windows: int = 0  # reaction windows opened (a re-opening after a play counts again)
+    window_decisions: int = 0  # member decisions answering a window
+    window_answers: int = 0  # every answer to a window: members, auto-pass, AI, time-outs
+
+    def figures(self) -> dict[str, float]:
+        turns = max(1, self.turns)
+        return {
+            "games": self.games,
+            "turns": self.turns,
+            "member_decisions_per_turn": round(self.decisions / turns, 2),
+            "windows_per_turn": round(self.windows / turns, 2),
+            "member_decisions_per_window": round(self.window_decisions / max(1, self.windows), 2),
+            "answers_per_window": round(self.window_answers / max(1, self.windows), 2),
+        }
+
+
+def replay_flow(db: sqlite3.Connection, game_id: int, flow: Flow) -> None:
+    """Replay one game from its seed and logged actions and add its figures to ``flow``."""
+    seed, options = db.execute(
+        "SELECT seed, options_json FROM games WHERE id = ?", (game_id,)
+    ).fetchone()
+    seats = [
+        r[0]
+        for r in db.execute(
+            "SELECT seat FROM seats WHERE game_id = ? ORDER BY position", (game_id,)
+        )
+    ]
+    game = Game.new(seats, json.loads(options), seed)
+    rows = db.execute(
+        "SELECT seat, action, source FROM actions WHERE game_id = ? ORDER BY version", (game_id,)
+    ).fetchall()
+    open_windows = 0
+    for seat, action, source in rows:
+        prompt = game.prompt_for(seat)
+        assert prompt is not None, f"game {game_id}: {seat} had nothing to decide"
+        in_play = game.table_view().phase != "setup"
+        if in_play and source == "human":
+            flow.decisions += 1
+            flow.window_decisions += prompt.window
+        flow.window_answers += prompt.window
+        game.apply(seat, action)
+        now_open = sum(p.window for p in game.pending())
+        flow.windows += now_open > open_windows - prompt.window
+        open_windows = now_open
+    flow.games += 1
+    flow.turns += game.table_view().turn
 
 
 @dataclass
@@ -452,6 +522,12 @@ class Bench:
             self.probe.kind = "lobby add AI"
             r = await host.click(lobby, custom_id=f"anima:lobby:{table.game_id}:ai")
             self._expect(r, "🤖", "add AI")
+        for i, table in enumerate(self.tables):
+            if i % 2 == 0:
+                table.autopass = True
+                for member in table.members.values():
+                    self.probe.kind = "/anima settings"
+                    await member.slash(table.channel, "anima settings", **AUTO_EVERYTHING)
         for i, (table, lobby) in enumerate(zip(self.tables, lobbies, strict=True)):
             host = next(iter(table.members.values()))
             # A different, reproducible deal per game.
@@ -608,7 +684,15 @@ def kind_table(records: list[Record]) -> list[str]:
     return lines
 
 
-def report(bench: Bench, wall: float, args: Any) -> list[str]:
+def flows(bench: Bench) -> dict[str, Flow]:
+    """The flow figures of the games with and without auto-pass."""
+    out = {"with_autopass": Flow(), "without_autopass": Flow()}
+    for t in bench.tables:
+        replay_flow(bench.db, t.game_id, out["with_autopass" if t.autopass else "without_autopass"])
+    return out
+
+
+def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, Any]]:
     records = bench.probe.records
     bench.probe.attribute_gc()
     play = [r for r in records if r.phase == "play"]
@@ -710,13 +794,42 @@ def report(bench: Bench, wall: float, args: Any) -> list[str]:
         lines.append(f"rejected: {text}")
     for exc in errors[:5]:
         lines.append(f"bot error: {exc!r}")
-    return lines
+    flow = {name: f.figures() for name, f in flows(bench).items()}
+    lines += [
+        "",
+        "Flow of the games (replayed from their logs; setup excluded; half the games have "
+        "every member on auto-pass for everything):",
+        f"  {'':<18}{'games':>6}{'turns':>7}{'member decisions/turn':>23}{'windows/turn':>14}"
+        f"{'member decisions/window':>25}",
+    ]
+    for name, f in flow.items():
+        lines.append(
+            f"  {name.replace('_', ' '):<18}{f['games']:>6}{f['turns']:>7}"
+            f"{f['member_decisions_per_turn']:>23}{f['windows_per_turn']:>14}"
+            f"{f['member_decisions_per_window']:>25}"
+        )
+    figures: dict[str, Any] = {
+        "games": args.games,
+        "seed": args.seed,
+        "turns": args.turns,
+        "concurrency": args.concurrency,
+        "finished": over,
+        "interactions": len(play),
+        "decisions": decisions,
+        "p50_ms": round(percentile(ms, 50), 2),
+        "p99_ms": round(p99, 2),
+        "sqlite_share": round(sql / handled, 3),
+        "messages_per_decision": round(per_decision, 3),
+        "errors": len(errors),
+        "flow": flow,
+    }
+    return lines, figures
 
 
 # ---------------------------------------------------------------------- main
 
 
-async def run(args: Any, tmp: Path) -> list[str]:
+async def run(args: Any, tmp: Path) -> tuple[list[str], dict[str, Any]]:
     db_path = tmp / "anima.sqlite3"
     settings = Settings(
         _env_file=None,
@@ -738,10 +851,15 @@ async def run(args: Any, tmp: Path) -> list[str]:
                 await bench.setup()
                 await bench.play()
                 wall = time.perf_counter() - start
+            except BaseException:
+                bench.db.close()
+                raise
             finally:
                 bench.probe.uninstall()
+            try:
+                return report(bench, wall, args)
+            finally:
                 bench.db.close()
-            return report(bench, wall, args)
     finally:
         bot.timers.cancel()
         await bot.storage.close()
@@ -758,15 +876,16 @@ def main() -> int:
     parser.add_argument(
         "--profile", action="store_true", help="profile the run with cProfile; print hot spots"
     )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="anima-bench-") as tmp:
         profiler = cProfile.Profile() if args.profile else None
         if profiler is not None:
             profiler.enable()
-        lines = asyncio.run(run(args, Path(tmp)))
+        lines, figures = asyncio.run(run(args, Path(tmp)))
         if profiler is not None:
             profiler.disable()
-    print("\n".join(lines))
+    print(json.dumps(figures) if args.json else "\n".join(lines))
     if profiler is not None:
         stats = pstats.Stats(profiler)
         print("\ncProfile of the whole run (driver and SimCord included), by own time:")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot import components, rendering, rules
+from bot import autopass, components, rendering, rules
 from bot.table import NO_GAME, Reply
 from engine.cards import default_cards
 
@@ -252,12 +252,21 @@ async def end(interaction: discord.Interaction) -> None:
 # ---------------------------------------------------------------------- settings, stats
 
 
-@anima_group.command(name="settings", description="This server's defaults (Manage Server)")
+@anima_group.command(
+    name="settings",
+    description="Your auto-pass; this server's defaults (Manage Server)",
+)
 @app_commands.describe(
     decision_timer="Seconds for each decision (0 = no timer, for play-by-post)",
     window_timer="Seconds a reaction window stays open (0 = until everybody answered)",
     dms="Send secret cards and private events by DM",
     ai_takeover="An AI takes a seat after this many time-outs in a row (0 = never)",
+    auto_moves="Yours: pass the reaction window of every declared move at once",
+    auto_encounters="Yours: pass the reaction window of every revealed Encounter at once",
+    auto_exploration="Yours: pass the reaction window of every exploration roll at once",
+    auto_battles="Yours: pass the reaction window of every battle at once",
+    auto_reset="Yours: end your Reset phase at once (no discard, dismissal or Reset card)",
+    auto_interaction="Yours: end your Interaction phase at once when you can't attack or trade",
 )
 async def settings_command(
     interaction: discord.Interaction,
@@ -265,16 +274,46 @@ async def settings_command(
     window_timer: app_commands.Range[int, 0, 3600] | None = None,
     dms: bool | None = None,
     ai_takeover: app_commands.Range[int, 0, 50] | None = None,
+    auto_moves: bool | None = None,
+    auto_encounters: bool | None = None,
+    auto_exploration: bool | None = None,
+    auto_battles: bool | None = None,
+    auto_reset: bool | None = None,
+    auto_interaction: bool | None = None,
 ) -> None:
     bot = _bot(interaction)
     if interaction.guild_id is None:
         await _say(interaction, "Settings belong to a server.")
         return
+    guild_id = interaction.guild_id
     changing = any(v is not None for v in (decision_timer, window_timer, dms, ai_takeover))
-    if not components.is_admin(interaction):
-        await _say(interaction, "Only members with the Manage Server permission can do that.")
+    admin = components.is_admin(interaction)
+    if changing and not admin:
+        await _say(
+            interaction,
+            "Only members with the Manage Server permission can change the server's "
+            "settings. Your own auto-pass is yours to set (the `auto_…` options).",
+        )
         return
-    s = await bot.storage.guild_settings(interaction.guild_id)
+    # A member's own auto-pass (bot.autopass), remembered on this server.
+    auto = {
+        "move_declared": auto_moves,
+        "encounter_revealed": auto_encounters,
+        "exploration_roll": auto_exploration,
+        "battle_start": auto_battles,
+        "reset": auto_reset,
+        "interaction": auto_interaction,
+    }
+    mine = (await bot.storage.autopass(guild_id, [interaction.user.id])).get(
+        interaction.user.id, frozenset()
+    )
+    if any(v is not None for v in auto.values()):
+        kinds = {k for k in mine if auto.get(k) is not False}
+        kinds |= {k for k, on in auto.items() if on}
+        mine = frozenset(kinds)
+        await bot.storage.set_autopass(guild_id, interaction.user.id, mine)
+        await bot.games.autopass_now(guild_id, interaction.channel_id or 0, interaction.user.id)
+    s = await bot.storage.guild_settings(guild_id)
     if decision_timer is not None:
         s.decision_timer = decision_timer
     if window_timer is not None:
@@ -288,7 +327,8 @@ async def settings_command(
     embed = discord.Embed(
         title="Anima settings for this server" + (" (saved)" if changing else ""),
         colour=rendering.COLOR,
-        description="New games use these; a running game keeps its timers.",
+        description="New games use these; a running game keeps its timers."
+        + ("" if admin else " Members with Manage Server can change them."),
     )
     embed.add_field(name="Decision timer", value=rendering.duration(s.decision_timer))
     embed.add_field(name="Reaction window", value=rendering.duration(s.window_timer))
@@ -297,7 +337,20 @@ async def settings_command(
         name="AI takeover",
         value=f"after {s.ai_takeover} time-outs" if s.ai_takeover else "never",
     )
+    embed.add_field(
+        name="Your auto-pass (only you see it)",
+        value=f"**{autopass.describe(mine)}** — {AUTOPASS_HELP}",
+        inline=False,
+    )
     await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+#: What the auto-pass does, for the member himself.
+AUTOPASS_HELP = (
+    "the decisions you put on auto-pass are passed for you at once, whatever you hold, in "
+    "every game on this server; change it here (`auto_…` options) or in the **Auto-pass** "
+    "menu of your panel (**My hand**)."
+)
 
 
 @anima_group.command(name="stats", description="Wins and games played on this server")

@@ -10,6 +10,8 @@ custom_ids (all ≤ 100 characters, never a card id):
 - ``anima:<game>:<since>:<index>`` — a choice button (public board or private panel);
 - ``anima:<game>:<since>:s<n>`` — a choice select (option values are choice indexes);
 - ``anima:<game>:<decide|hand|respond|reclaim>`` — the board's control buttons;
+- ``anima:<game>:autopass`` — the private panel's auto-pass menu (option values are the
+  kinds of ``bot.autopass``);
 - ``anima:lobby:<game>:<join|leave|ai|start|cancel>`` and ``…:<sets|rules|edition|timer>``;
 - ``anima:end:<game>:<yes|no>`` — the ``/anima end`` confirmation.
 """
@@ -25,9 +27,11 @@ import discord
 from discord import ui
 
 from bot import rendering
+from bot.autopass import AUTO_KINDS
 from bot.lobby_options import EDITION_OPTIONS, OPTIONAL_RULES, selected_codes
 from engine.cards import default_cards
 from engine.options import Options
+from engine.prompts import PLAY_KINDS
 from engine.views import ChoiceView
 
 if TYPE_CHECKING:
@@ -44,8 +48,11 @@ ERROR_TEXT = (
 
 #: Public choice buttons on the board before it switches to select menus.
 BOARD_BUTTONS = 15
-#: Choice buttons on a private panel before it switches to select menus.
-PANEL_BUTTONS = 20
+#: Choice buttons on a private panel before it switches to select menus (three rows: the
+#: fourth holds the auto-pass menu, the fifth the Refresh button).
+PANEL_BUTTONS = 15
+#: Select menus of choices on a private panel at most.
+PANEL_SELECTS = 3
 SELECT_SIZE = 25
 
 
@@ -249,6 +256,10 @@ def _style(choice: str) -> discord.ButtonStyle:
     return discord.ButtonStyle.primary
 
 
+#: The board's label of the decider's private panel in the steps where he may play cards.
+PLAY_A_CARD = "Play a card…"
+
+
 def board_view(table: Table) -> ui.View | None:
     """The board's components: public choices of the decider, and the control buttons."""
     g = table.game
@@ -273,9 +284,15 @@ def board_view(table: Table) -> ui.View | None:
         if public:
             _add_prompt_choices(view, table, prompt.player, since, public, BOARD_BUTTONS, 3)
         row = 3
-        # The setup's last chooser still chooses his start: the button keeps its name.
-        start = "Choose my start" if prompt.kind.startswith("start_") else None
-        view.add_item(ControlButton(table.id, "decide", start, row=row))
+        # The setup's last chooser still chooses his start: the button keeps its name. In a
+        # step of his own turn where cards may be played, the decider's private choices are
+        # shown as "Play a card…" whatever he holds: showing it only when he holds a playable
+        # card would tell the table so (docs/bot.md).
+        if prompt.kind.startswith("start_"):
+            label: str | None = "Choose my start"
+        else:
+            label = PLAY_A_CARD if prompt.kind in PLAY_KINDS else None
+        view.add_item(ControlButton(table.id, "decide", label, row=row))
         view.add_item(ControlButton(table.id, "hand", row=row))
         return view
     label = "Choose my start" if any(p.kind.startswith("start_") for p in prompts) else None
@@ -331,16 +348,77 @@ def _add_prompt_choices(
         view.add_item(ChoiceSelect(table.id, since, n, options, placeholder, row=n))
 
 
-def private_view(table: Table, seat: SeatRow) -> ui.View | None:
-    """Every choice of the player's open prompt (card names included: only he sees it)."""
+def private_view(
+    table: Table, seat: SeatRow, autopass: frozenset[str] = frozenset()
+) -> ui.View | None:
+    """Every choice of the player's open prompt (card names included: only he sees it), his
+    auto-pass menu and a Refresh button."""
     prompt = table.game.prompt_view(seat.seat)
     view = ui.View(timeout=None)
     if prompt is not None and seat.prompt_since is not None:
         indexed = list(prompt.choices)
-        _add_prompt_choices(view, table, seat.seat, seat.prompt_since, indexed, PANEL_BUTTONS, 4)
+        _add_prompt_choices(
+            view, table, seat.seat, seat.prompt_since, indexed, PANEL_BUTTONS, PANEL_SELECTS
+        )
     if table.row.status == "running":
+        if seat.user_id is not None:
+            view.add_item(AutoPassSelect(table.id, autopass_options(autopass), row=3))
         view.add_item(ControlButton(table.id, "hand", "Refresh", row=4))
     return view if view.children else None
+
+
+def autopass_options(kinds: frozenset[str]) -> list[discord.SelectOption]:
+    """The auto-pass menu's options, the member's current kinds selected."""
+    return [
+        discord.SelectOption(
+            label=k.label, value=code, description=k.description, default=code in kinds
+        )
+        for code, k in AUTO_KINDS.items()
+    ]
+
+
+class AutoPassSelect(
+    ui.DynamicItem[ui.Select[Any]],
+    template=r"anima:(?P<gid>[0-9]+):autopass",
+):
+    """The private panel's auto-pass menu: the kinds of decision the bot passes at once for
+    this member (bot.autopass); none selected switches it off."""
+
+    def __init__(
+        self, gid: int, options: list[discord.SelectOption], row: int | None = None
+    ) -> None:
+        super().__init__(
+            ui.Select(
+                custom_id=f"anima:{gid}:autopass",
+                options=options,
+                placeholder="Auto-pass: off",
+                min_values=0,
+                max_values=len(options),
+                row=row,
+            )
+        )
+        self.gid = gid
+        chosen = [o.label for o in options if o.default]
+        if chosen:
+            self.item.placeholder = rendering.clip("Auto-pass: " + ", ".join(chosen), 150)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
+    ) -> AutoPassSelect:
+        return cls(int(match["gid"]), list(getattr(item, "options", [])))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list(self.item.values)
+
+        async def work() -> None:
+            await _open(interaction)
+            reply = await _bot(interaction).games.set_autopass(
+                self.gid, interaction.user.id, values
+            )
+            await _answer(interaction, reply)
+
+        await guarded(interaction, work)
 
 
 def reclaim_view(gid: int) -> ui.View:
@@ -537,6 +615,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     ChoiceButton,
     ChoiceSelect,
     ControlButton,
+    AutoPassSelect,
     LobbyButton,
     LobbySelect,
     EndButton,

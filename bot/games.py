@@ -18,6 +18,7 @@ from typing import Any
 import discord
 
 from bot import components, history, rendering
+from bot.autopass import auto_action, describe, parse_kinds
 from bot.publishing import Publisher
 from bot.storage import Finish, GameRow, NewEvent, SeatRow, SeatUpdate, Storage
 from bot.table import NO_GAME, GameBroken, NoGame, Reply, Table, jump_url, now, seat_update
@@ -214,23 +215,81 @@ class Games:
         return Finish(view.winner, view.ending, results)
 
     async def run_ai(self, table: Table) -> int:
-        """Let AI seats answer their open prompts until a human must decide."""
+        """Answer what needs no human click, until a human must decide: first the decisions
+        of members on auto-pass (bot.autopass), then those of AI seats.
+
+        The auto-passes of every seat are applied as soon as a window opens, in the same
+        step and before anything is posted, so that nobody can tell from the timing who is
+        on auto-pass; they read only the decision's public parts, never the hand."""
         g = table.game
         steps = 0
+        humans = [s.user_id for s in table.seats.values() if s.user_id is not None]
+        autopass = await self.storage.autopass(table.row.guild_id, humans)
         while not g.over and table.row.status == "running":
-            prompts = [p for p in g.pending() if table.seats[p.player].ai]
-            if not prompts:
-                break
-            prompt = prompts[0]
-            # Seeded per game, seat and version: the same state always gets the same move.
-            agent = RandomAgent(f"{table.id}:{prompt.player}:{g.version}")
-            view = lazy_seat_view(g, prompt.player)
-            await self.apply(table, prompt.player, agent.choose(view, prompt), "ai")
+            auto = self._auto_answer(table, autopass)
+            if auto is not None:
+                await self.apply(table, auto[0], auto[1], "auto")
+            else:
+                prompts = [p for p in g.pending() if table.seats[p.player].ai]
+                if not prompts:
+                    break
+                prompt = prompts[0]
+                # Seeded per game, seat and version: the same state always gets the same move.
+                agent = RandomAgent(f"{table.id}:{prompt.player}:{g.version}")
+                view = lazy_seat_view(g, prompt.player)
+                await self.apply(table, prompt.player, agent.choose(view, prompt), "ai")
             steps += 1
             if steps >= MAX_AI_STEPS:
                 log.error("game %s: AI players did not stop after %s moves", table.id, steps)
                 break
         return steps
+
+    def _auto_answer(
+        self, table: Table, autopass: dict[int, frozenset[str]]
+    ) -> tuple[str, str] | None:
+        """(seat, action) of the first open decision a member's auto-pass answers."""
+        g = table.game
+        for prompt in g.pending():
+            seat = table.seats[prompt.player]
+            kinds = autopass.get(seat.user_id or 0) if not seat.ai else None
+            if not kinds:
+                continue
+            view = g.prompt_view(prompt.player)
+            action = auto_action(view, kinds) if view is not None else None
+            if action is not None:
+                return prompt.player, action
+        return None
+
+    async def set_autopass(self, game_id: int, user_id: int, codes: list[str]) -> Reply:
+        """A member changes his auto-pass from his panel: remembered on the server, and
+        applied at once to what is open now (as if he had clicked it)."""
+        kinds = parse_kinds(codes)
+        async with self.lock(game_id):
+            table, error = await self._table_for(game_id)
+            if table is None:
+                return Reply(error or NO_GAME)
+            await self.storage.set_autopass(table.row.guild_id, user_id, kinds)
+            seat = table.seat_of(user_id)
+            text = f"✅ Auto-pass: **{describe(kinds)}**."
+            if seat is None or table.row.status != "running":
+                return Reply(text, ok=True)
+            if await self.run_ai(table):
+                await self.publisher.publish(table, actor=seat.seat)
+            return await self._with_panel(table, seat, text, ok=True)
+
+    async def autopass_now(self, guild_id: int, channel_id: int, user_id: int) -> None:
+        """After ``/anima settings`` changed a member's auto-pass: answer what it covers in
+        the channel's running game now."""
+        game_id = await self.running_game_id(channel_id)
+        if game_id is None:
+            return
+        async with self.lock(game_id):
+            table, _ = await self._table_for(game_id)
+            if table is None or table.row.guild_id != guild_id:
+                return
+            seat = table.seat_of(user_id)
+            if seat is not None and await self.run_ai(table):
+                await self.publisher.publish(table, actor=seat.seat)
 
     # ------------------------------------------------------------------ player actions
 
@@ -356,13 +415,17 @@ class Games:
     ) -> tuple[discord.Embed, discord.ui.View | None]:
         """A player's private panel: his hand embed and the buttons of his open prompt."""
         private = await self.storage.private_events(table.id, seat.seat, PRIVATE_LOG)
+        kinds: frozenset[str] = frozenset()
+        if seat.user_id is not None:
+            mine = await self.storage.autopass(table.row.guild_id, [seat.user_id])
+            kinds = mine.get(seat.user_id, frozenset())
         g = table.game
         embed = rendering.hand_embed(
-            g.seat_view(seat.seat), g.db, table.row, seat, table.names, private
+            g.seat_view(seat.seat), g.db, table.row, seat, table.names, private, autopass=kinds
         )
         view = None
         if table.row.status == "running" and not seat.ai:
-            view = components.private_view(table, seat)
+            view = components.private_view(table, seat, kinds)
         return embed, view
 
     async def panel(self, game_id: int, user_id: int, mode: str) -> Reply:

@@ -15,6 +15,7 @@ from typing import Any, cast
 
 import discord
 
+from bot.autopass import describe
 from bot.lobby_options import EDITION_OPTIONS, OPTIONAL_RULES, selected_codes
 from bot.storage import EventRow, GameRow, SeatRow
 from engine.cards import (
@@ -30,7 +31,7 @@ from engine.cards import (
 )
 from engine.endings import ENDINGS, TIEBREAKS, Ending, Tiebreak
 from engine.options import Options
-from engine.prompts import kind_text
+from engine.prompts import PLAY_KINDS, kind_text
 from engine.views import (
     ChoiceView,
     PartyView,
@@ -335,7 +336,9 @@ def waiting_line(view: TableView, seats: dict[str, SeatRow], names: Names) -> st
         deadline = seats[first.player].deadline if first.player in seats else None
         ends = f" Closes {_time(deadline)}." if deadline else ""
         text = names.sub(first.text)
-        return f"⚡ **Reaction window** — {text} Waiting for {len(windows)} answer(s).{ends}"
+        # Only who is still asked: whoever passed (by hand or on auto-pass) is not named.
+        who = ", ".join(names.bold(w.player) for w in windows)
+        return f"⚡ **Reaction window** — {text} Waiting for {who}.{ends}"
     if len(waiting) > 1:
         who = ", ".join(names.bold(w.player) for w in waiting)
         return f"⏳ Waiting for {who} to {kind_text(waiting[0].kind)}."
@@ -562,14 +565,35 @@ def hand_embed(
     names: Names,
     private_log: Sequence[EventRow] = (),
     texts: bool = True,
+    autopass: frozenset[str] = frozenset(),
 ) -> discord.Embed:
     """What one player alone may see: party, hand, missions, start offers, scouted cards,
-    his open decision and his recent private events (card texts left out if too long)."""
+    his open decision, his auto-pass and his recent private events (card texts left out if
+    too long)."""
     if texts:
-        full = _hand_embed(view, db, row, seat, names, private_log, True)
+        full = _hand_embed(view, db, row, seat, names, private_log, True, autopass)
         if len(full) <= EMBED_TOTAL_LIMIT - 200:
             return full
-    return fit(_hand_embed(view, db, row, seat, names, private_log, False))
+    return fit(_hand_embed(view, db, row, seat, names, private_log, False, autopass))
+
+
+#: The mover's own line when the window about his action is open (the board stays neutral).
+YOUR_WINDOW = {
+    "move_declared": "⚡ Your move is declared; the others may respond.",
+    "encounter_revealed": "⚡ You meet an Encounter; the others may respond.",
+    "exploration_roll": "⚡ You rolled to explore; the others may respond.",
+    "battle_start": "⚡ Your battle is about to start; everybody may respond.",
+}
+
+
+def autopass_line(kinds: frozenset[str]) -> str:
+    """The panel's reminder of the member's own auto-pass (only he sees it)."""
+    if not kinds:
+        return ""
+    return (
+        f"⏩ Auto-pass on: {describe(kinds)}. Those decisions pass for you at once, whatever "
+        "you hold; switch them off in the **Auto-pass** menu below or with `/anima settings`."
+    )
 
 
 def _hand_embed(
@@ -580,6 +604,7 @@ def _hand_embed(
     names: Names,
     private_log: Sequence[EventRow],
     texts: bool,
+    autopass: frozenset[str] = frozenset(),
 ) -> discord.Embed:
     table = view.table
     p = table.party(view.seat)
@@ -587,6 +612,9 @@ def _hand_embed(
     prompt = view.prompt
     if seat.taken_over:
         lines.append("🤖 An AI player has taken over your seat (too many time-outs).")
+    mine = [w for w in table.waiting if w.window and view.seat in w.window_about]
+    if mine and mine[0].window_kind in YOUR_WINDOW:
+        lines.append(YOUR_WINDOW[mine[0].window_kind])
     if prompt is not None:
         deadline = f" ⏰ {_time(seat.deadline)}" if seat.deadline else ""
         lines.append(f"**Your decision:** {names.sub(prompt.text)}{deadline}")
@@ -595,9 +623,13 @@ def _hand_embed(
         ]
         if playable:
             lines.append("▶️ Playable now: " + ", ".join(playable))
+        elif prompt.window or prompt.kind in PLAY_KINDS:
+            lines.append("▶️ Nothing playable now.")
     elif not table.over:
         waiting = ", ".join(names.of(w.player) for w in table.waiting) or "nobody"
         lines.append(f"Not your decision now (waiting for {waiting}).")
+    if autopass and not table.over:
+        lines.append(autopass_line(autopass))
     embed = discord.Embed(
         title=f"Your hand · game #{row.id}",
         description="\n".join(lines) or None,

@@ -117,6 +117,15 @@ MIGRATIONS: list[list[str]] = [
         # lobby message (its channel_id becomes the thread's) and keeps the channel clean.
         "ALTER TABLE games ADD COLUMN in_thread INTEGER NOT NULL DEFAULT 0",
     ],
+    # A player's auto-pass (bot.autopass): per member and server, remembered across games.
+    [
+        """CREATE TABLE autopass (
+            guild_id INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            kinds TEXT NOT NULL,
+            PRIMARY KEY (guild_id, user_id)
+        )""",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -451,6 +460,35 @@ class Storage:
                 )
             ]
         )
+
+    # ------------------------------------------------------------------ auto-pass
+
+    async def autopass(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, frozenset[str]]:
+        """The auto-pass kinds of each of ``user_ids`` on a server (members without any are
+        left out)."""
+        ids = list(user_ids)
+        if not ids:
+            return {}
+        marks = ", ".join("?" for _ in ids)
+        rows = await self.fetchall(
+            f"SELECT user_id, kinds FROM autopass WHERE guild_id = ? AND user_id IN ({marks})",
+            (guild_id, *ids),
+        )
+        return {r[0]: frozenset(k for k in r[1].split(",") if k) for r in rows}
+
+    async def set_autopass(self, guild_id: int, user_id: int, kinds: Iterable[str]) -> None:
+        """Remember a member's auto-pass kinds on a server (an empty set forgets them)."""
+        codes = ",".join(sorted(set(kinds)))
+        if codes:
+            sql = (
+                "INSERT INTO autopass (guild_id, user_id, kinds) VALUES (?, ?, ?) "
+                "ON CONFLICT(guild_id, user_id) DO UPDATE SET kinds = excluded.kinds"
+            )
+            await self._write([(sql, (guild_id, user_id, codes))])
+        else:
+            await self._write(
+                [("DELETE FROM autopass WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))]
+            )
 
     # ------------------------------------------------------------------ games and lobbies
 

@@ -37,6 +37,9 @@ class PromptKind:
     #: The prompt is private as a whole: its text and choices are never shown to the table
     #: (the start choices, a trade being built, a casualty or a delivery chosen in secret).
     private: bool = False
+    #: A step of the player's own turn in which he may play cards of that phase (T4), so
+    #: that a front end may offer "play a card" on every such decision, whatever he holds.
+    plays: bool = False
 
 
 #: Cards and abilities used in a player's own phase step are ruled by T4.
@@ -47,19 +50,24 @@ PROMPT_KINDS: dict[str, PromptKind] = {
     "start_character": PromptKind("S3", "choose a leader", private=True),
     "start_advantage": PromptKind("S3", "choose the Advantage to give back", private=True),
     "reveal_final": PromptKind("V1", "reveal the Final mission, or pass"),
-    "reset": PromptKind("R2", "discard, dismiss, play Reset phase cards, or end the phase"),
+    "reset": PromptKind(
+        "R2", "discard, dismiss, play Reset phase cards, or end the phase", plays=True
+    ),
     "pickup": PromptKind("R5", "take a card another player let go, or pass"),
-    "movement": PromptKind("M1", "move, explore a new Region, or rest", _PLAYS),
+    "movement": PromptKind("M1", "move, explore a new Region, or rest", _PLAYS, plays=True),
     "remove_region": PromptKind("M5", "choose a Region to remove"),
     "block_removal": PromptKind("M5", "block the removal of a Region, or pass"),
     "window": PromptKind("T4", "respond: play an Interrupt or Battle card, or pass"),
     "interaction": PromptKind(
-        "I1", "trade, attack, or end the phase", {"attack": "I2", "offer": "I1", **_PLAYS}
+        "I1",
+        "trade, attack, or end the phase",
+        {"attack": "I2", "offer": "I1", **_PLAYS},
+        plays=True,
     ),
     "trade_offer": PromptKind("X3", "prepare a trade offer", private=True),
     "trade_answer": PromptKind("X3", "answer a trade offer", private=True),
     "trade_pay": PromptKind("X3", "choose the Advantages to hand over", private=True),
-    "exploration": PromptKind("E1", "explore, or skip", {"explore": "E2", **_PLAYS}),
+    "exploration": PromptKind("E1", "explore, or skip", {"explore": "E2", **_PLAYS}, plays=True),
     "reward": PromptKind("E6", "choose a reward or a mission"),
     "remote_mission": PromptKind("E6", "choose a mission to attempt", private=True),
     "deliver": PromptKind("F1", "choose the Advantages to deliver", private=True),
@@ -75,6 +83,8 @@ PROMPT_KINDS: dict[str, PromptKind] = {
 
 #: The kinds whose text and choices never reach the table.
 PRIVATE_KINDS = frozenset(kind for kind, entry in PROMPT_KINDS.items() if entry.private)
+#: The player's own phase steps, in which he may play cards of that phase.
+PLAY_KINDS = frozenset(kind for kind, entry in PROMPT_KINDS.items() if entry.plays)
 
 
 def kind_text(kind: str) -> str:

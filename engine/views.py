@@ -29,7 +29,7 @@ from engine.prompts import PRIVATE_KINDS, Prompt, kind_text
 from engine.rules.missions import is_secret
 from engine.rules.party import speed, strength
 from engine.rules.regions import region_level
-from engine.state import Player
+from engine.state import Frame, Player
 from engine.zones import visibility, zones
 
 if TYPE_CHECKING:
@@ -122,6 +122,12 @@ class PromptView(_View):
     #: What the table may read: the text when it names nothing hidden, else a neutral line.
     public_text: str
     window: bool = False
+    #: The moment of a reaction window (T4: ``move_declared``, ``encounter_revealed``,
+    #: ``exploration_roll``, ``battle_start``); None for any other decision. Public: the
+    #: window's text names it too.
+    window_kind: str | None = None
+    #: The seats whose action opened that window (the mover; both sides of a battle).
+    window_about: tuple[str, ...] = ()
     default: str
     choices: tuple[ChoiceView, ...] = ()
 
@@ -140,6 +146,10 @@ class WaitingView(_View):
     player: str
     kind: str
     window: bool = False
+    #: As :attr:`PromptView.window_kind` and :attr:`PromptView.window_about`: the same for
+    #: every player of the window.
+    window_kind: str | None = None
+    window_about: tuple[str, ...] = ()
     text: str
     choices: tuple[PublicChoice, ...] = ()
 
@@ -362,6 +372,28 @@ def public_prompt_text(g: Game, prompt: Prompt, public: frozenset[str]) -> str:
     return prompt.text
 
 
+def _window_frame(g: Game, prompt: Prompt) -> Frame | None:
+    """The reaction window ``prompt`` answers: a ``window`` prompt is always asked by the
+    window frame on top of the stack."""
+    if prompt.kind != "window" or not g.s.stack or g.s.stack[-1].kind != "window":
+        return None
+    return g.s.stack[-1]
+
+
+def window_kind(g: Game, prompt: Prompt) -> str | None:
+    """The moment of the reaction window ``prompt`` answers (T4), or None."""
+    frame = _window_frame(g, prompt)
+    return str(frame.data["when"]) if frame is not None else None
+
+
+def window_about(g: Game, prompt: Prompt) -> tuple[str, ...]:
+    """The seats whose action opened the window ``prompt`` answers (public)."""
+    frame = _window_frame(g, prompt)
+    if frame is None:
+        return ()
+    return tuple(n for n in (frame.player, frame.other) if n)
+
+
 def prompt_view(g: Game, prompt: Prompt, public: frozenset[str] | None = None) -> PromptView:
     """``prompt`` as its player sees it."""
     public = public if public is not None else public_cards(g)
@@ -371,6 +403,8 @@ def prompt_view(g: Game, prompt: Prompt, public: frozenset[str] | None = None) -
         text=prompt.text,
         public_text=public_prompt_text(g, prompt, public),
         window=prompt.window,
+        window_kind=window_kind(g, prompt),
+        window_about=window_about(g, prompt),
         default=prompt.default,
         choices=choice_views(g, prompt, public),
     )
@@ -456,6 +490,8 @@ def table_view(g: Game, viewer: str | None = None) -> TableView:
                 player=prompt.player,
                 kind=prompt.kind,
                 window=prompt.window,
+                window_kind=window_kind(g, prompt),
+                window_about=window_about(g, prompt),
                 text=public_prompt_text(g, prompt, public),
                 choices=tuple(
                     PublicChoice(action=c.action, label=c.label) for c in choices if c.public
@@ -690,6 +726,8 @@ __all__ = [
     "reward_label",
     "seat_view",
     "table_view",
+    "window_about",
+    "window_kind",
 ]
 
 

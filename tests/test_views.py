@@ -7,7 +7,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 from pydantic import ValidationError
@@ -22,7 +22,7 @@ from engine.errors import IllegalAction
 from engine.event_kinds import EVENT_PAYLOADS, payload_errors
 from engine.events import Event
 from engine.game import Game
-from engine.prompts import PRIVATE_KINDS, Prompt
+from engine.prompts import PLAY_KINDS, PRIVATE_KINDS, Prompt
 from engine.state import Frame
 from engine.tools.simulate import play_game
 from engine.views import (
@@ -312,3 +312,36 @@ def test_two_determinizations_deal_the_hidden_cards_differently() -> None:
     assert hands[0] != hands[1]
     assert one.s.players["A"].hand == two.s.players["A"].hand == game.s.players["A"].hand
     assert one.s.rng != two.s.rng
+
+
+def test_T4_a_window_prompt_names_its_moment_for_every_player() -> None:
+    """``window_kind`` says which reaction window a prompt answers (the bot's auto-pass is
+    set per kind): the same moment for every player of the window, None for other prompts."""
+    seen: set[str] = set()
+    for game in games(6, every=1, turn_cap=4):
+        frame = game.s.stack[-1] if game.s.stack else None
+        table = game.table_view()
+        for prompt in game.pending():
+            view = game.prompt_view(prompt.player)
+            assert view is not None
+            waiting = next(w for w in table.waiting if w.player == prompt.player)
+            assert waiting.window_kind == view.window_kind
+            assert waiting.window_about == view.window_about
+            if prompt.kind == "window":
+                assert frame is not None and view.window_kind == frame.data["when"]
+                assert view.window_about == tuple(n for n in (frame.player, frame.other) if n)
+                seen.add(view.window_kind)
+            else:
+                assert view.window_kind is None and view.window_about == ()
+    assert seen == set(get_args(fx.Window))
+
+
+def test_T4_cards_are_played_in_own_steps_only_in_the_play_kinds() -> None:
+    """``PLAY_KINDS`` (where a front end offers "Play a card…" whatever the hand holds)
+    holds every kind of own-step decision that ever offers a card to play."""
+    kinds_with_plays = set()
+    for game in games(8, every=1, turn_cap=5):
+        for prompt in game.pending():
+            if not prompt.window and any(c.startswith("play ") for c in prompt.choices):
+                kinds_with_plays.add(prompt.kind)
+    assert kinds_with_plays == PLAY_KINDS

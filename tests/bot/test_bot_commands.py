@@ -158,6 +158,7 @@ async def test_settings_need_manage_server(simcord_env: simcord.Env) -> None:
     assert r.ephemeral and "Manage Server" in r.response.content
     r = await w.admin.slash(w.table, "anima settings")
     fields = {f.name: f.value for f in r.response.embeds[0].fields}
+    assert fields.pop("Your auto-pass (only you see it)").startswith("**off**")
     assert fields == {
         "Decision timer": "none",
         "Reaction window": "30 s",
@@ -169,6 +170,7 @@ async def test_settings_need_manage_server(simcord_env: simcord.Env) -> None:
     )
     assert "(saved)" in r.response.embeds[0].title
     fields = {f.name: f.value for f in r.response.embeds[0].fields}
+    fields.pop("Your auto-pass (only you see it)")
     assert fields == {
         "Decision timer": "10 min",
         "Reaction window": "20 s",

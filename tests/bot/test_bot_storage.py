@@ -7,7 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import SCHEMA_VERSION, GuildSettings, NewEvent, Storage, VersionConflict
+from bot.storage import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    GuildSettings,
+    NewEvent,
+    Storage,
+    VersionConflict,
+)
 
 DEFAULTS = GuildSettings(0, 300, 45, True, 3)
 
@@ -26,6 +33,35 @@ async def test_schema_is_created_once_in_wal_mode(tmp_path: Path) -> None:
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
         tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"games", "seats", "actions", "events", "guild_settings", "results"} <= tables
+
+
+async def test_an_old_database_gains_the_auto_pass_and_keeps_its_games(tmp_path: Path) -> None:
+    """A database of schema 1 (before the auto-pass) is migrated in place: its games stay,
+    and each member's auto-pass is then remembered per server."""
+    path = tmp_path / "anima.sqlite3"
+    with sqlite3.connect(path) as db:
+        for statement in MIGRATIONS[0]:
+            db.execute(statement)
+        db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        db.execute("INSERT INTO schema_version VALUES (1)")
+        db.execute(
+            "INSERT INTO games (guild_id, channel_id, host_id, status, options_json, created_at) "
+            "VALUES (1, 2, 3, 'lobby', '{}', 0)"
+        )
+    storage = Storage(path, DEFAULTS)
+    await storage.open()
+    try:
+        assert (await storage.game(1)) is not None
+        assert await storage.autopass(1, [3, 4]) == {}
+        await storage.set_autopass(1, 3, ["battle_start", "move_declared"])
+        await storage.set_autopass(9, 4, ["reset"])
+        assert await storage.autopass(1, [3, 4]) == {3: {"battle_start", "move_declared"}}
+        await storage.set_autopass(1, 3, [])
+        assert await storage.autopass(1, [3]) == {}
+    finally:
+        await storage.close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT version FROM schema_version").fetchall() == [(SCHEMA_VERSION,)]
 
 
 async def test_a_newer_schema_is_refused(tmp_path: Path) -> None:

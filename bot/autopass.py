@@ -1,0 +1,89 @@
+"""A player's auto-pass: the decisions the bot answers for him at once, by kind.
+
+Every reaction window (T4) opens for every player whatever he holds, so that whether a window
+opens never tells the table anything about a hand. Answering those windows one by one costs a
+table of three about forty clicks a turn, so each member may put any kind of window (and two
+steps of his own turn that most players end at once) on auto-pass.
+
+The one rule that keeps this safe: **an auto-pass never looks at the hand.** A member on
+auto-pass for a kind passes every window of that kind at once, even when he holds a card he
+could play (he gives up the chance to answer it, and his panel says how to switch it off); a
+member not on auto-pass is always asked, even with nothing playable. An auto-pass that fired
+only for an empty hand would tell the table, through its timing, that the hand is empty.
+:func:`auto_action` reads only what the table could read too: the kind of the decision, the
+window's moment and the *public* choices.
+
+The setting belongs to a member on a server (``storage.autopass``): it is remembered across
+games there, and it is never shown to anybody else (not on the board, not in a line of the
+log). The bot applies the auto-passes of every seat in the same step as the window opens,
+before anything is posted (``Games.run_ai``), so the table sees only who it still waits for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from engine.views import PromptView
+
+
+@dataclass(frozen=True)
+class AutoKind:
+    """One kind of decision a member may put on auto-pass."""
+
+    #: The short name on the panel's menu.
+    label: str
+    #: What the auto-pass does (the menu option's description).
+    description: str
+
+
+#: Every auto-pass kind, by code. The four windows are the engine's moments (``window_kind``);
+#: ``reset`` and ``interaction`` are the member's own steps.
+AUTO_KINDS: dict[str, AutoKind] = {
+    "move_declared": AutoKind("Moves", "Pass the reaction window of every declared move"),
+    "encounter_revealed": AutoKind(
+        "Encounters", "Pass the reaction window of every revealed Encounter"
+    ),
+    "exploration_roll": AutoKind(
+        "Exploration rolls", "Pass the reaction window of every exploration roll"
+    ),
+    "battle_start": AutoKind("Battles", "Pass the reaction window of every battle, yours included"),
+    "reset": AutoKind("My Reset phase", "End it at once: no discard, dismissal or Reset card (R2)"),
+    "interaction": AutoKind(
+        "My Interaction phase", "End it at once when you can neither attack nor trade (I1, I2)"
+    ),
+}
+
+#: The kinds that are reaction windows.
+WINDOW_KINDS = ("move_declared", "encounter_revealed", "exploration_roll", "battle_start")
+
+#: Action types in the Interaction step that depend only on public facts (who stands where,
+#: party sizes, trade icons): the auto-pass of ``interaction`` waits when one is offered.
+_PUBLIC_INTERACTIONS = ("attack", "offer")
+
+
+def parse_kinds(codes: Iterable[str]) -> frozenset[str]:
+    """Known auto-pass codes among ``codes`` (unknown ones are dropped)."""
+    return frozenset(c for c in codes if c in AUTO_KINDS)
+
+
+def describe(kinds: Iterable[str]) -> str:
+    """The kinds as a short list for the member himself ("off" when none)."""
+    chosen = set(kinds)
+    names = [k.label for code, k in AUTO_KINDS.items() if code in chosen]
+    return ", ".join(names) if names else "off"
+
+
+def auto_action(prompt: PromptView, kinds: frozenset[str]) -> str | None:
+    """The action the bot takes at once for a member on auto-pass for ``kinds``, or None
+    when he must be asked. Never reads the hand: only the decision's kind, the window's
+    moment and the public choices (see the module's docstring)."""
+    if prompt.window_kind is not None:
+        return "pass" if prompt.window_kind in kinds else None
+    if prompt.kind == "reset" and "reset" in kinds:
+        return "done"
+    if prompt.kind == "interaction" and "interaction" in kinds:
+        public = {c.action.split(" ", 1)[0] for c in prompt.choices if c.public}
+        if not public.intersection(_PUBLIC_INTERACTIONS):
+            return "done"
+    return None
