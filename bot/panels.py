@@ -27,7 +27,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,6 +67,23 @@ class LivePanel:
     shown: str
     embed: discord.Embed | None = None
     view: discord.ui.View | None = None
+    #: The owner's situation when the panel was last compared (see :func:`situation`).
+    situation: tuple[Any, ...] | None = None
+
+
+def situation(table: Table, seat: SeatRow, party: Any) -> tuple[Any, ...]:
+    """A cheap summary of what a panel depends on: while it and the owner's private events
+    stay the same, the panel is not rendered again (rendering every live panel after every
+    click would cost more than the click itself)."""
+    row = table.row
+    return (
+        row.status,
+        row.paused_at is not None,
+        seat.ai,
+        seat.prompt_since,
+        seat.deadline,
+        repr(party),
+    )
 
 
 def fingerprint(embed: discord.Embed, view: discord.ui.View | None) -> str:
@@ -130,20 +147,30 @@ class Panels:
         """The seat's live panel, if the bot can still edit one."""
         return self._live.get((game_id, seat))
 
-    async def refresh(self, table: Table, skip: int | None = None) -> int:
-        """Edit every live panel of the game whose owner's situation changed (the panel
-        ``skip`` is being answered by its own interaction); returns the edits made."""
+    async def refresh(
+        self, table: Table, skip: int | None = None, told: Collection[str] = ()
+    ) -> int:
+        """Edit every live panel of the game whose owner's situation changed (``told``: the
+        seats that were sent private events; the panel ``skip`` is being answered by its own
+        interaction); returns the edits made."""
+        live_seats = [s for s in table.seats.values() if (table.id, s.seat) in self._live]
+        if not live_seats:
+            return 0
         t = now()
         edits = 0
-        for s in table.seats.values():
-            live = self._live.get((table.id, s.seat))
-            if live is None:
-                continue
+        parties = {p.seat: p for p in table.game.table_view().parties}
+        for s in live_seats:
+            live = self._live[(table.id, s.seat)]
             if not self._editable(live, t):
                 del self._live[(table.id, s.seat)]
                 continue
             if live.message_id == skip:
+                live.situation = None
                 continue
+            now_in = situation(table, s, parties.get(s.seat))
+            if now_in == live.situation and s.seat not in told:
+                continue
+            live.situation = now_in
             embed, view = await self.parts(table, s)
             shown = fingerprint(embed, view)
             if shown == live.shown:

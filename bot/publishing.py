@@ -93,7 +93,8 @@ class Publisher:
         for seat_id, private in dms.items():
             text = "\n".join(f"🔒 {names.sub(x)}" for x in private)
             await self.dm(table, table.seats[seat_id], f"**Game #{row.id}**\n{text}")
-        await self.panels.refresh(table, skip=panel)
+        told = {r for e in events if e.recipients is not None for r in e.recipients}
+        await self.panels.refresh(table, skip=panel, told=told)
         return actor_lines
 
     def _prompt_lines(self, table: Table, actor: str | None) -> tuple[list[str], list[Any]]:
