@@ -624,7 +624,13 @@ class Bench:
             if move.decision:
                 self.tally.decisions_tried += 1
                 self._expect(result, "✅", move.kind)
-                reply = result.response
+                # The private answer: the ephemeral response, or the ephemeral follow-up of a
+                # board click (whose response is the board message clicked).
+                reply = (
+                    result.response
+                    if result.ephemeral
+                    else next((f for f in result.followups if f.ephemeral), None)
+                )
                 record.plain_ack = (
                     record.ephemeral == 1
                     and reply is not None

@@ -17,6 +17,7 @@ from bot.commands import anima_group, on_app_command_error
 from bot.components import DYNAMIC_ITEMS
 from bot.games import Games
 from bot.lobby import Lobby
+from bot.panels import Panels
 from bot.publishing import Publisher
 from bot.settings import Settings
 from bot.storage import GuildSettings, Storage
@@ -36,7 +37,9 @@ class AnimaBot(commands.Bot):
             0, settings.decision_timer, settings.window_timer, settings.dms, settings.ai_takeover
         )
         self.storage = Storage(db_path if db_path is not None else settings.db_path, defaults)
-        self.publisher = Publisher(self, self.storage)
+        #: The private panels on the players' screens, kept up to date.
+        self.panels = Panels(self.storage)
+        self.publisher = Publisher(self, self.storage, self.panels)
         self.games = Games(self.storage, self.publisher)
         self.lobby = Lobby(self.storage, self.games, self.publisher, settings.fixed_seed)
         #: The deadlines' service (``timers`` is the loop that calls it).
@@ -88,6 +91,11 @@ class AnimaBot(commands.Bot):
             except Exception as exc:
                 log.exception("timer loop: game %s failed", game_id)
                 self.record_error(exc)
+        try:
+            await self.panels.sweep(now)
+        except Exception as exc:
+            log.exception("timer loop: panels failed")
+            self.record_error(exc)
 
     @timers.before_loop
     async def _before_timers(self) -> None:

@@ -30,13 +30,8 @@ def _bot(interaction: discord.Interaction) -> AnimaBot:
 
 
 async def _reply(interaction: discord.Interaction, reply: Reply) -> None:
-    """Complete a deferred ephemeral answer."""
-    await interaction.edit_original_response(
-        content=reply.content or None,
-        embeds=[reply.embed] if reply.embed is not None else [],
-        view=reply.view,
-        attachments=reply.files,
-    )
+    """Complete a deferred ephemeral answer (a panel in it is kept up to date)."""
+    await components.answer(interaction, reply)
 
 
 async def _send(interaction: discord.Interaction, reply: Reply) -> None:

@@ -99,10 +99,26 @@ async def _open(interaction: discord.Interaction) -> bool:
 
 
 async def _answer(interaction: discord.Interaction, reply: Reply) -> None:
-    await interaction.edit_original_response(
+    await answer(interaction, reply)
+
+
+async def answer(interaction: discord.Interaction, reply: Reply) -> None:
+    """Complete a deferred answer (a new ephemeral message, or the panel clicked in), and
+    remember it as the player's live panel when it is one (:mod:`bot.panels`)."""
+    message = await interaction.edit_original_response(
         content=reply.content or None,
         embeds=[reply.embed] if reply.embed is not None else [],
         view=reply.view,
+        attachments=reply.files,
+    )
+    if reply.panel is None:
+        return
+    edit: Callable[..., Awaitable[Any]] = interaction.edit_original_response
+    if interaction.guild_id is None and interaction.message is not None:
+        # A DM: an ordinary message, which the bot may edit after the token has expired.
+        edit = interaction.message.edit
+    await _bot(interaction).panels.opened(
+        reply.panel, message.id, edit, interaction.guild_id is None, reply.embed, reply.view
     )
 
 
@@ -187,23 +203,32 @@ class ChoiceSelect(
 
 
 async def choice_made(interaction: discord.Interaction, gid: int, since: int, idx: int) -> None:
+    games = _bot(interaction).games
     if _in_panel(interaction):
         await interaction.response.defer()  # the panel is edited in place
-        reply = await _bot(interaction).games.choose(gid, interaction.user.id, since, idx)
+        panel = interaction.message.id if interaction.message is not None else None
+        reply = await games.choose(gid, interaction.user.id, since, idx, panel=panel)
         await _answer(interaction, reply)
         return
     # A click on the public board: acknowledged without a message; the player hears privately
     # only when there is something private to tell (an error, a card drawn, his next panel).
     await interaction.response.defer()
-    reply = await _bot(interaction).games.choose(gid, interaction.user.id, since, idx)
+    reply = await games.choose(gid, interaction.user.id, since, idx)
     if reply.quiet:
         return
     extra: dict[str, Any] = {"view": reply.view} if reply.view is not None else {}
     if reply.content:
         extra["content"] = reply.content
-    await interaction.followup.send(
-        embeds=[reply.embed] if reply.embed is not None else [], ephemeral=True, **extra
+    message = await interaction.followup.send(
+        embeds=[reply.embed] if reply.embed is not None else [],
+        ephemeral=True,
+        wait=True,
+        **extra,
     )
+    if reply.panel is not None:
+        await _bot(interaction).panels.opened(
+            reply.panel, message.id, message.edit, False, reply.embed, reply.view
+        )
 
 
 class ControlButton(
@@ -419,6 +444,13 @@ class AutoPassSelect(
             await _answer(interaction, reply)
 
         await guarded(interaction, work)
+
+
+def refresh_view(gid: int) -> ui.View:
+    """A lone **Refresh** button: it opens the player's fresh panel."""
+    view = ui.View(timeout=None)
+    view.add_item(ControlButton(gid, "hand", "Refresh"))
+    return view
 
 
 def reclaim_view(gid: int) -> ui.View:

@@ -19,9 +19,20 @@ import discord
 
 from bot import components, history, rendering
 from bot.autopass import auto_action, describe, parse_kinds
+from bot.panels import fingerprint
 from bot.publishing import Publisher
 from bot.storage import Finish, GameRow, NewEvent, SeatRow, SeatUpdate, Storage
-from bot.table import NO_GAME, GameBroken, NoGame, Reply, Table, jump_url, now, seat_update
+from bot.table import (
+    NO_GAME,
+    GameBroken,
+    NoGame,
+    PanelKey,
+    Reply,
+    Table,
+    jump_url,
+    now,
+    seat_update,
+)
 from engine.agents import RandomAgent
 from engine.errors import GameDataError, IllegalAction
 from engine.game import Game
@@ -32,8 +43,6 @@ log = logging.getLogger("anima.games")
 
 #: AI moves in one go before the bot suspects an endless loop (a whole game is ~200).
 MAX_AI_STEPS = 20_000
-#: Private events listed in a player's hand view.
-PRIVATE_LOG = 6
 #: Events ``/anima log`` reads (the latest 30 lines the user may see are shown).
 LOG_EVENTS = 60
 
@@ -305,8 +314,11 @@ class Games:
             return f"it is {names.bold(prompts[0].player)}'s decision"
         return "waiting for " + ", ".join(names.bold(p.player) for p in prompts)
 
-    async def choose(self, game_id: int, user_id: int, since: int, index: int) -> Reply:
-        """A click on a choice button or select (public board or private panel)."""
+    async def choose(
+        self, game_id: int, user_id: int, since: int, index: int, panel: int | None = None
+    ) -> Reply:
+        """A click on a choice button or select (public board, or the private panel whose
+        message id is ``panel``: the answer edits it in place)."""
         async with self.lock(game_id):
             table, error = await self._table_for(game_id)
             if table is None:
@@ -316,17 +328,51 @@ class Games:
                 return Reply(f"You are not playing in this game — {self.whose(table)}.")
             if table.row.status != "running":
                 return Reply(self._over_text(table))
-            if seat.taken_over:
-                return self._taken_over_reply(table)
-            prompt = table.game.prompt_for(seat.seat)
-            current = {s.prompt_since for s in table.seats.values() if s.prompt_since is not None}
-            if prompt is None and since in current:  # a button of somebody else's decision
-                if any(p.window for p in table.game.pending()):
-                    return Reply("You have answered this reaction window already.")
-                return Reply(f"Not your turn to choose — {self.whose(table)}.")
-            if prompt is None or seat.prompt_since != since or not 0 <= index < len(prompt.choices):
-                return await self._with_panel(table, seat, "That choice is no longer open.")
-            return await self._human_action(table, seat, prompt, prompt.choices[index])
+            resumed = await self.resume(table, seat)
+            reply = await self._choose(table, seat, since, index, panel)
+            if resumed and not reply.ok:
+                await self.publisher.publish(table, actor=seat.seat, panel=panel)
+            return reply
+
+    async def _choose(
+        self, table: Table, seat: SeatRow, since: int, index: int, panel: int | None
+    ) -> Reply:
+        if seat.taken_over:
+            return self._taken_over_reply(table)
+        prompt = table.game.prompt_for(seat.seat)
+        current = {s.prompt_since for s in table.seats.values() if s.prompt_since is not None}
+        if prompt is None and since in current:  # a button of somebody else's decision
+            if any(p.window for p in table.game.pending()):
+                return Reply("You have answered this reaction window already.")
+            return Reply(f"Not your turn to choose — {self.whose(table)}.")
+        if prompt is None or seat.prompt_since != since or not 0 <= index < len(prompt.choices):
+            return await self._with_panel(table, seat, "That choice is no longer open.")
+        return await self._human_action(table, seat, prompt, prompt.choices[index], panel)
+
+    async def resume(self, table: Table, seat: SeatRow) -> bool:
+        """A seated member's click on a paused game resumes it (see :mod:`bot.timers`):
+        every open decision gets a fresh deadline, and the clicker, back, plays his seat
+        again (the AI gives it back). True if the game was paused; the caller publishes."""
+        if not table.paused or table.row.status != "running":
+            return False
+        t = now()
+        table.row.paused_at = None
+        seat.ai, seat.timeouts = False, 0
+        for s in table.seats.values():
+            prompt = table.game.prompt_for(s.seat)
+            if prompt is not None:
+                table.set_deadline(s, prompt, t)
+        await self.storage.set_paused(
+            table.id,
+            None,
+            [seat_update(s) for s in table.seats.values()],
+            [NewEvent("resumed", f"▶️ {seat.seat} is back: the game resumes.")],
+            table.game.version,
+            t,
+        )
+        # The clicker's seat may have been the AI's: it may have to decide now.
+        await self.run_ai(table)
+        return True
 
     async def play_card(self, channel_id: int, user_id: int, card: str) -> Reply:
         """``/anima play``: apply ``play <card>`` if it is legal now."""
@@ -340,24 +386,30 @@ class Games:
             seat = table.seat_of(user_id)
             if seat is None:
                 return Reply("You are not playing in this game.")
-            if seat.taken_over:
-                return self._taken_over_reply(table)
-            g = table.game
-            hand = g.seat_view(seat.seat).hand
-            found = card_in_hand(g, hand, card)
-            if found is None:
-                return Reply(
-                    f"No card called “{rendering.escape(rendering.clip(card, 80))}” is in "
-                    "your hand. Try the suggestions."
-                )
-            card = found
-            prompt = g.prompt_for(seat.seat)
-            action = f"play {card}"
-            if prompt is None or action not in prompt.choices:
-                name = rendering.card_name(g.db, card)
-                why = "not your decision" if prompt is None else "not playable at this moment"
-                return Reply(f"You can't play **{name}** now ({why}).")
-            return await self._human_action(table, seat, prompt, action)
+            resumed = await self.resume(table, seat)
+            reply = await self._play_card(table, seat, card)
+            if resumed and not reply.ok:
+                await self.publisher.publish(table, actor=seat.seat)
+            return reply
+
+    async def _play_card(self, table: Table, seat: SeatRow, card: str) -> Reply:
+        if seat.taken_over:
+            return self._taken_over_reply(table)
+        g = table.game
+        found = card_in_hand(g, g.seat_view(seat.seat).hand, card)
+        if found is None:
+            return Reply(
+                f"No card called “{rendering.escape(rendering.clip(card, 80))}” is in "
+                "your hand. Try the suggestions."
+            )
+        card = found
+        prompt = g.prompt_for(seat.seat)
+        action = f"play {card}"
+        if prompt is None or action not in prompt.choices:
+            name = rendering.card_name(g.db, card)
+            why = "not your decision" if prompt is None else "not playable at this moment"
+            return Reply(f"You can't play **{name}** now ({why}).")
+        return await self._human_action(table, seat, prompt, action)
 
     async def _table_for(self, game_id: int) -> tuple[Table | None, str | None]:
         try:
@@ -381,7 +433,7 @@ class Games:
         )
 
     async def _human_action(
-        self, table: Table, seat: SeatRow, prompt: Prompt, action: str
+        self, table: Table, seat: SeatRow, prompt: Prompt, action: str, panel: int | None = None
     ) -> Reply:
         offered = table.game.prompt_view(seat.seat)
         choice = next((c for c in offered.choices if c.action == action), None) if offered else None
@@ -392,7 +444,7 @@ class Games:
         except IllegalAction as exc:
             return Reply(f"❌ {exc.reason}")
         await self.run_ai(table)
-        private = await self.publisher.publish(table, actor=seat.seat)
+        private = await self.publisher.publish(table, actor=seat.seat, panel=panel)
         lines = [f"✅ You chose: **{label}**"]
         lines += [f"🔒 {table.names.sub(text)}" for text in private]
         reply = await self._with_panel(table, seat, "\n".join(lines), ok=True)
@@ -400,33 +452,24 @@ class Games:
         return reply
 
     async def _with_panel(self, table: Table, seat: SeatRow, text: str, ok: bool = False) -> Reply:
-        """``text`` and, when the player must decide now, his private panel."""
+        """``text`` and, when the player must decide now, his private panel. The answer
+        stands in the place of his panel either way: it is refreshed into a full panel when
+        his situation changes (:mod:`bot.panels`)."""
         g = table.game
+        embed, view = await self.publisher.panels.parts(table, seat)
+        key = PanelKey(table.id, seat.seat, fingerprint(embed, view))
         if g.prompt_for(seat.seat) is None or table.row.status != "running":
             if not g.over:
                 whose = self.whose(table)
                 text += f"\n{whose[0].upper()}{whose[1:]}."
-            return Reply(rendering.clip(text, rendering.CONTENT_LIMIT), ok=ok)
-        embed, view = await self.panel_parts(table, seat)
-        return Reply(rendering.clip(text, rendering.CONTENT_LIMIT), embed, view, ok)
+            return Reply(rendering.clip(text, rendering.CONTENT_LIMIT), ok=ok, panel=key)
+        return Reply(rendering.clip(text, rendering.CONTENT_LIMIT), embed, view, ok, panel=key)
 
     async def panel_parts(
         self, table: Table, seat: SeatRow
     ) -> tuple[discord.Embed, discord.ui.View | None]:
         """A player's private panel: his hand embed and the buttons of his open prompt."""
-        private = await self.storage.private_events(table.id, seat.seat, PRIVATE_LOG)
-        kinds: frozenset[str] = frozenset()
-        if seat.user_id is not None:
-            mine = await self.storage.autopass(table.row.guild_id, [seat.user_id])
-            kinds = mine.get(seat.user_id, frozenset())
-        g = table.game
-        embed = rendering.hand_embed(
-            g.seat_view(seat.seat), g.db, table.row, seat, table.names, private, autopass=kinds
-        )
-        view = None
-        if table.row.status == "running" and not seat.ai:
-            view = components.private_view(table, seat, kinds)
-        return embed, view
+        return await self.publisher.panels.parts(table, seat)
 
     async def panel(self, game_id: int, user_id: int, mode: str) -> Reply:
         """The ``My hand`` / ``Decide`` / ``Respond`` buttons and ``/anima hand``."""
@@ -439,6 +482,8 @@ class Games:
                 if mode == "hand":
                     return Reply("You are not playing in this game.")
                 return Reply(f"You are not playing in this game — {self.whose(table)}.")
+            if await self.resume(table, seat):
+                await self.publisher.publish(table, actor=seat.seat)
             if seat.taken_over:
                 return self._taken_over_reply(table)
             prompt = table.game.prompt_for(seat.seat)
@@ -447,7 +492,8 @@ class Games:
             if mode == "respond" and (prompt is None or not prompt.window):
                 return Reply("No reaction window is waiting for you now.")
             embed, view = await self.panel_parts(table, seat)
-            return Reply("", embed, view, ok=True)
+            key = PanelKey(table.id, seat.seat, fingerprint(embed, view))
+            return Reply("", embed, view, ok=True, panel=key)
 
     async def reclaim(self, game_id: int, user_id: int) -> Reply:
         """A player takes his seat back from the AI."""
@@ -460,6 +506,9 @@ class Games:
                 return Reply("Your seat is not played by an AI.")
             if table.row.status != "running":
                 return Reply("This game is over.")
+            if await self.resume(table, seat):  # gives the seat back, too
+                await self.publisher.publish(table, actor=seat.seat)
+                return await self._with_panel(table, seat, "✅ Your seat is yours again.", ok=True)
             seat.ai, seat.timeouts = False, 0
             prompt = table.game.prompt_for(seat.seat)
             t = now()

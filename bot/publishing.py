@@ -18,8 +18,9 @@ from typing import Any
 import discord
 
 from bot import components, history, rendering
+from bot.panels import Panels
 from bot.storage import EventRow, GameRow, SeatRow, Storage
-from bot.table import Table, jump_url, now
+from bot.table import Table, now
 
 log = logging.getLogger("anima.publishing")
 
@@ -27,9 +28,10 @@ log = logging.getLogger("anima.publishing")
 class Publisher:
     """Posts games to their channels and DMs their players. One per bot."""
 
-    def __init__(self, client: discord.Client, storage: Storage) -> None:
+    def __init__(self, client: discord.Client, storage: Storage, panels: Panels) -> None:
         self.client = client
         self.storage = storage
+        self.panels = panels
 
     def channel(self, row: GameRow) -> discord.PartialMessageable:
         """The channel a game is played in."""
@@ -37,10 +39,13 @@ class Publisher:
 
     # ------------------------------------------------------------------ after an action
 
-    async def publish(self, table: Table, actor: str | None = None) -> list[str]:
-        """Post what happened since the last publish (one batched message, split at a new
-        turn around the new board), update or replace the board, send private events to
-        the players they are for (DM), and return the private texts for ``actor``."""
+    async def publish(
+        self, table: Table, actor: str | None = None, panel: int | None = None
+    ) -> list[str]:
+        """Post what happened since the last publish with the board and its buttons under
+        it (one message: see :meth:`_post`), send private events to the players they are
+        for (DM), refresh the players' live panels (``panel``: the one being answered by
+        its own interaction), and return the private texts for ``actor``."""
         row = table.row
         g = table.game
         names = table.names
@@ -57,27 +62,18 @@ class Publisher:
                 elif seat is not None and seat.human and not seat.ai:
                     dms.setdefault(r, []).append(e.text)
         public = [e for e in events if e.recipients is None]
-        view = g.table_view()
-        new_board = row.board_message_id is None or row.board_turn != view.turn
-        before: list[str] = []
-        after: list[str] = []
-        split = max((i for i, e in enumerate(public) if e.kind == "turn"), default=None)
-        while split and public[split - 1].kind == "tie_roll":  # rolls for the new turn order
-            split -= 1
-        if new_board and split is not None:
-            before = rendering.event_lines(public[:split], names)
-            after = rendering.event_lines(public[split:], names)
-        else:
-            after = rendering.event_lines(public, names)
+        lines = rendering.event_lines(public, names)
         pings, users = self._prompt_lines(table, actor)
+        if any(e.kind == "paused" for e in public):
+            # The one ping of a pause: every seated member, the AI's seats included.
+            humans = [s for s in table.seats.values() if s.user_id is not None]
+            who = " ".join(f"<@{s.user_id}>" for s in humans)
+            pings.append(f"⏸️ {who}: the game waits for you; any click of yours resumes it.")
+            users += [discord.Object(s.user_id or 0) for s in humans]
         channel = self.channel(row)
         try:
-            if new_board and before:
-                await self._send_lines(channel, before, [])
             changed = bool(events) or row.published_version != g.version
-            if new_board or changed:
-                await self._board(table, channel, new_board)
-            await self._send_lines(channel, after + pings, users)
+            await self._post(table, channel, lines + pings, users, changed)
             if g.over and row.published_version != g.version:
                 await channel.send(
                     embed=await self.summary(table, events),
@@ -94,9 +90,11 @@ class Publisher:
             board_message_id=row.board_message_id,
             board_turn=row.board_turn,
         )
-        for seat_id, lines in dms.items():
-            text = "\n".join(f"🔒 {names.sub(x)}" for x in lines)
+        for seat_id, private in dms.items():
+            text = "\n".join(f"🔒 {names.sub(x)}" for x in private)
             await self.dm(table, table.seats[seat_id], f"**Game #{row.id}**\n{text}")
+        told = {r for e in events if e.recipients is not None for r in e.recipients}
+        await self.panels.refresh(table, skip=panel, told=told)
         return actor_lines
 
     async def summary(self, table: Table, events: Sequence[EventRow]) -> discord.Embed:
@@ -117,9 +115,11 @@ class Publisher:
         return rendering.summary_embed(g.table_view(), g.db, table.row, table.seats, secrets, over)
 
     def _prompt_lines(self, table: Table, actor: str | None) -> tuple[list[str], list[Any]]:
-        """Who must decide now, for decisions that appeared since the last publish."""
+        """Who must decide now, for decisions that appeared since the last publish. These
+        lines stay in the channel, so a time in them is absolute (``<t:…:T>``): a relative
+        one would read "closes 6 seconds ago" for ever."""
         g = table.game
-        if g.over or table.row.status != "running":
+        if g.over or table.row.status != "running" or table.paused:
             return [], []
         published = table.row.published_version
         names = table.names
@@ -137,8 +137,8 @@ class Publisher:
             first = windows[0]
             text = names.sub(waiting[first.player].text)
             deadline = table.seats[first.player].deadline
-            ends = f" It closes <t:{int(deadline)}:R>." if deadline else ""
-            return [f"⚡ **Reaction window:** {text} Use **Respond** on the board.{ends}"], []
+            ends = f" It closes at {rendering.at_time(deadline)}." if deadline else ""
+            return [f"⚡ **Reaction window:** {text} Use **Respond** below.{ends}"], []
         lines, users = [], []
         humans = [p for p in fresh if not table.seats[p.player].ai and p.player != actor]
         if not humans:
@@ -147,8 +147,8 @@ class Publisher:
             who = " ".join(names.mention(p.player) for p in humans)
             dms = " (your secret start is also in your DMs)" if table.settings.dms else ""
             lines.append(
-                f"🎴 {who}: choose your leader and your Advantages — press **My hand** on the "
-                f"board{dms}."
+                f"🎴 {who}: choose your leader and your Advantages — press **Choose my start** "
+                f"below{dms}."
             )
         else:
             for p in humans:
@@ -161,57 +161,63 @@ class Publisher:
         ]
         return lines, users
 
-    async def _send_lines(
-        self, channel: discord.PartialMessageable, lines: Sequence[str], users: list[Any]
-    ) -> None:
-        mentions = discord.AllowedMentions(everyone=False, roles=False, users=users or False)
-        for chunk in rendering.chunk_lines(lines):
-            await channel.send(chunk, allowed_mentions=mentions)
-
     # ------------------------------------------------------------------ the board
 
-    async def _board(
-        self, table: Table, channel: discord.PartialMessageable, new_board: bool
+    async def _post(
+        self,
+        table: Table,
+        channel: discord.PartialMessageable,
+        lines: Sequence[str],
+        users: list[Any],
+        changed: bool = True,
     ) -> None:
+        """Keep the board and the decision's buttons on the game's newest message.
+
+        With ``lines`` to post, the board is posted again *under* them, in the same message
+        (its content), and the previous board message keeps its lines but loses its board
+        and its buttons: one new message and one edit, as many as posting the lines and
+        editing the board in place would cost. Without lines, the board is edited in place
+        (``changed``: only if the game moved)."""
         row = table.row
-        embed = rendering.board_embed(table.game.table_view(), table.game.db, row, table.seats)
-        view = components.board_view(table)
-        if not new_board and row.board_message_id is not None:
+        chunks = rendering.chunk_lines(lines)
+        if not chunks and row.board_message_id is not None:
+            if not changed:
+                return
             try:
-                await channel.get_partial_message(row.board_message_id).edit(embed=embed, view=view)
+                await channel.get_partial_message(row.board_message_id).edit(
+                    embed=self._board_embed(table), view=components.board_view(table)
+                )
                 return
             except discord.NotFound:
                 pass  # deleted by somebody: post a new one
-        if row.board_message_id is not None:
-            await self._retire_board(channel, row.board_message_id)
-        kwargs: dict[str, Any] = {
-            "embed": embed,
-            "allowed_mentions": discord.AllowedMentions.none(),
-        }
+        if not chunks:
+            chunks = [f"🗺️ **Game #{row.id}**"]  # a board message always has lines
+        mentions = discord.AllowedMentions(everyone=False, roles=False, users=users or False)
+        for chunk in chunks[:-1]:
+            await channel.send(chunk, allowed_mentions=mentions)
+        kwargs: dict[str, Any] = {"embed": self._board_embed(table), "allowed_mentions": mentions}
+        view = components.board_view(table)
         if view is not None:
             kwargs["view"] = view
-        message = await channel.send(**kwargs)
-        row.board_message_id = message.id
+        message = await channel.send(chunks[-1], **kwargs)
+        old, row.board_message_id = row.board_message_id, message.id
         row.board_turn = table.game.table_view().turn
+        if old is not None:
+            await self._retire_board(channel, old)
+
+    def _board_embed(self, table: Table) -> discord.Embed:
+        return rendering.board_embed(table.game.table_view(), table.game.db, table.row, table.seats)
 
     async def _retire_board(self, channel: discord.PartialMessageable, message_id: int) -> None:
-        """The last turn's board keeps its picture, loses its buttons and its "whose
-        decision" line (that decision belongs to the new board now)."""
-        with contextlib.suppress(discord.HTTPException):
-            message = await channel.fetch_message(message_id)
-            embeds = message.embeds
-            if embeds:
-                embed = embeds[0]
-                kept = [
-                    line
-                    for line in (embed.description or "").split("\n")
-                    if not line.startswith(("➡️", "⚡", "⏳"))
-                ]
-                embed.description = "\n".join(
-                    [*kept, "_This turn is over: see the new board below._"]
-                )
-                await message.edit(embed=embed, view=None)
-            else:
+        """An older board message keeps its lines (the game's log) and loses the board and
+        the buttons, which are on the newest message now."""
+        message = channel.get_partial_message(message_id)
+        try:
+            await message.edit(embeds=[], view=None)
+        except discord.HTTPException:
+            # A board without lines (posted by an older version of the bot): keep its
+            # picture, drop its buttons.
+            with contextlib.suppress(discord.HTTPException):
                 await message.edit(view=None)
 
     async def open_thread(self, row: GameRow) -> int | None:
@@ -229,27 +235,33 @@ class Publisher:
             return None
         return thread.id
 
+    async def post_lines(self, table: Table, lines: Sequence[str], users: list[Any]) -> None:
+        """Post ``lines`` out of an action (a ping, a notice) with the board under them."""
+        try:
+            await self._post(table, self.channel(table.row), lines, users)
+            await self.storage.update_game(
+                table.id,
+                board_message_id=table.row.board_message_id,
+                board_turn=table.row.board_turn,
+            )
+        except discord.HTTPException:
+            log.warning("could not post to the channel of game %s", table.id)
+
     # ------------------------------------------------------------------ pings and notices
 
     async def post_pings(self, table: Table, seats: Sequence[SeatRow]) -> None:
-        """Tell the players of ``seats`` that half of their time is gone."""
-        board = table.row.board_message_id
-        link = f" ({jump_url(table.row.guild_id, table.row.channel_id, board)})" if board else ""
+        """Tell the players of ``seats`` that half of their time is gone; the ping carries
+        the board and its buttons (no link to follow)."""
         lines = []
         users = []
         for s in seats:
             lines.append(
-                f"⏰ {table.names.mention(s.seat)}, half of your time is gone: decide "
-                f"<t:{int(s.deadline or 0)}:R> or the default choice is taken{link}."
+                f"⏰ {table.names.mention(s.seat)}, half of your time is gone: decide by "
+                f"{rendering.at_time(s.deadline)} or the default choice is taken."
             )
             if s.user_id:
                 users.append(discord.Object(s.user_id))
-        try:
-            await self.channel(table.row).send(
-                "\n".join(lines), allowed_mentions=discord.AllowedMentions(users=users)
-            )
-        except discord.HTTPException:
-            log.warning("could not ping in game %s", table.id)
+        await self.post_lines(table, lines, users)
 
     async def report_broken(self, row: GameRow, reason: str) -> None:
         """Say in its channel that a game cannot be loaded and was stopped."""
@@ -291,10 +303,14 @@ class Publisher:
                 continue
             embed = rendering.start_embed(table.game.seat_view(s.seat), table.game.db, table.row)
             view = components.private_view(table, s)
-            link = jump_url(table.row.guild_id, table.row.channel_id)
-            await self.dm(
-                table, s, f"🎴 **Anima · game #{table.id}** in {link}", embed=embed, view=view
+            where = f"<#{table.row.channel_id}>"
+            message = await self.dm(
+                table, s, f"🎴 **Anima · game #{table.id}** in {where}", embed=embed, view=view
             )
+            if message is not None:
+                # The DM is the seat's first panel: edited when the start has been chosen.
+                key = await self.panels.key(table, s)
+                await self.panels.opened(key, message.id, message.edit, True, embed, view)
 
     async def dm(
         self,
@@ -303,13 +319,14 @@ class Publisher:
         content: str,
         embed: discord.Embed | None = None,
         view: discord.ui.View | None = None,
-    ) -> bool:
+    ) -> discord.Message | None:
         """DM a player, unless DMs are off on the server or he refused one before (then he
-        was told once in the channel to use **My hand**, and is never DM'd again)."""
+        was told once in the channel to use **My hand**, and is never DM'd again); the
+        message sent, or None."""
         if seat.user_id is None or not table.settings.dms:
-            return False
+            return None
         if await self.storage.dm_refused(seat.user_id):
-            return False
+            return None
         try:
             channel = await self.client.create_dm(discord.Object(seat.user_id))
             kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none()}
@@ -317,17 +334,16 @@ class Publisher:
                 kwargs["embed"] = embed
             if view is not None:
                 kwargs["view"] = view
-            await channel.send(rendering.clip(content, rendering.CONTENT_LIMIT), **kwargs)
-            return True
+            return await channel.send(rendering.clip(content, rendering.CONTENT_LIMIT), **kwargs)
         except discord.Forbidden as exc:
             # 50007 "Cannot send messages to this user": closed DMs. Remember it.
             log.info("DM to %s refused (%s)", seat.user_id, exc.code)
             await self.storage.set_dm_refused(seat.user_id, True, now())
             await self._tell_closed_dms(table, seat)
-            return False
+            return None
         except discord.HTTPException:
             log.warning("DM to %s failed", seat.user_id, exc_info=True)
-            return False
+            return None
 
     async def _tell_closed_dms(self, table: Table, seat: SeatRow) -> None:
         text = (
@@ -335,10 +351,4 @@ class Publisher:
             "Your cards and secret decisions are always under the **My hand** button on the "
             "board (or `/anima hand`); I won't try DMs again."
         )
-        try:
-            await self.channel(table.row).send(
-                text,
-                allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id or 0)]),
-            )
-        except discord.HTTPException:
-            log.warning("could not post the closed-DM notice in game %s", table.id)
+        await self.post_lines(table, [text], [discord.Object(seat.user_id or 0)])

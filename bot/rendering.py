@@ -322,14 +322,35 @@ def choice_label(choice: ChoiceView | PublicChoice, names: Names) -> str:
 
 
 def _time(ts: float | None) -> str:
+    """A relative time ("in 2 minutes"), only for messages the bot edits when it is over:
+    the current board (posted again or stripped of its board at every change)."""
     return f"<t:{int(ts)}:R>" if ts else ""
 
 
-def waiting_line(view: TableView, seats: dict[str, SeatRow], names: Names) -> str:
+def at_time(ts: float | None) -> str:
+    """An absolute time (each reader's own clock), for lines nobody will edit once the
+    moment has passed: seconds shown for a deadline less than 10 minutes ahead."""
+    if not ts:
+        return ""
+    ahead = ts - discord.utils.utcnow().timestamp()
+    style = "T" if ahead < 600 else ("t" if ahead < 12 * 3600 else "f")
+    return f"<t:{int(ts)}:{style}>"
+
+
+PAUSED_TEXT = "Paused: everybody is away. Any seated player's click resumes the game."
+#: How the board marks a member's seat that the AI plays (after too many time-outs).
+AI_AWAY = "🤖 (AI, away)"
+
+
+def waiting_line(
+    view: TableView, seats: dict[str, SeatRow], names: Names, paused: bool = False
+) -> str:
     """Who must decide what now (public)."""
     waiting = view.waiting
     if view.over or not waiting:
         return ""
+    if paused:
+        return f"⏸️ **{PAUSED_TEXT}**"
     windows = [w for w in waiting if w.window]
     if windows:
         first = windows[0]
@@ -358,10 +379,14 @@ def party_field(view: TableView, p: PartyView, db: CardDB, names: Names) -> tupl
         flags.append("turn over")
     if p.resting:
         flags.append("resting")
+    who = names.of(p.seat)
+    row = names.seats.get(p.seat)
+    if row is not None and row.taken_over:
+        who = f"{who} {AI_AWAY}"
     if p.hidden:
-        head = f"{names.of(p.seat)} · choosing a leader{where}"
+        head = f"{who} · choosing a leader{where}"
     else:
-        head = f"{names.of(p.seat)} · ⚔ {p.strength} · 💨 {p.speed}{where}"
+        head = f"{who} · ⚔ {p.strength} · 💨 {p.speed}{where}"
     if flags:
         head += f" ({', '.join(flags)})"
     chars = []
@@ -425,7 +450,7 @@ def board_embed(
     if view.over:
         lines.append(ending_text(view.winner, view.ending, names))
     else:
-        lines.append(waiting_line(view, seats, names))
+        lines.append(waiting_line(view, seats, names, row.paused_at is not None))
     embed = discord.Embed(
         title=title,
         description=clip("\n".join(x for x in lines if x), EMBED_DESCRIPTION_LIMIT),
@@ -616,7 +641,8 @@ def _hand_embed(
     if mine and mine[0].window_kind in YOUR_WINDOW:
         lines.append(YOUR_WINDOW[mine[0].window_kind])
     if prompt is not None:
-        deadline = f" ⏰ {_time(seat.deadline)}" if seat.deadline else ""
+        # Absolute: a panel may outlive the 15 minutes in which the bot can edit it.
+        deadline = f" ⏰ by {at_time(seat.deadline)}" if seat.deadline else ""
         lines.append(f"**Your decision:** {names.sub(prompt.text)}{deadline}")
         playable = [
             card_name(db, c.action[5:]) for c in prompt.choices if c.action.startswith("play ")
@@ -626,14 +652,17 @@ def _hand_embed(
         elif prompt.window or prompt.kind in PLAY_KINDS:
             lines.append("▶️ Nothing playable now.")
     elif not table.over:
-        waiting = ", ".join(names.of(w.player) for w in table.waiting) or "nobody"
-        lines.append(f"Not your decision now (waiting for {waiting}).")
+        # Whose decision it is changes at every click; the panel is refreshed when its
+        # owner's situation changes (bot.panels), so it points to the board instead.
+        lines.append("Not your decision now: the board shows whose it is.")
     if autopass and not table.over:
         lines.append(autopass_line(autopass))
     embed = discord.Embed(
         title=f"Your hand · game #{row.id}",
         description="\n".join(lines) or None,
         colour=COLOR_PRIVATE,
+        # Shown by Discord as "Today at 14:03": when the panel was drawn.
+        timestamp=discord.utils.utcnow(),
     )
 
     def add(title: str, cards: Sequence[str], empty: str | None = None) -> None:

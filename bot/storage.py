@@ -126,6 +126,11 @@ MIGRATIONS: list[list[str]] = [
             PRIMARY KEY (guild_id, user_id)
         )""",
     ],
+    [
+        # A game whose humans are all away waits, its timers stopped, since this time
+        # (bot.timers); NULL while it runs.
+        "ALTER TABLE games ADD COLUMN paused_at REAL",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -212,6 +217,8 @@ class GameRow:
     ended_at: float | None
     #: The lobby's option: play in a thread started from the lobby message.
     in_thread: bool = False
+    #: When the game was paused because every human was away (None: not paused).
+    paused_at: float | None = None
 
 
 @dataclass
@@ -264,7 +271,7 @@ _GAME_COLUMNS = (
     "id, guild_id, channel_id, host_id, status, options_json, decision_timer, window_timer, "
     "seed, state_json, version, published_event_id, published_version, lobby_message_id, "
     "board_message_id, board_turn, winner_seat, ending, broken_reason, created_at, started_at, "
-    "ended_at, in_thread"
+    "ended_at, in_thread, paused_at"
 )
 _SEAT_COLUMNS = (
     "game_id, seat, position, user_id, name, ai, timeouts, prompt_since, deadline, half_at, pinged"
@@ -296,6 +303,7 @@ def _game(row: Sequence[Any]) -> GameRow:
         started_at=row[20],
         ended_at=row[21],
         in_thread=bool(row[22]),
+        paused_at=row[23],
     )
 
 
@@ -708,6 +716,25 @@ class Storage:
         async with self.transaction():
             await self._seat_updates(game_id, seats)
 
+    async def set_paused(
+        self,
+        game_id: int,
+        paused_at: float | None,
+        seats: Sequence[SeatUpdate],
+        events: Sequence[NewEvent],
+        version: int,
+        now: float,
+    ) -> None:
+        """Pause (``paused_at`` set) or resume (None) a running game, with its seats'
+        deadlines and the notice that says so, in one transaction."""
+        async with self.transaction():
+            await self._exec(
+                "UPDATE games SET paused_at = ? WHERE id = ? AND status = 'running'",
+                (paused_at, game_id),
+            )
+            await self._seat_updates(game_id, seats)
+            await self._insert_events(game_id, version, events, now)
+
     async def add_events(
         self, game_id: int, version: int, events: Sequence[NewEvent], now: float
     ) -> None:
@@ -772,10 +799,11 @@ class Storage:
     # ------------------------------------------------------------------ timers
 
     async def games_with_due_timers(self, now: float) -> list[int]:
-        """Running games where a deadline or a half-time ping is due."""
+        """Running games, not paused, where a deadline or a half-time ping is due."""
         rows = await self.fetchall(
             "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id "
-            "WHERE g.status = 'running' AND ((s.deadline IS NOT NULL AND s.deadline <= ?) "
+            "WHERE g.status = 'running' AND g.paused_at IS NULL "
+            "AND ((s.deadline IS NOT NULL AND s.deadline <= ?) "
             "OR (s.half_at IS NOT NULL AND s.half_at <= ? AND s.pinged = 0)) ORDER BY s.game_id",
             (now, now),
         )

@@ -22,6 +22,9 @@ from engine.prompts import Prompt
 
 MAX_SEATS = 5
 MIN_SEATS = 2
+#: Real decisions timed out in a row after which a seat counts as away, when the server's
+#: ``ai_takeover`` is off (0): the game still pauses when every human is away.
+AWAY_TIMEOUTS = 3
 
 NO_GAME = "There is no game here. Start one with `/anima start`."
 
@@ -47,6 +50,18 @@ class Reply:
     quiet: bool = False
     #: Attachments (a finished game's history).
     files: list[discord.File] = field(default_factory=list)
+    #: The answer is a player's private panel (or stands in its place): the game, the seat
+    #: and what the full panel shows now, so that :mod:`bot.panels` keeps it up to date.
+    panel: PanelKey | None = None
+
+
+@dataclass(frozen=True)
+class PanelKey:
+    """Whose panel a message is, and the fingerprint of what a full panel shows now."""
+
+    game_id: int
+    seat: str
+    shown: str
 
 
 @dataclass
@@ -68,6 +83,22 @@ class Table:
 
     def seat_of(self, user_id: int) -> SeatRow | None:
         return next((s for s in self.seats.values() if s.user_id == user_id), None)
+
+    @property
+    def paused(self) -> bool:
+        """Every human was away: no timer runs until a seated player clicks."""
+        return self.row.paused_at is not None
+
+    @property
+    def away_after(self) -> int:
+        """Real decisions timed out in a row after which a seat counts as away (and is
+        taken over by the AI if the server allows it)."""
+        return self.settings.ai_takeover or AWAY_TIMEOUTS
+
+    def present(self, s: SeatRow) -> bool:
+        """A member plays this seat himself and has not let ``away_after`` real decisions
+        in a row time out."""
+        return s.human and not s.ai and s.timeouts < self.away_after
 
     def set_deadline(self, s: SeatRow, prompt: Prompt, t: float) -> None:
         """Start the clock of ``s``'s new prompt at ``t`` (none for AI seats or no timer)."""

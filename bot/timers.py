@@ -1,5 +1,19 @@
-"""Deadlines: half-time pings, time-outs (X6) of due decisions and reaction windows, and the
-AI takeover of a seat after too many time-outs in a row.
+"""Deadlines: half-time pings, time-outs (X6) of due decisions and reaction windows, the AI
+takeover of a seat after too many time-outs in a row, and the pause when everybody is away.
+
+Away and pause (issue 8). Only real decisions count: a reaction window's time-out does not
+(everybody times out of a window together), nor do the setup choices (leader and Advantages,
+``start_*`` prompts), which a newcomer may well miss once. A seat whose member let
+``Table.away_after`` real decisions in a row time out (the server's ``ai_takeover``, or 3 when
+takeover is off) is *away*. When a seat becomes away:
+
+- if another seat is still *present* (a member plays it himself and is not away), the AI takes
+  the seat over (when the server allows takeovers) and the game goes on;
+- otherwise every human is away: the AI never takes that last human seat; the game **pauses**
+  instead. Its deadlines are cleared (no timer runs, ``games.paused_at`` is set, so this survives
+  a restart), the board says so and one message pings every seated member. The first click of
+  any seated member (a board or panel button, **My hand**, ``/anima hand`` or ``/anima play``)
+  resumes it (:meth:`bot.games.Games.resume`): every open decision gets a fresh deadline.
 
 Deadlines live in the seats' rows (see :class:`bot.table.Table.set_deadline`), so they survive
 restarts; the bot's timer loop (:mod:`bot.app`) asks storage which games have one due and
@@ -32,7 +46,7 @@ class Timers:
                 table = await self.games.load(game_id)
             except (NoGame, GameBroken):
                 return
-            if table.row.status != "running":
+            if table.row.status != "running" or table.paused:
                 return
             t = now()
             await self._ping(table, t)
@@ -89,13 +103,37 @@ class Timers:
                 )
             else:
                 s = due[0]
-                s.timeouts += 1
+                # The setup choices do not count towards being away (see the module's doc).
+                prompt = g.prompt_for(s.seat)
+                counts = prompt is not None and not prompt.kind.startswith("start_")
+                if counts:
+                    s.timeouts += 1
                 await self.games.apply(table, s.seat, None, "timeout")
-                limit = table.settings.ai_takeover
-                if limit and s.timeouts >= limit and not g.over:
-                    await self._takeover(table, s)
+                if counts and s.timeouts >= table.away_after and not g.over:
+                    if not any(table.present(o) for o in table.seats.values()):
+                        await self.games.run_ai(table)
+                        if not g.over:
+                            await self._pause(table)
+                        break
+                    if table.settings.ai_takeover:
+                        await self._takeover(table, s)
             await self.games.run_ai(table)
         return changed
+
+    async def _pause(self, table: Table) -> None:
+        """Every human is away: stop every clock until a seated member clicks."""
+        t = now()
+        table.row.paused_at = t
+        for s in table.seats.values():
+            s.deadline, s.half_at, s.pinged = None, None, False
+        await self.storage.set_paused(
+            table.id,
+            t,
+            [seat_update(s) for s in table.seats.values()],
+            [NewEvent("paused", "⏸️ The game is paused: everybody is away.")],
+            table.game.version,
+            t,
+        )
 
     async def _takeover(self, table: Table, s: SeatRow) -> None:
         s.ai = True

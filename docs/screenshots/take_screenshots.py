@@ -240,7 +240,12 @@ async def take(out_dir: Path, max_kb: int) -> None:
                 await photograph(env, world, bob, board, SHOTS["board.png"], out_dir, max_kb)
 
                 await game.play_until(lambda t, p: battle_message(world) is not None)
-                battle = battle_message(world)
+                # One decision more: the board moves to the newest message, and the battle's
+                # lines stay behind on their own.
+                first = battle_message(world)
+                assert first is not None
+                await game.play_until(lambda t, p: t.row.board_message_id != first.id)
+                battle = game.message(first.id)
                 await photograph(env, world, bob, battle, SHOTS["battle.png"], out_dir, max_kb)
 
                 # Carol's private panel when her decision names her cards (Reset phase): those

@@ -70,18 +70,23 @@ async def test_double_click_applies_one_action(simcord_env: simcord.Env, db_path
     seat = st.seats[prompts[0].player]
     member = players[seat.user_id]
     board = board_of(w.table, db_path, game_id)
-    # Two private panels open for the same decision (two clicks on Decide, or a DM and a
-    # panel): the same choice is clicked in both.
+    # Two private panels open for the same decision, the first one older than the 15 minutes
+    # in which the bot may edit it (so it could not be marked outdated when the second one
+    # opened): the same choice is clicked in both.
     first = await member.click(board, custom_id=f"anima:{game_id}:decide")
+    for _ in range(15):
+        await w.env.advance_time(60)
+    assert "no longer updates itself" in first.response.content
     second = await member.click(board, custom_id=f"anima:{game_id}:decide")
     index = prompts[0].choices.index("done")
     custom_id = f"anima:{game_id}:{seat.since}:{index}"
     assert custom_id in [c.custom_id for c in components(first.response)]
+    assert custom_id in [c.custom_id for c in components(second.response)]
     n_actions = len(actions(db_path, game_id))
 
-    ok = await member.click(first.response, custom_id=custom_id)
+    ok = await member.click(second.response, custom_id=custom_id)
     assert ok.response.content.startswith("✅")
-    stale = await member.click(second.response, custom_id=custom_id)
+    stale = await member.click(first.response, custom_id=custom_id)
     assert stale.response.content.startswith("That choice is no longer open.")
     # ... with a fresh prompt if he has one now, and exactly one action was applied by him.
     mine = [a for a in actions(db_path, game_id)[n_actions:] if a[3] == "human"]

@@ -62,7 +62,8 @@ def hidden_now(game: Game) -> set[str]:
     return hidden_from(game.s, None)
 
 
-def message_text(m: discord.Message) -> str:
+def message_parts(m: discord.Message) -> list[str]:
+    """The texts of a message: its content, its embeds' texts, its components'."""
     parts = [m.content or ""]
     for e in m.embeds:
         parts += [e.title or "", e.description or "", e.footer.text or ""]
@@ -74,7 +75,7 @@ def message_text(m: discord.Message) -> str:
         for child in getattr(row, "children", []):
             for option in getattr(child, "options", []):
                 parts += [option.label, option.description or ""]
-    return "\n".join(p.replace(TITLE, " ") for p in parts if not set_list(p))
+    return [p.replace(TITLE, " ") for p in parts if not set_list(p)]
 
 
 class LeakCheck:
@@ -82,7 +83,9 @@ class LeakCheck:
 
     def __init__(self, w: World, db_path: Path, game_id: int, viewer: simcord.MemberActor):
         self.w, self.db_path, self.game_id, self.viewer = w, db_path, game_id, viewer
-        self.seen: dict[int, str] = {}
+        #: The parts of each message checked already: an older board message that loses its
+        #: board keeps its lines, which were checked when they were posted.
+        self.seen: dict[int, set[str]] = {}
         self.replay: Game | None = None
         self.applied = 0
         self.checked = 0
@@ -116,10 +119,12 @@ class LeakCheck:
             revealed = sorted((DB[c].name for c in missions), key=len, reverse=True)
         forbidden = [(c, DB[c].name) for c in always_hidden]
         for m in self.w.table.history(viewer=self.viewer):
-            text = message_text(m)
-            if self.seen.get(m.id) == text:
+            seen = self.seen.setdefault(m.id, set())
+            new = [p for p in message_parts(m) if p not in seen]
+            if not new:
                 continue
-            self.seen[m.id] = text
+            seen.update(new)
+            text = "\n".join(new)
             self.checked += 1
             cleaned = text
             for static in [*STATIC_TEXTS, *revealed]:

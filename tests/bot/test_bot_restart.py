@@ -69,7 +69,8 @@ async def test_timers_resume_after_a_restart(
     st = stored(db_path, game_id)
     sources = [a[3] for a in actions(db_path, game_id)]
     assert sources.count("timeout") == 2  # both start choices ran out after the restart
-    assert all(s.timeouts == 1 for s in st.seats.values())
+    # ... and a setup choice's time-out does not count towards being away (issue 8).
+    assert all(s.timeouts == 0 for s in st.seats.values())
 
 
 async def test_a_broken_game_is_reported_and_others_keep_running(

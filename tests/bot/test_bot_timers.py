@@ -39,13 +39,15 @@ async def test_half_time_ping_timeout_and_ai_takeover(
     told = [m for m in w.table.history() if "ran out of time" in m.content]
     assert len(told) == 1 and "**alice** ran out of time: the default choice." in told[0].content
     st = stored(db_path, game_id)
-    assert st.seats["p1"].timeouts == 1 and not st.seats["p1"].ai
+    # A setup choice's time-out does not count towards being away (issue 8).
+    assert st.seats["p1"].timeouts == 0 and not st.seats["p1"].ai
     assert st.game.s.players["p1"].party  # the default kept a leader
 
-    # Two more time-outs in a row (her Advantages, then whatever comes next; bob plays on).
+    # Her Advantages time out too (not counted), then three real decisions in a row while
+    # bob plays on: the AI takes her seat, since bob is still there.
     await env.advance_time(61)
     st = stored(db_path, game_id)
-    assert st.seats["p1"].timeouts == 2
+    assert st.seats["p1"].timeouts == 0
     driver.players = {w.bob.id: w.bob}
     for _ in range(200):
         st, prompts = driver.human_prompts()
@@ -62,7 +64,11 @@ async def test_half_time_ping_timeout_and_ai_takeover(
     st = stored(db_path, game_id)
     assert st.seats["p1"].ai and st.seats["p1"].user_id == w.alice.id
     assert any("an AI player takes over" in m.content for m in w.table.history())
-    assert [a[3] for a in actions(db_path, game_id)].count("timeout") >= 3
+    assert [a[3] for a in actions(db_path, game_id)].count("timeout") >= 5
+    assert st.seats["p1"].timeouts == 3 and st.status == "running"
+    # The board marks the seat the AI plays.
+    fields = [f.name for f in board(w.table, db_path, game_id).embeds[0].fields]
+    assert any(name.startswith("alice 🤖 (AI, away)") for name in fields), fields
 
     # alice is told and can take her seat back.
     r = await w.alice.slash(w.table, "anima hand")

@@ -1,0 +1,217 @@
+"""Private panels (a player's hand and his open decision, shown to him alone) and keeping the
+ones on screen up to date.
+
+What Discord allows: an ephemeral message (``My hand``, ``Decide``, ``/anima hand``, a panel
+sent after a board click) can only be edited through the token of the interaction that
+created or last updated it, and that token lives **15 minutes**. A DM is an ordinary message
+the bot may edit at any time. So:
+
+- every panel the bot shows is remembered (in memory) as the seat's *live* panel, with a way
+  to edit it and when that way expires; a seat has one live panel: a newer one makes the older
+  say it is outdated;
+- after every change of a game (:meth:`bot.publishing.Publisher.publish`) each live panel of
+  the game is rendered again and edited **only if what it shows changed** (the owner's
+  situation: his decision, hand, missions, party, private events, the game's status), so a
+  click elsewhere costs no edit;
+- a minute before its token expires a panel is edited one last time to say that it no longer
+  updates itself and that **Refresh** opens a fresh one (its buttons keep working: a click on
+  an outdated choice answers with a fresh panel).
+
+Panels opened before a restart are not remembered (the tokens were in memory only; storing
+them would keep credentials on disk for nothing): they are not refreshed, and their buttons
+still answer correctly, since every click is checked against the open prompt's version.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+from collections.abc import Awaitable, Callable, Collection
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot import components, rendering
+from bot.storage import SeatRow, Storage
+from bot.table import PanelKey, Table, now
+
+log = logging.getLogger("anima.panels")
+
+#: How long Discord lets an interaction's token edit its messages.
+TOKEN_LIFE = 15 * 60.0
+#: The last edit ("no longer updates itself") is made this long before the token expires.
+MARGIN = 60.0
+#: Private events listed in a player's panel.
+PRIVATE_LOG = 6
+
+OUTDATED = "🕰 This panel is outdated: a newer one was opened."
+STOPPED = (
+    "🕰 This panel no longer updates itself (Discord allows 15 minutes): "
+    "press **Refresh** for a fresh one."
+)
+
+#: Edits a panel's message: ``edit(content=..., embeds=[...], view=...)``.
+Editor = Callable[..., Awaitable[Any]]
+
+
+@dataclass
+class LivePanel:
+    """A panel on a player's screen that the bot can still edit."""
+
+    message_id: int
+    edit: Editor
+    #: When the edit stops working (None: a DM, editable for ever).
+    expires_at: float | None
+    shown: str
+    embed: discord.Embed | None = None
+    view: discord.ui.View | None = None
+    #: The owner's situation when the panel was last compared (see :func:`situation`).
+    situation: tuple[Any, ...] | None = None
+
+
+def situation(table: Table, seat: SeatRow, party: Any) -> tuple[Any, ...]:
+    """A cheap summary of what a panel depends on: while it and the owner's private events
+    stay the same, the panel is not rendered again (rendering every live panel after every
+    click would cost more than the click itself)."""
+    row = table.row
+    return (
+        row.status,
+        row.paused_at is not None,
+        seat.ai,
+        seat.prompt_since,
+        seat.deadline,
+        repr(party),
+    )
+
+
+def fingerprint(embed: discord.Embed, view: discord.ui.View | None) -> str:
+    """What a panel shows, to tell whether it must be edited (its timestamp left out)."""
+    data = embed.to_dict()
+    data.pop("timestamp", None)
+    items = view.to_components() if view is not None else []
+    return json.dumps([data, items], sort_keys=True, default=str)
+
+
+class Panels:
+    """Renders private panels and keeps the live ones up to date. One per bot."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self._live: dict[tuple[int, str], LivePanel] = {}
+
+    async def parts(
+        self, table: Table, seat: SeatRow
+    ) -> tuple[discord.Embed, discord.ui.View | None]:
+        """A player's private panel: his hand embed and the buttons of his open prompt."""
+        private = await self.storage.private_events(table.id, seat.seat, PRIVATE_LOG)
+        kinds: frozenset[str] = frozenset()  # the member's auto-pass (bot.autopass)
+        if seat.user_id is not None:
+            mine = await self.storage.autopass(table.row.guild_id, [seat.user_id])
+            kinds = mine.get(seat.user_id, frozenset())
+        g = table.game
+        embed = rendering.hand_embed(
+            g.seat_view(seat.seat), g.db, table.row, seat, table.names, private, autopass=kinds
+        )
+        view = None
+        if table.row.status == "running" and not seat.ai:
+            view = components.private_view(table, seat, kinds)
+        return embed, view
+
+    async def key(self, table: Table, seat: SeatRow) -> PanelKey:
+        """The :class:`PanelKey` of ``seat``'s panel as it would be shown now."""
+        embed, view = await self.parts(table, seat)
+        return PanelKey(table.id, seat.seat, fingerprint(embed, view))
+
+    # ------------------------------------------------------------------ the live panels
+
+    async def opened(
+        self,
+        key: PanelKey,
+        message_id: int,
+        edit: Editor,
+        dm: bool,
+        embed: discord.Embed | None = None,
+        view: discord.ui.View | None = None,
+    ) -> None:
+        """A panel was shown (or answered in place) with ``edit`` (an interaction's, unless
+        ``dm``: a DM the bot edits directly): it becomes the seat's live panel; the seat's
+        previous one, if another message, says it is outdated."""
+        expires_at = None if dm else now() + TOKEN_LIFE
+        old = self._live.get((key.game_id, key.seat))
+        self._live[(key.game_id, key.seat)] = LivePanel(
+            message_id, edit, expires_at, key.shown, embed, view
+        )
+        if old is not None and old.message_id != message_id and self._editable(old, now()):
+            with contextlib.suppress(discord.HTTPException):
+                await old.edit(content=OUTDATED, embeds=[], view=None)
+
+    def live(self, game_id: int, seat: str) -> LivePanel | None:
+        """The seat's live panel, if the bot can still edit one."""
+        return self._live.get((game_id, seat))
+
+    async def refresh(
+        self, table: Table, skip: int | None = None, told: Collection[str] = ()
+    ) -> int:
+        """Edit every live panel of the game whose owner's situation changed (``told``: the
+        seats that were sent private events; the panel ``skip`` is being answered by its own
+        interaction); returns the edits made."""
+        live_seats = [s for s in table.seats.values() if (table.id, s.seat) in self._live]
+        if not live_seats:
+            return 0
+        t = now()
+        edits = 0
+        parties = {p.seat: p for p in table.game.table_view().parties}
+        for s in live_seats:
+            live = self._live[(table.id, s.seat)]
+            if not self._editable(live, t):
+                del self._live[(table.id, s.seat)]
+                continue
+            if live.message_id == skip:
+                live.situation = None
+                continue
+            now_in = situation(table, s, parties.get(s.seat))
+            if now_in == live.situation and s.seat not in told:
+                continue
+            live.situation = now_in
+            embed, view = await self.parts(table, s)
+            shown = fingerprint(embed, view)
+            if shown == live.shown:
+                continue
+            try:
+                await live.edit(content=None, embeds=[embed], view=view)
+            except discord.HTTPException:
+                # Dismissed by its owner, or its token is gone: it cannot be edited any more.
+                del self._live[(table.id, s.seat)]
+                continue
+            live.shown, live.embed, live.view = shown, embed, view
+            edits += 1
+        if table.row.status != "running":
+            for seat in table.seats:
+                self._live.pop((table.id, seat), None)
+        return edits
+
+    async def sweep(self, t: float) -> int:
+        """Panels whose token is about to expire say that they no longer update themselves
+        (called by the bot's timer loop); returns how many."""
+        ending = [
+            (k, p)
+            for k, p in self._live.items()
+            if p.expires_at is not None and p.expires_at - MARGIN <= t
+        ]
+        for k, p in ending:
+            del self._live[k]
+            if p.expires_at is not None and p.expires_at <= t:
+                continue
+            kwargs: dict[str, Any] = {"content": STOPPED}
+            if p.embed is not None:
+                kwargs["embeds"] = [p.embed]
+            kwargs["view"] = p.view if p.view is not None else components.refresh_view(k[0])
+            with contextlib.suppress(discord.HTTPException):
+                await p.edit(**kwargs)
+        return len(ending)
+
+    @staticmethod
+    def _editable(live: LivePanel, t: float) -> bool:
+        return live.expires_at is None or live.expires_at - MARGIN > t
