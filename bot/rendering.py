@@ -68,6 +68,10 @@ ADVANTAGE_KINDS = {
     "organization": "Organization",
     "interrupt": "Interrupt",
     "battle": "Battle",
+    "incident": "Incident",
+    "trap": "Trap",
+    "faction": "Faction",
+    "artifact": "Artifact",
 }
 
 

@@ -284,6 +284,17 @@ class Steal(TypedDict):
 
 
 @with_config(_STRICT)
+class ExchangeAdvantagePrivate(TypedDict):
+    """The Agent's exchange, told to both players alone: ``given`` went from ``player`` to
+    ``victim``, ``taken`` the other way."""
+
+    player: str
+    victim: str
+    given: str
+    taken: str
+
+
+@with_config(_STRICT)
 class TakeCharacter(TypedDict):
     """A character taken from another party (Betrayal): ``card`` joins ``player``'s party."""
 
@@ -385,6 +396,8 @@ EVENT_PAYLOADS: dict[str, type[Any]] = {
     "untap": Who,
     "flee": Flee,
     "exchange_arcane": ExchangeArcane,
+    "exchange_advantage": Steal,
+    "exchange_advantage_private": ExchangeAdvantagePrivate,
     "explore_new_regions": ExploreNewRegions,
     "trap_set": WhoRegion,
     "trap_set_private": CardOnly,

@@ -50,13 +50,28 @@ COMPOSITION: dict[str, dict[str, int]] = {
         "final_mission": 3,
         "advantage": 34,
     },
+    # 12 Characters and 5 Arcane ones, 10 Basic and 3 Final missions, and 80 Regions,
+    # Encounters and Advantages (issue 9), split like the base set's.
+    "beyond_good_and_evil": {
+        "character": 17,
+        "region": 14,
+        "encounter": 30,
+        "mission": 10,
+        "final_mission": 3,
+        "advantage": 36,
+    },
 }
 
 #: The printed cards of each set, the only ones with ``source: printed``; every one of their
 #: facts the engine uses is stated by the rulebooks: Wrong Road (an Interrupt that redirects
 #: another party's declared move to any Region, T4) and Zeppelin Voyage (a Plot card played
 #: once that moves a party to any Region whatever its level, O1).
-PRINTED: dict[str, set[str]] = {"shadow_of_omega": {"wrong_road", "zeppelin_voyage"}}
+#: Beyond Good and Evil: Unleashed Danger (a Trap: the Region's level +1 until the end of the
+#: turn, its rulebook's example of play).
+PRINTED: dict[str, set[str]] = {
+    "shadow_of_omega": {"wrong_road", "zeppelin_voyage"},
+    "beyond_good_and_evil": {"unleashed_danger"},
+}
 
 
 @pytest.fixture(scope="module")
@@ -223,7 +238,12 @@ def test_default_file_validates_and_prints_composition(capsys: pytest.CaptureFix
     assert "  mission: 10" in out
     assert "  final_mission: 3" in out
     assert "  advantage: 34 (battle 6, interrupt 5, organization 4, plot 10, skill 9)" in out
-    assert "total: 110 cards, all valid" in out
+    assert "beyond_good_and_evil: 110 cards (1 printed, 109 stand-in)" in out
+    assert "  character: 17 (arcane 5)" in out
+    assert "  encounter: 30 (event 13, monster 17)" in out
+    kinds = "battle 4, faction 4, incident 4, interrupt 4, plot 9, skill 6, trap 5"
+    assert f"  advantage: 36 ({kinds})" in out
+    assert "total: 220 cards, all valid" in out
 
 
 # ------------------------------------------------------------------------- characters (C)
@@ -695,16 +715,15 @@ def test_T4_plot_cards_name_their_phase(db: CardDB) -> None:
 # ------------------------------------------------------------------------- the effect language
 
 
-#: Operations whose cards come with the expansions' card data (issue 9, a later step): until
-#: then their interpreter is proven with stand-in cards (tests/rules/test_expansions.py).
-#: Once such a card is in cards.json, this test fails until the operation leaves the set.
-AWAITING_CARDS = frozenset({"exchange_arcane"})  # Ascension (Beyond Good and Evil, C7)
+#: Operations whose cards come with a later set's card data: until then their interpreter is
+#: proven with stand-in cards (tests/rules). Once such a card is in cards.json, this test fails
+#: until the operation leaves the set. Beyond Good and Evil's Ascension uses exchange_arcane.
+AWAITING_CARDS: frozenset[str] = frozenset()
 
 
-def test_every_operation_is_used(db: CardDB) -> None:
-    # The expansions' operations (modify_region, discard_faction) are used by the stand-in
-    # expansion cards of the rule tests until the sets' own cards come.
-    cards = [*db, *parse_cards(EXPANSION_TEST_CARDS)]
+def test_every_operation_is_used(everything: CardDB) -> None:
+    # Every set's cards, and the stand-in expansion cards of the rule tests.
+    cards = [*everything, *parse_cards(EXPANSION_TEST_CARDS)]
     used = {op.op for card in cards for op in card_ops(card)}
     assert used == set(OPERATIONS) - AWAITING_CARDS
 
@@ -1046,8 +1065,8 @@ def test_docs_examples_are_the_real_cards(raw_cards: list[dict[str, Any]]) -> No
     the expansions' kinds until their cards come, a stand-in card of the rule tests)."""
     docs = Path(__file__).resolve().parent.parent / "docs" / "cards.md"
     blocks = re.findall(r"```json\n(.*?)```", docs.read_text(encoding="utf-8"), re.S)
-    raw_cards = [*raw_cards, *EXPANSION_TEST_CARDS]
-    by_id = {card["id"]: card for card in raw_cards}
+    raw_cards = [*EXPANSION_TEST_CARDS, *raw_cards]
+    by_id = {card["id"]: card for card in raw_cards}  # a real card wins over its stand-in
     examples = [json.loads(block) for block in blocks]
     assert {"wrong_road", "paladin", "thief", "sleep", "treasure", "defeat_tiamat"} <= {
         example.get("id") for example in examples
@@ -1059,3 +1078,123 @@ def test_docs_examples_are_the_real_cards(raw_cards: list[dict[str, Any]]) -> No
             assert any(_contains(card, example) for card in raw_cards), example
     types = {by_id[e["id"]]["type"] for e in examples if "id" in e}
     assert {"region", "mission", "final_mission"} <= types
+
+
+# ------------------------------------------------------- Beyond Good and Evil: printed facts
+
+BGE = "beyond_good_and_evil"
+
+
+@pytest.fixture(scope="module")
+def bge(everything: CardDB) -> CardDB:
+    """Beyond Good and Evil alone."""
+    return CardDB(card for card in everything if card.set == BGE)
+
+
+def test_C7_bge_has_twelve_characters_and_five_arcane_ones(bge: CardDB) -> None:
+    arcane = [c for c in bge.characters if c.arcane]
+    assert (len(bge.characters) - len(arcane), len(arcane)) == (12, 5)
+    for card in bge.characters:
+        assert card.skills, card.id
+        assert 1 <= card.strength <= (7 if card.arcane else 5), card.id
+    # Arcane characters are the stronger ones (C7: "powerful individuals").
+    strongest_normal = max(c.strength + c.speed for c in bge.characters if not c.arcane)
+    assert min(c.strength + c.speed for c in arcane) >= strongest_normal
+
+
+def test_C1_bge_party_sums_from_the_example_of_play(bge: CardDB) -> None:
+    def party(*ids: str) -> tuple[int, int]:
+        chars = [bge.character(i) for i in ids]
+        return sum(c.strength for c in chars), sum(c.speed for c in chars)
+
+    assert party("samurai", "priestess") == (7, 6)  # Player 1
+    assert party("seer") == (2, 3)  # Player 2
+    assert party("agent", "executioner") == (7, 5)  # Player 3
+    # T2: Player 1 (6) first, then Player 3 (5), Player 2 (3) last.
+    assert party("samurai", "priestess")[1] > party("agent", "executioner")[1] > 3
+
+
+def test_the_priestess_moved_to_beyond_good_and_evil(everything: CardDB) -> None:
+    assert everything["priestess"].set == BGE
+    assert everything["exorcist"].set == SET
+
+
+def test_agent_exchanges_an_advantage_in_the_reset_phase(bge: CardDB) -> None:
+    ability = single_ability(bge.character("agent"))
+    assert (ability.timing, ability.phase, ability.tap_self) == ("play", "reset", True)
+    assert (only_op(ability).op, only_op(ability).target) == ("exchange_advantage", "chosen_player")
+
+
+def test_kagami_has_a_special_ability(bge: CardDB) -> None:
+    assert bge.character("kagami").abilities
+
+
+def test_E2_maisen_and_albidion_from_the_example_of_play(bge: CardDB) -> None:
+    maisen, albidion = bge.region("maisen"), bge.region("albidion")
+    assert maisen.level == albidion.level == 2
+    assert (maisen.exploration[2].result, maisen.exploration[2].count) == ("encounters", 1)
+    assert (albidion.exploration[5].result, albidion.exploration[5].count) == ("encounters", 2)
+    assert albidion.exploration[0].result == "nothing"
+    assert {"advantage", "discredit"} <= {reward.kind for reward in albidion.rewards}
+    # I1: Player 1 cannot trade at Maisen; Player 3 could trade with Player 2 at Albidion.
+    assert (maisen.trade, albidion.trade, albidion.fighting) == (False, True, True)
+
+
+def test_M8_bge_encounters_of_the_example_of_play(bge: CardDB) -> None:
+    for card_id in ("amenhotep", "shadow_of_azrael"):
+        monster = bge.encounter(card_id)
+        assert (monster.kind, monster.level) == ("monster", 3), card_id
+    assert bge.encounter("dark_judgement").level == 3
+    # Amenhotep is met at Maisen (level 2) only because Unleashed Danger raised it to 3.
+    assert bge.encounter("amenhotep").level == bge.region("maisen").level + 1
+    ascension = bge.encounter("ascension")
+    assert ascension.kind == "event" and ascension.level <= bge.region("albidion").level
+    assert "exchange_arcane" in {op.op for op in card_ops(ascension)}
+
+
+def test_A5_A6_unleashed_danger_and_abel(bge: CardDB) -> None:
+    trap = bge.advantage("unleashed_danger")
+    assert trap.kind == "trap" and not trap.is_stand_in
+    ability = single_ability(trap)
+    assert ability.timing == "on_reveal"
+    assert (only_op(ability).op, only_op(ability).amount) == ("modify_region", 1)
+    assert bge.advantage("abel").kind == "faction"
+
+
+def test_unholy_force_can_affect_missions(bge: CardDB) -> None:
+    """A battle card: it is played in any battle, a mission's fight included (B4, B5)."""
+    ability = single_ability(bge.advantage("unholy_force"))
+    assert ability.timing == "battle" and ability.condition == Condition()
+
+
+def test_a_plot_card_lowers_the_level_of_your_region(bge: CardDB) -> None:
+    lowering = [
+        card
+        for card in bge.advantages
+        if card.kind == "plot"
+        and any(op.op == "modify_region" and op.amount == -1 for op in card_ops(card))
+    ]
+    assert [card.id for card in lowering] == ["hidden_path"]
+
+
+def test_F1_bge_missions_of_six_encounters_and_level_14_beasts(bge: CardDB) -> None:
+    six = bge.mission("the_long_night").objective
+    assert (six.kind, six.region_level, six.opponent) == ("fight", 3, "Six Encounters")
+    beasts = bge.mission("hunt_the_beasts_of_the_apocalypse").objective
+    assert (beasts.kind, beasts.strength, beasts.keywords) == ("fight", 14, ["beast"])
+
+
+def test_bge_every_mission_region_is_of_the_set(bge: CardDB) -> None:
+    regions = {r.id for r in bge.regions}
+    assert {o.region for _, o in objectives(bge) if o.region is not None} <= regions
+    for final in bge.final_missions:
+        if final.quest.region is not None:
+            assert bge.region(final.quest.region).level == 3, final.id
+
+
+def test_bge_factions_are_mutual_enemies(bge: CardDB) -> None:
+    factions = {card.id: card for card in bge.advantages if card.kind == "faction"}
+    assert len(factions) == 4
+    for card in factions.values():
+        for rival in card.rivals:
+            assert card.id in factions[rival].rivals, card.id

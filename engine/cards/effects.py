@@ -293,6 +293,15 @@ class ExchangeArcane(_Op):
     target: PartyTarget = "self"
 
 
+class ExchangeAdvantage(_Op):
+    """The Agent: the user names a player (``target``) with an Advantage in hand, gives him one
+    Advantage of his own hand (the user chooses it) and takes one of his at random, since hands
+    are secret. Nothing happens when either hand is empty or no player qualifies."""
+
+    op: Literal["exchange_advantage"]
+    target: Literal["chosen_player", "chosen_player_in_region"] = "chosen_player"
+
+
 Operation = Annotated[
     Draw
     | Discard
@@ -316,6 +325,7 @@ Operation = Annotated[
     | TakeCharacter
     | TakeDiscarded
     | ExchangeArcane
+    | ExchangeAdvantage
     | ModifyRegion
     | DiscardFaction,
     Field(discriminator="op"),
@@ -373,6 +383,7 @@ OPERATIONS: frozenset[str] = frozenset(
         TakeCharacter,
         TakeDiscarded,
         ExchangeArcane,
+        ExchangeAdvantage,
         ModifyRegion,
         DiscardFaction,
     )

@@ -714,6 +714,65 @@ def op_exchange_arcane(g: Game, frame: Frame, o: fx.ExchangeArcane, st: dict[str
     return True
 
 
+@op("exchange_advantage")
+def op_exchange_advantage(
+    g: Game, frame: Frame, o: fx.ExchangeAdvantage, st: dict[str, Any]
+) -> bool:
+    """The Agent: the user gives an Advantage of his choice to a player he names and takes one
+    of that player's at random (hands are secret); both hands keep their size."""
+    user = g.player(frame.player or "")
+    if not user.hand:
+        return True
+    if "victim" not in st:
+        region = user.region
+        options = [
+            n
+            for n in g.others(user.name)
+            if g.player(n).hand
+            and (
+                o.target == "chosen_player" or (region is not None and g.player(n).region == region)
+            )
+        ]
+        named = frame.data.get("chosen")  # named before a roll (Roll.against)
+        if named is not None:
+            options = [n for n in options if n == named]
+        if not options:
+            return True
+        victim_name = _pick(
+            g, frame, st, user.name, "Choose a player to exchange an Advantage with.", options
+        )
+        if victim_name is None:
+            return False
+        st["victim"] = victim_name
+    victim = g.player(st["victim"])
+    given = _pick(
+        g, frame, st, user.name, f"Choose the Advantage you give {victim.name}.", list(user.hand)
+    )
+    if given is None:
+        return False
+    # Taken before the given card arrives, so the user never draws back his own card.
+    taken = victim.hand[g.randint(len(victim.hand))]
+    zones.move(g.s, taken, Zone("hand", victim.name), Zone("hand", user.name))
+    zones.move(g.s, given, Zone("hand", user.name), Zone("hand", victim.name))
+    g.emit(
+        "exchange_advantage",
+        f"{user.name} exchanges an Advantage with {victim.name}.",
+        player=user.name,
+        victim=victim.name,
+    )
+    g.emit(
+        "exchange_advantage_private",
+        f"{g.db[given].name} goes from {user.name} to {victim.name}; "
+        f"{g.db[taken].name} from {victim.name} to {user.name}.",
+        to=[user.name, victim.name],
+        player=user.name,
+        victim=victim.name,
+        given=given,
+        taken=taken,
+    )
+    return True
+
+
 @op("modify_region")
 def op_modify_region(g: Game, frame: Frame, o: fx.ModifyRegion, st: dict[str, Any]) -> bool:
     """The Region the effect happens at (a Trap's, else the user's) changes level until the end

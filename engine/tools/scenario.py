@@ -87,6 +87,9 @@ class RegionSetup(_Model):
     revealed: bool = False
     #: TotG: whether the Region's printed guard still stands (left out: it does, if it has one).
     guarded: bool | None = None
+    #: Traps laid face down on the Region before the setup (A5): owner -> Trap ids, in the
+    #: order they were laid; only the owner knows them until they are revealed (M9).
+    traps: dict[str, list[str]] = Field(default_factory=dict)
 
 
 class Setup(_Model):
@@ -376,6 +379,14 @@ def _check_setup(g: Game, setup: Setup) -> set[str]:
         active.add(r.card)
         if r.preliminary is not None:
             named.check(r.preliminary, f"setup.regions.{i}.preliminary", "encounter")
+        for owner, traps in r.traps.items():
+            where = f"setup.regions.{i}.traps.{owner}"
+            if owner not in g.s.players:
+                raise ScenarioError(f"{where}: {owner!r} is not a player")
+            for card in traps:
+                named.check(card, where, "advantage")
+                if g.db.advantage(card).kind != "trap":
+                    raise ScenarioError(f"{where}: {card!r} is not a Trap")
     for deck, cards in setup.decks.items():
         if deck not in g.s.decks:
             raise ScenarioError(f"setup.decks.{deck}: no such deck with these sets")
@@ -454,6 +465,9 @@ def apply_setup(g: Game, setup: Setup) -> None:
             lay_out(g, spec.card)
             if spec.guarded is not None:
                 s.regions[-1].guarded = spec.guarded and g.db.region(spec.card).guard is not None
+            for owner, traps in spec.traps.items():
+                for trap in traps:
+                    place_card(g, trap, zones.traps_zone(spec.card, owner))
     for name, ps in setup.players.items():
         p = s.players[name]
         if ps.party is not None:

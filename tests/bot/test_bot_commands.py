@@ -25,7 +25,7 @@ from engine.prompts import Prompt
 async def test_card_lookup_with_autocomplete(simcord_env: simcord.Env) -> None:
     w = world(simcord_env)
     choices = await w.alice.autocomplete(w.table, "anima card", "name", "drag")
-    assert {c["value"] for c in choices} == {"dragon_god", "dragons_spine"}
+    assert {c["value"] for c in choices} == {"dragon_god", "dragons_spine", "dragon_knight"}
     assert "Dragon's Spine · Region" in [c["name"] for c in choices]
     everything = await w.alice.autocomplete(w.table, "anima card", "name", "")
     assert len(everything) == 25

@@ -121,4 +121,5 @@ def expansion_db() -> CardDB:
     """The base set's cards (cards.json) with the stand-in expansion cards above."""
     raw = json.loads(DEFAULT_CARDS_PATH.read_text(encoding="utf-8"))
     base = raw["cards"] if isinstance(raw, dict) else raw
-    return parse_cards(base + EXPANSION_TEST_CARDS)
+    # The expansions' own cards stay out: the stand-ins above have some of their ids.
+    return parse_cards([c for c in base if c["set"] == "shadow_of_omega"] + EXPANSION_TEST_CARDS)

@@ -21,7 +21,8 @@ PREFIX = {BEYOND_GOOD_AND_EVIL: "bge", TWILIGHT_OF_THE_GODS: "totg"}
 def base_cards() -> list[dict[str, Any]]:
     raw = json.loads(DEFAULT_CARDS_PATH.read_text(encoding="utf-8"))
     cards: list[dict[str, Any]] = raw["cards"] if isinstance(raw, dict) else raw
-    return cards
+    # The expansions' own cards stay out: these decks are the stand-ins' (ids would clash).
+    return [card for card in cards if card["set"] == "shadow_of_omega"]
 
 
 def _copy(card: dict[str, Any], set_id: str) -> dict[str, Any]:

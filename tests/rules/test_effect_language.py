@@ -9,8 +9,10 @@ from pydantic import BaseModel
 
 from engine.cards import default_cards
 from engine.cards import effects as fx
+from engine.game import Game
 from engine.rules.interpreter import OPS
 from engine.rules.windows import WINDOW_TEXT
+from engine.tools.scenario import build_game, parse
 
 #: Timings the engine runs, and where: a test per row would fail if one went missing.
 EXECUTED_TIMINGS = {
@@ -54,3 +56,43 @@ def test_T4_static_abilities_hold_only_modifiers() -> None:
         for ability in card.abilities:
             if ability.timing == "static":
                 assert all(isinstance(op, fx.Modify) for op in ability.effects), card.id
+
+
+def _agent_table(a_hand: list[str], b_hand: list[str]) -> Game:
+    setup = {
+        "players": {
+            "A": {"party": ["agent"], "hand": a_hand},
+            "B": {"party": ["heretic"], "hand": b_hand},  # slower: A acts first
+        },
+    }
+    options = {"sets": ["beyond_good_and_evil"]}
+    return build_game(parse({"players": ["A", "B"], "seed": 5, "options": options, "setup": setup}))
+
+
+def test_exchange_advantage_gives_a_chosen_card_and_takes_a_random_one() -> None:
+    """The Agent (Reset phase): A gives the card he picks and takes one of B's at random."""
+    game = _agent_table(["blessed_blade", "holy_day"], ["sacrifice", "slander"])
+    game.apply("A", "ability agent")
+    game.apply("A", "pick B")
+    prompt = game.prompt_for("A")
+    assert prompt is not None and prompt.choices == ["pick blessed_blade", "pick holy_day"]
+    events = game.apply("A", "pick blessed_blade")
+    a_hand, b_hand = game.s.players["A"].hand, game.s.players["B"].hand
+    assert len(a_hand) == len(b_hand) == 2
+    assert "blessed_blade" in b_hand and "holy_day" in a_hand
+    taken = next(card for card in a_hand if card != "holy_day")
+    assert taken in {"sacrifice", "slander"}
+    public = next(e for e in events if e.kind == "exchange_advantage")
+    assert public.data == {"player": "A", "victim": "B"} and public.to is None
+    private = next(e for e in events if e.kind == "exchange_advantage_private")
+    assert sorted(private.to or []) == ["A", "B"]
+    assert (private.data["given"], private.data["taken"]) == ("blessed_blade", taken)
+    assert game.s.players["A"].party[0].tapped
+
+
+def test_exchange_advantage_needs_a_card_on_both_sides() -> None:
+    game = _agent_table(["blessed_blade"], [])
+    events = game.apply("A", "ability agent")  # B has no Advantage: nobody to name
+    assert not any(e.kind == "exchange_advantage" for e in events)
+    assert game.s.players["A"].hand == ["blessed_blade"]
+    assert game.prompt_for("A") is not None and game.prompt_for("A").kind == "reset"
