@@ -93,7 +93,7 @@ class Region(Plain):
     peeked: list[str] = field(default_factory=list)
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True)  # not kw_only: Game.push builds it positionally (see there)
 class Frame(Plain):
     """One step of resolution on the stack: game flow as data.
 

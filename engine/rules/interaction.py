@@ -125,7 +125,7 @@ def _after_battle(g: Game, frame: Frame) -> None:
 @responds("interaction_step")
 def answer_interaction(g: Game, frame: Frame, player: str, action: Action) -> None:
     if action.type == "done":
-        frame.stage = "done"
+        g.pop()  # at once, not through the "done" stage: one handler step less (hot path)
     elif action.type == "attack":
         g.emit("attack", f"{player} attacks {action.arg}!", player=player, other=action.arg)
         _start_battle(g, frame, player, action.arg or "")
