@@ -64,8 +64,11 @@ def interaction_step(g: Game, frame: Frame) -> None:
         g.pop()
         return
     others = g.others(name)
-    for other in others:
-        if must_fight(g, p, g.player(other)):
+    players = g.s.players
+    # Only parties in the same Region may fight (I2, I3): most steps look at nobody further.
+    here = [o for o in others if p.region is not None and players[o].region == p.region]
+    for other in here:
+        if must_fight(g, p, players[other]):
             g.emit(
                 "rivals",
                 f"{name} and {other} belong to rival Organizations and must fight (I3).",
@@ -75,8 +78,10 @@ def interaction_step(g: Game, frame: Frame) -> None:
             _start_battle(g, frame, name, other)
             return
     choices = ["done"]
-    choices += [f"attack {o}" for o in others if can_attack(g, p, g.player(o))]
-    choices += [f"offer {o}" for o in others if can_trade(g, p, g.player(o))]
+    choices += [f"attack {o}" for o in here if can_attack(g, p, players[o])]
+    region = region_of(g, p)
+    if region is not None and region.trade:  # I1: else no trade is possible (can_trade)
+        choices += [f"offer {o}" for o in others if can_trade(g, p, players[o])]
     choices += own_turn_plays(g, name, "interaction")
     g.ask(name, "interaction", "Interaction phase: trade, attack, or done (I1, I2).", choices)
 
