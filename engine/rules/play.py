@@ -129,7 +129,7 @@ def _redirects(ability: fx.Ability) -> bool:
 
 def own_turn_plays(g: Game, name: str, phase: str) -> list[str]:
     """``play``/``ability`` actions for ``name``'s own step of ``phase`` (T4)."""
-    p = g.player(name)
+    p = g.s.players[name]
     # Only the cards with an ability for this phase (the card database's index) are looked
     # at further, and in the Reset phase those that stay in play once played (A2/A3).
     playable = g.db.used_at("play", phase)
