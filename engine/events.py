@@ -8,7 +8,7 @@ from typing import Any
 from engine.plain import Plain
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True)  # not kw_only: Game.emit builds it positionally (see there)
 class Event(Plain):
     """Something that happened. ``to`` is None for everyone, else the players who may see it."""
 

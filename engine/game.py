@@ -136,8 +136,13 @@ class Game:
             raise IllegalAction(f"{player!r} is not in this game")
         if s.phase == "over":
             raise IllegalAction("the game is over")
-        prompt = self.prompt_for(player)
-        if isinstance(action, str) and prompt is not None and action in prompt.choices:
+        prompts = s.prompts
+        prompt = None
+        for open_prompt in prompts:  # prompt_for, inline: this runs for every action
+            if open_prompt.player == player:
+                prompt = open_prompt
+                break
+        if prompt is not None and isinstance(action, str) and action in prompt.choices:
             # The common case: a string the engine itself offered, so it is well formed.
             act = offered_action(action)
         else:
@@ -150,15 +155,17 @@ class Game:
                     f"'{act}' is not a legal choice now ({prompt.text})",
                     prompt_rule(prompt.kind, act.type),
                 )
-        self._events = []
-        s.prompts = [p for p in s.prompts if p is not prompt]
+        events: list[Event] = []
+        self._events = events
+        # Most often the prompt answered is the only one open.
+        s.prompts = [] if len(prompts) == 1 else [p for p in prompts if p is not prompt]
         frame = s.stack[-1]
         RESPONDERS[frame.kind](self, frame, player, act)
         s.actions += 1
         if not s.prompts:  # most often another player's prompt is still open (a window)
             self.advance()
-        self.last_events = self._events
-        return self._events
+        self.last_events = events
+        return events
 
     def timeout(self, player: str) -> list[Event]:
         """Apply the default of ``player``'s open prompt (X6) and say so in the log."""
@@ -216,9 +223,20 @@ class Game:
             if steps > _MAX_STEPS:
                 raise RuntimeError(f"rules loop without a decision at {frame.kind}/{frame.stage}")
 
-    def push(self, kind: str, **fields: Any) -> Frame:
+    def push(
+        self,
+        kind: str,
+        *,
+        stage: str = "",
+        player: str | None = None,
+        other: str | None = None,
+        card: str | None = None,
+        region: str | None = None,
+        data: dict[str, Any] | None = None,
+    ) -> Frame:
         """Put a new frame on top of the stack; it runs next."""
-        frame = Frame(kind=kind, **fields)
+        # Positional, in the order of Frame's fields (engine.plain says why).
+        frame = Frame(kind, stage, player, other, card, region, {} if data is None else data)
         self.s.stack.append(frame)
         return frame
 
@@ -240,20 +258,15 @@ class Game:
         is one choice)."""
         # Most prompts (a window's lone "pass") have one choice, which cannot repeat.
         choices = list(dict.fromkeys(choices)) if len(choices) > 1 else list(choices)
+        # Positional, in the order of Prompt's fields (engine.plain says why).
         self.s.prompts.append(
-            Prompt(
-                player=player,
-                kind=kind,
-                text=text,
-                choices=choices,
-                default=default if default is not None else choices[0],
-                window=window,
-            )
+            Prompt(player, kind, text, choices, choices[0] if default is None else default, window)
         )
 
     def emit(self, kind: str, text: str, to: Sequence[str] | None = None, **data: Any) -> None:
         """Record an event; ``to`` limits who may see it."""
-        self._events.append(Event(kind=kind, text=text, to=list(to) if to else None, data=data))
+        # Positional, in the order of Event's fields (engine.plain says why).
+        self._events.append(Event(kind, text, list(to) if to else None, data))
 
     def die(self) -> int:
         """One six-sided die: a rigged result first (scenarios), else the seeded generator."""

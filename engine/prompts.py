@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from engine.plain import Plain
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True)  # not kw_only: Game.ask builds it positionally (see there)
 class Prompt(Plain):
     """A decision some player must take now: the legal choices and the time-out default."""
 

@@ -107,7 +107,7 @@ class Region(Plain):
     guarded: bool = False
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True)  # not kw_only: Game.push builds it positionally (see there)
 class Frame(Plain):
     """One step of resolution on the stack: game flow as data.
 

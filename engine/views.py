@@ -736,8 +736,7 @@ class _LazySeatView(SeatView):
     it becomes a plain :class:`SeatView`."""
 
     def _fill(self) -> SeatView:
-        private = object.__getattribute__(self, "__pydantic_private__")
-        g, seat, version = private["_source"]
+        g, seat, version = object.__getattribute__(self, "__pydantic_private__")
         if g.s.actions != version:
             raise RuntimeError("a lazy seat view was read after the game moved on")
         full = seat_view(g, seat)
@@ -767,6 +766,8 @@ class _LazySeatView(SeatView):
 
 
 _set = object.__setattr__
+#: Sets the slot of pydantic's private attributes directly (cheaper than ``_set`` by name).
+_set_source = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 def lazy_seat_view(g: Game, seat: str) -> SeatView:
@@ -777,5 +778,7 @@ def lazy_seat_view(g: Game, seat: str) -> SeatView:
     moves on (it would describe a later state): reading it later raises ``RuntimeError``.
     """
     view = object.__new__(_LazySeatView)
-    _set(view, "__pydantic_private__", {"_source": (g, seat, g.s.actions)})
+    # Until it is built, the slot of pydantic's private attributes holds where it comes from
+    # (a tuple, not a dict: this runs for every decision of the simulator).
+    _set_source(view, (g, seat, g.s.actions))
     return view

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from engine.state import Character, Frame, GameState, Player, Region, Trap
 
@@ -56,10 +56,12 @@ class ZoneError(RuntimeError):
     no zone (or two): a rules bug, never a player's mistake."""
 
 
-@dataclass(frozen=True, slots=True)
-class Zone:
+class Zone(NamedTuple):
     """One place for cards: a kind of :data:`ZONE_KINDS` and its key (deck name, player name,
-    Region card id, frame kind; empty when the kind has one zone per game)."""
+    Region card id, frame kind; empty when the kind has one zone per game).
+
+    A named tuple rather than a frozen dataclass: the rules build one or two for every card
+    they move, and a frozen dataclass costs three times as much to build."""
 
     kind: ZoneKind
     key: str = ""

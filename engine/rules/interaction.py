@@ -83,8 +83,11 @@ def interaction_step(g: Game, frame: Frame) -> None:
         g.pop()
         return
     others = g.others(name)
-    for other in others:
-        if must_fight(g, p, g.player(other)):
+    players = g.s.players
+    # Only parties in the same Region may fight (I2, I3): most steps look at nobody further.
+    here = [o for o in others if p.region is not None and players[o].region == p.region]
+    for other in here:
+        if must_fight(g, p, players[other]):
             g.emit(
                 "rivals",
                 f"{name} and {other} belong to {rivalry(g, p, g.player(other))} and must fight "
@@ -95,8 +98,10 @@ def interaction_step(g: Game, frame: Frame) -> None:
             _start_battle(g, frame, name, other)
             return
     choices = ["done"]
-    choices += [f"attack {o}" for o in others if can_attack(g, p, g.player(o))]
-    choices += [f"offer {o}" for o in others if can_trade(g, p, g.player(o))]
+    choices += [f"attack {o}" for o in here if can_attack(g, p, players[o])]
+    region = region_of(g, p)
+    if region is not None and region.trade:  # I1: else no trade is possible (can_trade)
+        choices += [f"offer {o}" for o in others if can_trade(g, p, players[o])]
     choices += own_turn_plays(g, name, "interaction")
     g.ask(name, "interaction", "Interaction phase: trade, attack, or done (I1, I2).", choices)
 
@@ -197,7 +202,7 @@ def _after_battle(g: Game, frame: Frame, took_artifact: bool = False) -> None:
 @responds("interaction_step")
 def answer_interaction(g: Game, frame: Frame, player: str, action: Action) -> None:
     if action.type == "done":
-        frame.stage = "done"
+        g.pop()  # at once, not through the "done" stage: one handler step less (hot path)
     elif frame.stage == "spoils":  # I4/A7: the winner's choice of spoils
         frame.stage = "spoils_taken" if action.type == "take" else "spoils_declined"
     elif action.type == "attack":

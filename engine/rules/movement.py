@@ -62,11 +62,11 @@ def answer_movement(g: Game, frame: Frame, player: str, action: Action) -> None:
         frame.stage = "done"
         g.push("explore_new", player=player, region=action.arg)
     elif action.type == "rest":
-        frame.stage = "done"
         add_modifier(g, p, "strength", REST_BONUS, "next_turn", "rest")
         add_modifier(g, p, "speed", REST_BONUS, "next_turn", "rest")
         p.arrived = False  # X1: a resting party stays where it is and does not explore
         g.emit("rest", f"{player}'s party rests (+2 Strength, +2 Speed next turn).", player=player)
+        g.pop()  # at once, not through the "done" stage: one handler step less (hot path)
     else:
         play_step_action(g, player, action, "movement")
 

@@ -160,7 +160,7 @@ def _redirects(ability: fx.Ability) -> bool:
 
 def own_turn_plays(g: Game, name: str, phase: str) -> list[str]:
     """``play``/``ability`` actions for ``name``'s own step of ``phase`` (T4)."""
-    p = g.player(name)
+    p = g.s.players[name]
     # Only the cards with an ability for this phase (the card database's index) are looked
     # at further, and in the Reset phase those that stay in play once played (A2/A3).
     playable = g.db.used_at("play", phase)
@@ -208,15 +208,16 @@ def window_ability(g: Game, name: str, source: str, window: Frame) -> int | None
 
 def window_plays(g: Game, name: str, window: Frame) -> list[str]:
     """The ``play``/``ability`` actions ``name`` may take in the reaction ``window``."""
-    p = g.player(name)
     # Every player is asked at every window, and few cards answer any window: only the cards
     # with an ability for this one (the card database's index) are looked at further.
-    answering = g.db.used_at("interrupt", window.data["when"])
-    if _fighting(name, window):
+    when = window.data["when"]
+    answering = g.db.used_at("interrupt", when)
+    if when == "battle_start" and name in (window.player, window.other):  # _fighting, inline
         answering = answering | g.db.used_at("battle")
     plays: list[str] = []
     if not answering:
         return plays
+    p = g.s.players[name]
     for card in p.hand:
         if card in answering and window_ability(g, name, card, window) is not None:
             plays.append(f"play {card}")

@@ -86,7 +86,7 @@ def run_turn(g: Game, frame: Frame) -> None:
         while i < len(s.order):
             name = s.order[i]
             i += 1
-            p = g.player(name)
+            p = s.players[name]
             if p.lost or (p.turn_over and frame.stage != "reset"):
                 continue
             frame.data["i"] = i

@@ -51,6 +51,11 @@ def run_window(g: Game, frame: Frame) -> None:
 def answer_window(g: Game, frame: Frame, player: str, action: Action) -> None:
     if action.type == "pass":
         frame.data["passed"].append(player)
+        if not g.s.prompts:
+            # The last of those asked passed, so everybody still in the game has: the window
+            # closes now, as run_window would on its next step (most windows close so, and
+            # this spares that step; it cannot be the Crisis, whose windows ask nobody).
+            g.pop(cancelled=bool(frame.data.get("cancelled")))
         return
     # A play: everybody may answer it, so the window re-opens for all after it resolves.
     g.s.prompts = [p for p in g.s.prompts if not p.window]
