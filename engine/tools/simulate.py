@@ -10,7 +10,8 @@ Card coverage counts the cards that *took effect*, read from the events' ``data`
 played (``play``), a character's ability used (``ability``) or the character in a party that
 fought a battle (``battle``), an Encounter met (``encounter``, ``false_alarm``), a Region
 entered (``arrive``), a mission attempted (``mission_attempt``), a Final mission revealed
-(``final_revealed``).
+(``final_revealed``), a Trap sprung (``trap_revealed``: laying it face down is not taking
+effect, A5).
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ RESOLVING: dict[str, str] = {
     "arrive": "region",
     "mission_attempt": "card",
     "final_revealed": "card",
+    "trap_revealed": "card",
 }
 #: Events that change who is in a party (for the members of a party at a battle).
 _JOINS = frozenset({"hire", "new_party"})
