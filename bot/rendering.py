@@ -68,6 +68,11 @@ ADVANTAGE_KINDS = {
     "organization": "Organization",
     "interrupt": "Interrupt",
     "battle": "Battle",
+    # The expansions' Plot kinds (A4-A7).
+    "incident": "Incident",
+    "trap": "Trap",
+    "faction": "Faction",
+    "artifact": "Artifact",
 }
 
 
@@ -188,6 +193,8 @@ def card_kind(card: Card) -> str:
         return "Final mission"
     if isinstance(card, MissionCard):
         return "Basic mission"
+    if isinstance(card, CharacterCard) and card.arcane:
+        return "Character · Arcane"  # C7: its own deck
     return card.type.capitalize()
 
 
