@@ -58,9 +58,7 @@ def test_C2_C7_twelve_characters_and_six_arcane(totg: CardDB) -> None:
 
 
 def test_C7_events_exchange_a_character_for_an_arcane_one(totg: CardDB) -> None:
-    exchanging = {
-        e.id for e in totg.encounters for op in card_ops(e) if op.op == "exchange_arcane"
-    }
+    exchanging = {e.id for e in totg.encounters for op in card_ops(e) if op.op == "exchange_arcane"}
     assert exchanging == {"spark_of_divinity", "apotheosis"}
 
 
