@@ -192,6 +192,8 @@ def card_kind(card: Card) -> str:
         return "Final mission"
     if isinstance(card, MissionCard):
         return "Basic mission"
+    if isinstance(card, CharacterCard) and card.arcane:
+        return "Character · Arcane"  # C7: its own deck
     return card.type.capitalize()
 
 

@@ -172,6 +172,8 @@ def test_coverage_reads_the_events_data() -> None:
         Event(kind="arrive", text="", data={"player": "P1", "region": "arkhangel"}),
         Event(kind="mission_attempt", text="", data={"player": "P1", "card": "cross_the_swamp"}),
         Event(kind="final_revealed", text="", data={"player": "P1", "card": "the_last_seal"}),
+        Event(kind="trap_revealed", text="", data={"region": "arkhangel", "card": "rune_snare"}),
+        Event(kind="trap_set", text="", data={"player": "P1", "region": "arkhangel"}),
         Event(kind="move", text="", data={"player": "P1", "region": "lost_ruins"}),
         Event(kind="discard", text="", data={"player": "P1", "card": "truce"}),
         Event(kind="explore_new", text="", data={"region": "iron_mines", "encounter": "sleep"}),
@@ -186,6 +188,7 @@ def test_coverage_reads_the_events_data() -> None:
         "arkhangel",
         "cross_the_swamp",
         "the_last_seal",
+        "rune_snare",
     }
 
 

@@ -118,7 +118,8 @@ EXPANSION_TEST_CARDS: list[dict[str, Any]] = [
 
 @cache
 def expansion_db() -> CardDB:
-    """The base set's cards (cards.json) with the stand-in expansion cards above."""
+    """The base set's cards (cards.json; the expansions' own cards there are left out) with
+    the stand-in expansion cards above."""
     raw = json.loads(DEFAULT_CARDS_PATH.read_text(encoding="utf-8"))
     base = raw["cards"] if isinstance(raw, dict) else raw
     # The expansions' own cards stay out: the stand-ins above have some of their ids.

@@ -19,6 +19,8 @@ PREFIX = {BEYOND_GOOD_AND_EVIL: "bge", TWILIGHT_OF_THE_GODS: "totg"}
 
 
 def base_cards() -> list[dict[str, Any]]:
+    """The base set's cards of cards.json (the expansions' own cards there are left out: these
+    tests build their expansions from copies of the base set)."""
     raw = json.loads(DEFAULT_CARDS_PATH.read_text(encoding="utf-8"))
     cards: list[dict[str, Any]] = raw["cards"] if isinstance(raw, dict) else raw
     # The expansions' own cards stay out: these decks are the stand-ins' (ids would clash).
