@@ -41,6 +41,7 @@ from engine.cards import default_cards
 from engine.events import Event
 from engine.game import Game
 from engine.rules.party import HAND_LIMIT, PARTY_LIMIT
+from engine.rules.sets import in_game
 from engine.zones import ZONE_KINDS, Zone
 
 DB = default_cards()
@@ -71,8 +72,8 @@ TOKEN = re.compile(r"[a-z0-9_]+")
 
 
 def game_cards(game: Game) -> set[str]:
-    sets = set(game.s.options.sets)
-    return {card.id for card in DB if card.set in sets}
+    """The cards the game deals: those of its sets, the missions as S5 says."""
+    return {card.id for card in DB if in_game(card, game.s.options)}
 
 
 def where(game: Game) -> dict[str, Zone]:
@@ -261,6 +262,8 @@ def play(
     """Play a game with the drawn choices, calling ``check`` after every action (``prepare``
     makes the check from the new game instead). With ``reload``, the game is stored and
     reloaded after every action and play goes on with the reloaded game."""
+    if len(options.get("sets", ())) == 1 and options["sets"] != ["shadow_of_omega"]:
+        players = min(players, 4)  # G1: an expansion alone is for 2-4 players
     names = [f"P{i + 1}" for i in range(players)]
     game = Game.new(names, options, seed)
     played = Played(game, names, options, seed)
@@ -299,6 +302,10 @@ def play(
     return played
 
 
+SETS = ["shadow_of_omega", "beyond_good_and_evil", "twilight_of_the_gods"]
+SET_COMBINATIONS = [
+    [s for i, s in enumerate(SETS) if mask >> i & 1] for mask in range(1, 2 ** len(SETS))
+]
 OPTIONS = st.fixed_dictionaries(
     {
         "open_rolls": st.booleans(),
@@ -307,6 +314,9 @@ OPTIONS = st.fixed_dictionaries(
         "crisis": st.booleans(),
         "tree_of_regions": st.sampled_from(["off", "soo", "bge"]),
         "both_missions": st.booleans(),
+        # Every non-empty combination of the three sets (G1, S5, M10).
+        "sets": st.sampled_from(SET_COMBINATIONS),
+        "combined_missions": st.sampled_from(["twilight", "older"]),
     }
 )
 SEEDS = st.integers(0, 2**32 - 1)
