@@ -6,6 +6,7 @@ import json
 import random
 import re
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -282,8 +283,12 @@ class Driver:
         seed: int = 0,
         channel: simcord.ChannelHandle | None = None,
         cards: CardDB | None = None,
+        prefer: Callable[[str], bool] | None = None,
     ) -> None:
         self.w = w
+        #: Choices (action strings) the players take whenever one is offered (e.g. laying a
+        #: Trap), so that a test's game surely goes through them; the rest is random.
+        self.prefer = prefer
         #: The bot's card database (None: the published cards).
         self.cards = cards
         self.db_path = db_path
@@ -333,6 +338,9 @@ class Driver:
         assert prompts, "the game waits for nobody"
         prompt = self.rng.choice(prompts)
         index = self.rng.randrange(len(prompt.choices))
+        preferred = [i for i, c in enumerate(prompt.choices) if self.prefer and self.prefer(c)]
+        if preferred:
+            index = self.rng.choice(preferred)
         result = await self.choose(st, prompt, index)
         assert result.acknowledged and chose(result), private_reply(result)
         return True

@@ -35,8 +35,9 @@ BGE = "beyond_good_and_evil"
 
 @pytest.fixture
 def simcord_bot(make_bot: Callable[..., AnimaBot]) -> AnimaBot:
-    """The bot with the stand-in expansion cards."""
-    return make_bot(cards=expansion_cards())
+    """The bot with the stand-in expansion cards; its deal (seed 7) offers Traps to two of
+    the human seats of a 5-seat game of the three sets."""
+    return make_bot(cards=expansion_cards(), fixed_seed=7)
 
 
 def public_events(db_path: Path, game_id: int) -> list[tuple[str, dict[str, object]]]:
@@ -120,7 +121,7 @@ async def test_five_seats_play_all_three_sets_to_the_end_without_a_leak(
     w = world(simcord_env)
     cards = expansion_cards()
     humans = [w.alice, w.bob, w.carol]
-    game_id, lobby = await open_lobby(w, w.alice, humans[1:], ai=2, turns=4)
+    game_id, lobby = await open_lobby(w, w.alice, humans[1:], ai=2, turns=5)
     lobby = await choose_sets(w, w.alice, lobby, game_id, ALL_SETS)
     r = await w.alice.click(lobby, custom_id=f"anima:lobby:{game_id}:start")
     assert private_reply(r) is None, private_reply(r)
@@ -129,12 +130,30 @@ async def test_five_seats_play_all_three_sets_to_the_end_without_a_leak(
     assert st.options["sets"] == ALL_SETS
     check = LeakCheck(w, db_path, game_id, w.dave, cards)
     check.check()
-    driver = Driver(w, db_path, game_id, {m.id: m for m in humans}, seed=7, cards=cards)
+    # The players lay every Trap they can (and hire Arcane characters): the stand-in deck
+    # holds few Traps, and a game that lays none would not test that they stay face down.
+    traps = {c.id for c in cards.advantages if c.kind == "trap"}
+
+    def prefer(choice: str) -> bool:
+        kind, _, arg = choice.partition(" ")
+        keep = kind == "drop" and arg not in traps  # the start: give back anything else
+        return (kind == "play" and arg in traps) or kind == "hire_arcane" or keep
+
+    driver = Driver(
+        w, db_path, game_id, {m.id: m for m in humans}, seed=2, cards=cards, prefer=prefer
+    )
     while await driver.step():
         check.check()
     check.check()
     assert stored(db_path, game_id, cards).status == "over"
     kinds = {kind for kind, _ in public_events(db_path, game_id)}
-    # The game went through the expansions' cards: the test would not see a leak otherwise.
-    print(sorted(kinds))
+    # The game went through the expansions: Traps laid face down and sprung, a Region's level
+    # changed, M10's exploration, E7's flight.
+    assert {"trap_set", "trap_revealed", "region_level", "explore_new_regions", "flee"} <= kinds
+    texts = [m.content or "" for m in w.table.history(viewer=w.dave)]
+    texts += [
+        f.value or "" for m in w.table.history(viewer=w.dave) for e in m.embeds for f in e.fields
+    ]
+    assert any("Trap face down" in t for t in texts)  # the board counts them
+    assert any("🪤 A Trap springs at" in t for t in texts)
     assert check.checked > 100
