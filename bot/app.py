@@ -1,8 +1,8 @@
 """The bot client: it composes the services (storage, publishing, games, lobby, timers),
 registers the persistent components, runs the timer loop and syncs the commands.
 
-``create_bot(settings, db_path=...)`` returns an unstarted :class:`AnimaBot` (SimCord's tests
-and preview start it themselves); ``run_bot(settings)`` connects to Discord.
+``create_bot(settings, db_path=..., cards=...)`` returns an unstarted :class:`AnimaBot`
+(SimCord's tests and preview start it themselves); ``run_bot(settings)`` connects to Discord.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from bot.publishing import Publisher
 from bot.settings import Settings
 from bot.storage import GuildSettings, Storage
 from bot.timers import Timers
+from engine.cards import CardDB, default_cards
 
 log = logging.getLogger("anima.bot")
 
@@ -29,10 +30,15 @@ log = logging.getLogger("anima.bot")
 class AnimaBot(commands.Bot):
     """The Anima game master. Slash commands and buttons only; no privileged intents."""
 
-    def __init__(self, settings: Settings, db_path: Path | str | None = None) -> None:
+    def __init__(
+        self, settings: Settings, db_path: Path | str | None = None, cards: CardDB | None = None
+    ) -> None:
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents)
         self.settings = settings
+        #: The card database every game of this bot is dealt from and loaded with, and that
+        #: ``/anima card`` and the lobby's card sets read (tests pass another one).
+        self.cards = cards if cards is not None else default_cards()
         defaults = GuildSettings(
             0, settings.decision_timer, settings.window_timer, settings.dms, settings.ai_takeover
         )
@@ -40,7 +46,7 @@ class AnimaBot(commands.Bot):
         #: The private panels on the players' screens, kept up to date.
         self.panels = Panels(self.storage)
         self.publisher = Publisher(self, self.storage, self.panels)
-        self.games = Games(self.storage, self.publisher)
+        self.games = Games(self.storage, self.publisher, self.cards)
         self.lobby = Lobby(self.storage, self.games, self.publisher, settings.fixed_seed)
         #: The deadlines' service (``timers`` is the loop that calls it).
         self.deadlines = Timers(self.storage, self.games, self.publisher)
@@ -107,9 +113,12 @@ class AnimaBot(commands.Bot):
         await self.storage.close()
 
 
-def create_bot(settings: Settings, db_path: Path | str | None = None) -> AnimaBot:
-    """An unstarted bot (for SimCord's tests and preview, or :func:`run_bot`)."""
-    return AnimaBot(settings, db_path=db_path)
+def create_bot(
+    settings: Settings, db_path: Path | str | None = None, cards: CardDB | None = None
+) -> AnimaBot:
+    """An unstarted bot (for SimCord's tests and preview, or :func:`run_bot`); ``cards``: the
+    card database (default: the published cards, ``engine.cards.default_cards()``)."""
+    return AnimaBot(settings, db_path=db_path, cards=cards)
 
 
 def run_bot(settings: Settings) -> None:

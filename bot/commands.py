@@ -13,7 +13,6 @@ from discord import app_commands
 
 from bot import autopass, components, rendering, rules
 from bot.table import NO_GAME, Reply
-from engine.cards import default_cards
 
 if TYPE_CHECKING:
     from bot.app import AnimaBot
@@ -84,7 +83,7 @@ async def start(
     row = result.row
     await interaction.response.send_message(
         embed=rendering.lobby_embed(row, result.seats, result.default_timer),
-        view=components.lobby_view(row),
+        view=components.lobby_view(row, bot.cards),
     )
     message = await interaction.original_response()
     await bot.lobby.posted(row.id, message.id)
@@ -150,7 +149,7 @@ async def card_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     q = current.strip().lower()
-    cards = [c for c in default_cards() if q in c.name.lower()]
+    cards = [c for c in _bot(interaction).cards if q in c.name.lower()]
     cards.sort(key=lambda c: (not c.name.lower().startswith(q), c.name))
     return [
         app_commands.Choice(
@@ -164,7 +163,7 @@ async def card_autocomplete(
 @app_commands.describe(name="The card's name")
 @app_commands.autocomplete(name=card_autocomplete)
 async def card(interaction: discord.Interaction, name: str) -> None:
-    db = default_cards()
+    db = _bot(interaction).cards
     found = db.by_id.get(name) or next(
         (c for c in db if c.name.lower() == name.strip().lower()), None
     )

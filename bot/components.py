@@ -28,8 +28,8 @@ from discord import ui
 
 from bot import rendering
 from bot.autopass import AUTO_KINDS
-from bot.lobby_options import EDITION_OPTIONS, OPTIONAL_RULES, selected_codes
-from engine.cards import default_cards
+from bot.lobby_options import EDITION_OPTIONS, OPTIONAL_RULES, offered_codes, selected_codes
+from engine.cards import CardDB
 from engine.options import Options
 from engine.prompts import PLAY_KINDS
 from engine.views import ChoiceView
@@ -462,9 +462,9 @@ def reclaim_view(gid: int) -> ui.View:
 # ---------------------------------------------------------------------- lobby
 
 
-def available_sets() -> list[str]:
+def available_sets(cards: CardDB) -> list[str]:
     """Card sets that have cards in the database (others cannot be played yet)."""
-    present = {c.set for c in default_cards()}
+    present = {c.set for c in cards}
     return [s for s in rendering.SET_NAMES if s in present]
 
 
@@ -560,18 +560,19 @@ async def lobby_action(
     embed = rendering.lobby_embed(
         result.row, result.seats, result.default_timer, closed=result.closed
     )
-    view = None if result.closed else lobby_view(result.row)
+    view = None if result.closed else lobby_view(result.row, _bot(interaction).cards)
     await interaction.edit_original_response(embed=embed, view=view)
 
 
-def lobby_view(row: GameRow) -> ui.View:
-    """The lobby's selects (sets, rules, edition, timer) and buttons."""
+def lobby_view(row: GameRow, cards: CardDB) -> ui.View:
+    """The lobby's selects (sets among those ``cards`` has, rules, edition with S5 when
+    Twilight of the Gods is combined, timer) and buttons."""
     options = Options.model_validate(row.options)
     o, v = selected_codes(options)
     view = ui.View(timeout=None)
     sets = [
         discord.SelectOption(label=rendering.SET_NAMES[s], value=s, default=s in options.sets)
-        for s in available_sets()
+        for s in available_sets(cards)
     ]
     view.add_item(LobbySelect(row.id, "sets", sets, 0))
     rules = [
@@ -582,6 +583,7 @@ def lobby_view(row: GameRow) -> ui.View:
     edition = [
         discord.SelectOption(label=c.name, value=code, description=c.description, default=code in v)
         for code, c in EDITION_OPTIONS.items()
+        if code in offered_codes(options, "edition")
     ]
     view.add_item(LobbySelect(row.id, "edition", edition, 2))
     timers = [

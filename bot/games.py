@@ -34,6 +34,7 @@ from bot.table import (
     seat_update,
 )
 from engine.agents import RandomAgent
+from engine.cards import CardDB
 from engine.errors import GameDataError, IllegalAction
 from engine.game import Game
 from engine.prompts import Prompt
@@ -62,9 +63,11 @@ def card_in_hand(game: Game, hand: Sequence[str], typed: str) -> str | None:
 class Games:
     """Everything that changes a running game. One per bot."""
 
-    def __init__(self, storage: Storage, publisher: Publisher) -> None:
+    def __init__(self, storage: Storage, publisher: Publisher, cards: CardDB) -> None:
         self.storage = storage
         self.publisher = publisher
+        #: The card database the games are dealt from and loaded with.
+        self.cards = cards
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, Game] = {}
 
@@ -84,7 +87,7 @@ class Games:
         game = self._cache.get(game_id)
         if game is None or game.version != row.version:
             try:
-                game = Game.from_json(row.state_json)
+                game = Game.from_json(row.state_json, self.cards)
                 if game.version != row.version:
                     raise GameDataError("stored version does not match the state")
             except GameDataError as exc:
@@ -589,7 +592,7 @@ class Games:
                 "is shown after the end."
             )
         async with self.lock(row.id):
-            game = Game.from_json(row.state_json)
+            game = Game.from_json(row.state_json, self.cards)
             seats = await self.storage.seats(row.id)
             events = await self.storage.events_after(row.id, 0)
             actions = await self.storage.actions(row.id)

@@ -79,7 +79,7 @@ def log_markdown(
     for e in events:
         if e.recipients is not None:
             continue  # private events name hidden cards: never in the public log
-        line = rendering.event_line(e, names)
+        line = rendering.event_line(e, names, db)
         if e.kind == "turn":
             lines += ["", f"## Turn {e.data.get('turn', '?')}", ""]
         lines.append(f"- {line}")

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from bot.games import Games
 from bot.lobby_options import choose_codes
 from bot.publishing import Publisher
+from bot.rendering import SET_NAMES
 from bot.storage import GameRow, NewEvent, SeatRow, Storage
 from bot.table import MAX_SEATS, MIN_SEATS, LobbyResult, Table, jump_url, now, seat_update
 from engine.errors import IllegalAction
@@ -163,7 +164,10 @@ class Lobby:
             row, seats = lobby
             options = dict(row.options)
             if what == "sets":
-                options["sets"] = list(values) or ["shadow_of_omega"]
+                # In the menu's order whatever the clicks' order: the same table, the same
+                # options (and the same deal for a seed).
+                chosen = [s for s in SET_NAMES if s in values]
+                options["sets"] = chosen or ["shadow_of_omega"]
             elif what in ("rules", "edition"):
                 options = choose_codes(options, what, list(values))
             elif what == "timer":
@@ -203,9 +207,11 @@ class Lobby:
             options = Options.model_validate(row.options)
             seed = self.fixed_seed if self.fixed_seed is not None else secrets.randbits(62)
             try:
-                game = Game.new([s.seat for s in seats], options, seed)
+                game = Game.new([s.seat for s in seats], options, seed, self.games.cards)
             except IllegalAction as exc:
-                return LobbyResult(f"The game cannot start: {exc.reason}")
+                # The engine's reason and its rule (G1: sets and player counts); the lobby
+                # stays as it was, for the host to change the sets or the seats.
+                return LobbyResult(f"The game cannot start: {exc}.")
             settings = await self.storage.guild_settings(row.guild_id)
             where = ""
             if row.in_thread:

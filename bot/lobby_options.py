@@ -1,6 +1,7 @@
-"""The lobby's option codes (O1-O3 optional rules, V1-V4 edition options): one table, read
-one way to show which codes a game's options switch on, and the other way to turn the host's
-selection into options."""
+"""The lobby's option codes (O1-O3 optional rules, V1-V4 edition options, and S5 in the
+edition menu when Twilight of the Gods is combined with another set): one table, read one way
+to show which codes a game's options switch on, and the other way to turn the host's selection
+into options."""
 
 from __future__ import annotations
 
@@ -71,27 +72,62 @@ OPTION_CODES: tuple[OptionCode, ...] = (
         "V4", "edition", "Tree of Regions: BGE reading",
         "With O1: move within a level or one up or down", "tree_of_regions", "bge", "soo",
     ),
+    # S5 only counts (and is only offered) when Twilight of the Gods is combined with
+    # another set; the lobby has no room for a fifth menu, so it joins the edition options.
+    OptionCode(
+        "S5", "edition", "Older sets' missions (S5)",
+        "Twilight combined: older missions; its Missions, Regions, Events out",
+        "combined_missions", "older", "twilight",
+    ),
 )  # fmt: skip
 
 OPTIONAL_RULES = {c.code: c for c in OPTION_CODES if c.group == "rules"}
 EDITION_OPTIONS = {c.code: c for c in OPTION_CODES if c.group == "edition"}
 
+TWILIGHT_OF_THE_GODS = "twilight_of_the_gods"
+
+
+def twilight_combined(options: Options) -> bool:
+    """S5 applies: Twilight of the Gods is combined with another set (the engine's
+    ``totg_combined``; the bot may not import the rules)."""
+    return TWILIGHT_OF_THE_GODS in options.sets and len(options.sets) > 1
+
+
+def offered_codes(options: Options, group: str) -> list[str]:
+    """The codes of ``group`` the lobby offers with these options: S5 only when Twilight of
+    the Gods is combined with another set (alone, or without it, S5 has no effect)."""
+    return [
+        c.code
+        for c in OPTION_CODES
+        if c.group == group and (c.code != "S5" or twilight_combined(options))
+    ]
+
 
 def selected_codes(options: Options) -> tuple[list[str], list[str]]:
-    """The O and V codes ``options`` switch on."""
+    """The O and V (and, when offered, S5) codes ``options`` switch on."""
     return (
-        [c for c, o in OPTIONAL_RULES.items() if o.is_on(options)],
-        [c for c, o in EDITION_OPTIONS.items() if o.is_on(options)],
+        [c for c in offered_codes(options, "rules") if OPTIONAL_RULES[c].is_on(options)],
+        [c for c in offered_codes(options, "edition") if EDITION_OPTIONS[c].is_on(options)],
     )
 
 
 def choose_codes(options: dict[str, Any], group: str, chosen: list[str]) -> dict[str, Any]:
-    """``options`` with the codes of ``group`` set as the host chose them."""
+    """``options`` with the codes of ``group`` the lobby offers set as the host chose them;
+    a code not offered (S5 without Twilight combined) keeps its value."""
     out = dict(options)
+    offered = offered_codes(Options.model_validate(options), group)
     for code in OPTION_CODES:
-        if code.group == group:
+        if code.group == group and code.code in offered:
             code.apply(out, code.code in chosen)
     return out
 
 
-__all__ = ["EDITION_OPTIONS", "OPTIONAL_RULES", "OPTION_CODES", "choose_codes", "selected_codes"]
+__all__ = [
+    "EDITION_OPTIONS",
+    "OPTIONAL_RULES",
+    "OPTION_CODES",
+    "choose_codes",
+    "offered_codes",
+    "selected_codes",
+    "twilight_combined",
+]

@@ -62,7 +62,7 @@ class Publisher:
                 elif seat is not None and seat.human and not seat.ai:
                     dms.setdefault(r, []).append(e.text)
         public = [e for e in events if e.recipients is None]
-        lines = rendering.event_lines(public, names)
+        lines = rendering.event_lines(public, names, table.game.db)
         pings, users = self._prompt_lines(table, actor)
         if any(e.kind == "paused" for e in public):
             # The one ping of a pause: every seated member, the AI's seats included.

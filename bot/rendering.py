@@ -36,6 +36,7 @@ from engine.views import (
     ChoiceView,
     PartyView,
     PublicChoice,
+    RegionView,
     SeatView,
     TableView,
     reward_label,
@@ -73,6 +74,16 @@ ADVANTAGE_KINDS = {
     "faction": "Faction",
     "artifact": "Artifact",
 }
+
+#: The marks of the expansions' elements on the board and in the panels (the footer's legend).
+ARCANE_MARK = "✦"
+TRAP_MARK = "🪤"
+GUARD_MARK = "🛡"
+BEATEN_MARK = "🏳"
+#: Cards in play in front of a party, by kind: a Faction, an Artifact, an Incident (until the
+#: end of the turn), anything else (Organizations, Magic Objects).
+IN_PLAY_MARKS = {"faction": "🚩", "artifact": "🏺", "incident": "🌀"}
+IN_PLAY_MARK = "🏛"
 
 
 EMBED_TOTAL_LIMIT = 6000
@@ -184,6 +195,8 @@ def card_name(db: CardDB, card_id: str) -> str:
 
 
 def card_kind(card: Card) -> str:
+    if isinstance(card, CharacterCard) and card.arcane:
+        return "Character · Arcane"
     if isinstance(card, AdvantageCard):
         return f"Advantage · {ADVANTAGE_KINDS[card.kind]}"
     if isinstance(card, EncounterCard):
@@ -211,7 +224,7 @@ def card_line(db: CardDB, card_id: str, *, text: bool = True) -> str:
         return card_id
     extra = ""
     if isinstance(card, CharacterCard):
-        extra = f" ({card.strength}/{card.speed})"
+        extra = f" ({card.strength}/{card.speed})" + (f" {ARCANE_MARK}" if card.arcane else "")
     elif isinstance(card, EncounterCard) and card.strength is not None:
         extra = f" (Strength {card.strength})"
     mark = f" {STAND_IN_MARK}" if card.is_stand_in else ""
@@ -243,6 +256,34 @@ def _objective_text(o: Objective, db: CardDB) -> str:
     return f"Deliver {plural(o.advantages or 0, 'Advantage')}{where}"
 
 
+#: How the expansions' kinds of Advantage are played (A4-A7), for ``/anima card``.
+ADVANTAGE_RULES = {
+    "incident": "🌀 Incident: it lasts until the end of the turn (A4).",
+    "trap": f"{TRAP_MARK} Trap: laid face down on a Region in the Reset phase; only its owner "
+    "knows it; it springs at the end of the Movement phase where a party stands (A5, M9).",
+    "faction": f"{IN_PLAY_MARKS['faction']} Faction: one at a time; enemy Factions must fight "
+    "(A6).",
+    "artifact": f"{IN_PLAY_MARKS['artifact']} Artifact: one at a time, replaced in the Reset "
+    "phase; a battle's winner may take it as spoils (A7).",
+}
+
+
+def guard_text(region: RegionCard) -> str:
+    """A guarded Region's guard as its card prints it (TotG): who, and how it is beaten."""
+    guard = region.guard
+    if guard is None:
+        return "none"
+    if guard.kind == "monster":
+        how = f"monster, Strength {guard.strength}: every party entering fights it"
+    else:
+        how = (
+            f"trap: at the end of the Movement phase a party here makes a "
+            f"{guard.check.capitalize()} check, {guard.difficulty}+"
+        )
+    text = f" — {guard.text}" if guard.text else ""
+    return clip(f"**{guard.name}** ({how}; it stays until beaten){text}", FIELD_LIMIT)
+
+
 def card_embed(db: CardDB, card_id: str) -> discord.Embed:
     """The ``/anima card`` answer."""
     card = db[card_id]
@@ -254,6 +295,13 @@ def card_embed(db: CardDB, card_id: str) -> discord.Embed:
         embed.add_field(name="Gender", value=card.gender)
         skills = ", ".join(s.capitalize() for s in card.skills) or "none"
         embed.add_field(name="Skills", value=skills)
+        if card.arcane:
+            embed.add_field(
+                name=f"{ARCANE_MARK} Arcane",
+                value="Own deck; hired with three characters at a Region with Hire, for one "
+                "discarded Advantage; never dismissed.",
+                inline=False,
+            )
     elif isinstance(card, RegionCard):
         marks = []
         if card.trade:
@@ -274,6 +322,8 @@ def card_embed(db: CardDB, card_id: str) -> discord.Embed:
             value="\n".join(reward_label(card, i) for i in range(len(card.rewards))),
             inline=False,
         )
+        if card.guard is not None:
+            embed.add_field(name=f"{GUARD_MARK} Guard", value=guard_text(card), inline=False)
     elif isinstance(card, EncounterCard):
         embed.add_field(name="Level", value=str(card.level))
         if card.strength is not None:
@@ -288,8 +338,15 @@ def card_embed(db: CardDB, card_id: str) -> discord.Embed:
         embed.add_field(name="Crisis! limit", value=plural(card.crisis.limit, "turn"))
         if card.crisis.text:
             embed.add_field(name="Crisis!", value=clip(card.crisis.text, FIELD_LIMIT), inline=False)
-    elif isinstance(card, AdvantageCard) and card.skill:
-        embed.add_field(name="Needs", value=card.skill.capitalize())
+    elif isinstance(card, AdvantageCard):
+        if card.skill:
+            embed.add_field(name="Needs", value=card.skill.capitalize())
+        if card.kind in ADVANTAGE_RULES:
+            embed.add_field(name="Rule", value=ADVANTAGE_RULES[card.kind], inline=False)
+        if card.rivals:
+            rivals = ", ".join(card_name(db, r) for r in card.rivals)
+            enemy = "Enemy Factions" if card.kind == "faction" else "Rivals"
+            embed.add_field(name=enemy, value=clip(rivals, FIELD_LIMIT), inline=False)
     embed.set_footer(text=card.source_note or "Printed card: name and facts as published.")
     return embed
 
@@ -399,14 +456,13 @@ def party_field(view: TableView, p: PartyView, db: CardDB, names: Names) -> tupl
     for c in p.characters:
         card = db.character(c.card)
         mark = " 💤" if c.incapacitated else (" ↷" if c.tapped else "")
-        chars.append(f"{card.name} {card.strength}/{card.speed}{mark}")
+        arcane = f"{ARCANE_MARK} " if c.arcane else ""
+        chars.append(f"{arcane}{card.name} {card.strength}/{card.speed}{mark}")
     if p.hidden:
         lines = ["🂠 leader hidden until everybody has chosen"]
     else:
         lines = [", ".join(chars) or "no characters"]
-    in_play = [card_name(db, c) for c in p.in_play]
-    if in_play:
-        lines.append("🏛 " + ", ".join(in_play))
+    lines += in_play_lines(p.in_play, db)
     lines.append(
         f"✋ {plural(p.hand_count, 'Advantage')} · 📜 {plural(p.secret_missions, 'secret mission')}"
     )
@@ -415,6 +471,42 @@ def party_field(view: TableView, p: PartyView, db: CardDB, names: Names) -> tupl
     if p.completed:
         lines.append("✅ " + ", ".join(card_name(db, c) for c in p.completed))
     return clip(head, 256), clip("\n".join(lines), FIELD_LIMIT)
+
+
+def in_play_lines(cards: Sequence[str], db: CardDB) -> list[str]:
+    """A party's cards in play, one line per mark: its Faction (🚩), Artifact (🏺), Incidents
+    (🌀), and the rest (🏛: Organizations, Magic Objects)."""
+    groups: dict[str, list[str]] = {}
+    for c in cards:
+        card = db.by_id.get(c)
+        kind = card.kind if isinstance(card, AdvantageCard) else ""
+        groups.setdefault(IN_PLAY_MARKS.get(kind, IN_PLAY_MARK), []).append(card_name(db, c))
+    order = [IN_PLAY_MARK, *IN_PLAY_MARKS.values()]
+    return [f"{mark} " + ", ".join(groups[mark]) for mark in order if mark in groups]
+
+
+def level_text(r: RegionView) -> str:
+    """``L2``, or ``L3 (printed 2)`` while a card changes the Region's level this turn."""
+    if r.printed_level and r.level != r.printed_level:
+        return f"L{r.level} (printed {r.printed_level})"
+    return f"L{r.level}"
+
+
+def region_extras(r: RegionView, db: CardDB) -> list[str]:
+    """What lies on a Region besides its Preliminary Encounter: face-down Traps (only how
+    many) and its guard, standing or beaten."""
+    out = []
+    if r.traps:
+        out.append(f"{TRAP_MARK} {plural(r.traps, 'Trap')} face down")
+    if r.guard != "none":
+        guard = db.region(r.card).guard
+        name = guard.name if guard is not None else "its guard"
+        out.append(
+            f"{GUARD_MARK} guarded by {name}"
+            if r.guard == "standing"
+            else f"{BEATEN_MARK} {name} beaten"
+        )
+    return out
 
 
 def regions_text(view: TableView, db: CardDB, names: Names) -> str:
@@ -429,9 +521,11 @@ def regions_text(view: TableView, db: CardDB, names: Names) -> str:
             pre = f"{enc.name}" + (f" (S {enc.strength})" if enc.strength is not None else "")
         else:
             pre = "🂠 face down"
+        extras = "".join(f" · {x}" for x in region_extras(r, db))
         here = [names.of(n) for n in r.parties]
         at = f" — {', '.join(here)}" if here else ""
-        lines.append(f"**{card.name}** L{card.level}{' ' + marks if marks else ''} · {pre}{at}")
+        head = f"**{card.name}** {level_text(r)}{' ' + marks if marks else ''}"
+        lines.append(f"{head} · {pre}{extras}{at}")
     return clip("\n".join(lines) or "none yet", FIELD_LIMIT)
 
 
@@ -468,8 +562,27 @@ def board_embed(
     embed.add_field(name="Regions", value=regions_text(view, db, names), inline=False)
     decks = ", ".join(f"{k} {v}" for k, v in sorted(view.decks))
     legend = "↷ turned · 💤 incapacitated · 🤝 trade · ☮ no fighting · 🂠 face down"
+    if expansion_marks(view, db):
+        legend += (
+            f"\n{ARCANE_MARK} Arcane · {TRAP_MARK} Traps · {GUARD_MARK} guarded · "
+            f"{IN_PLAY_MARKS['faction']} Faction · {IN_PLAY_MARKS['artifact']} Artifact · "
+            f"{IN_PLAY_MARKS['incident']} Incident"
+        )
     embed.set_footer(text=f"{legend}\nDecks: {decks}")
     return fit(embed)
+
+
+def expansion_marks(view: TableView, db: CardDB) -> bool:
+    """Whether the board shows any of the expansions' marks (then the footer explains them)."""
+    return (
+        any(c.arcane for p in view.parties for c in p.characters)
+        or any(r.traps or r.guard != "none" for r in view.regions)
+        or any(
+            isinstance(db.by_id.get(c), AdvantageCard) and db.advantage(c).kind in IN_PLAY_MARKS
+            for p in view.parties
+            for c in p.in_play
+        )
+    )
 
 
 def turn_text(turn: int, row: GameRow) -> str:
@@ -686,6 +799,9 @@ def _hand_embed(
     add("Started missions", p.started)
     add("Completed missions", p.completed)
     add("In play", p.in_play)
+    traps = own_traps_text(table, db)
+    if traps:
+        embed.add_field(name=f"{TRAP_MARK} Your Traps", value=traps, inline=False)
     # A character not kept waits, face down, for the others' choices: it is not his any
     # more, so the panel shows the offer only while he chooses.
     choosing = prompt is not None and prompt.kind == "start_character"
@@ -700,6 +816,15 @@ def _hand_embed(
     footer = f"{names.label(view.seat)} · ⚔ {p.strength} · 💨 {p.speed}"
     embed.set_footer(text=f"{footer}\n{STAND_IN_LEGEND}")
     return embed
+
+
+def own_traps_text(table: TableView, db: CardDB) -> str:
+    """The Traps the viewer laid, face down for everybody else: "Unleashed Danger at Maisen"
+    (``table`` is the viewer's own view: only his Traps are named in it)."""
+    laid = [
+        f"{card_name(db, t)} at {card_name(db, r.card)}" for r in table.regions for t in r.own_traps
+    ]
+    return clip("\n".join(laid), FIELD_LIMIT)
 
 
 def start_embed(view: SeatView, db: CardDB, row: GameRow) -> discord.Embed:
@@ -725,19 +850,85 @@ def start_embed(view: SeatView, db: CardDB, row: GameRow) -> discord.Embed:
 # ---------------------------------------------------------------------- events
 
 
-def event_lines(events: Sequence[EventRow], names: Names) -> list[str]:
+def event_lines(events: Sequence[EventRow], names: Names, db: CardDB) -> list[str]:
     """Public lines for a batch of logged events (private ones are left out), from the
     events' payloads where the bot has a better line than the engine's text."""
     lines = []
     for e in events:
         if e.recipients is None:
-            lines.append(event_line(e, names))
+            lines.append(event_line(e, names, db))
     return lines
 
 
-def event_line(e: EventRow, names: Names) -> str:
+def _guard_name(db: CardDB, region: str) -> str:
+    guard = db.region(region).guard if region in db.by_id else None
+    return guard.name if guard is not None else "its guard"
+
+
+def expansion_line(e: EventRow, names: Names, db: CardDB) -> str | None:
+    """The line of an event of the expansions (Traps, guards, Arcane characters, Factions,
+    Artifacts, Incidents, Flee, M10), from its payload; None for any other event. A Trap is
+    named only once it springs (``trap_set`` says where, never which)."""
+    d = e.data
+    who = names.bold(d.get("player"))
+    card = card_name(db, d.get("card", ""))
+    region = card_name(db, d.get("region", ""))
+    if e.kind == "trap_set":
+        return f"{TRAP_MARK} {who} lays a Trap face down on **{region}**."
+    if e.kind == "trap_revealed":
+        text = db[d["card"]].text if d["card"] in db.by_id else ""
+        return f"{TRAP_MARK} A Trap springs at **{region}**: **{card}** ({who}'s)" + (
+            f" — {text}" if text else "."
+        )
+    if e.kind == "region_level":
+        change = f"{d['amount']:+d}"
+        return f"⛰️ **{region}** is level **{d['level']}** until the end of the turn ({change})."
+    if e.kind == "guard":
+        guard = _guard_name(db, d["region"])
+        return f"{GUARD_MARK} **{guard}** guards **{region}**: {who} must fight it."
+    if e.kind == "guard_check":
+        outcome = "beaten" if d["success"] else "caught"
+        return (
+            f"{GUARD_MARK} {who} faces **{_guard_name(db, d['region'])}** at **{region}**: "
+            f"🎲 {d['die']} + {d['total'] - d['die']} = {d['total']} vs {d['at_least']}: "
+            f"{outcome}."
+        )
+    if e.kind == "guard_beaten":
+        return (
+            f"{BEATEN_MARK} {who} overcomes **{_guard_name(db, d['region'])}**: "
+            f"**{region}** is no longer guarded."
+        )
+    if e.kind == "flee":
+        outcome = "escapes" if d["success"] else "cannot escape and must fight"
+        return (
+            f"💨 {who} tries to flee **{card}**: 🎲 {d['die']} + Speed {d['total'] - d['die']} "
+            f"= {d['total']} "
+            f"vs {d['at_least']}: {outcome}."
+        )
+    if e.kind == "exchange_arcane":
+        arcane = card_name(db, d["arcane"])
+        return f"{ARCANE_MARK} {card} leaves {who}'s party; the Arcane **{arcane}** joins it."
+    if e.kind == "explore_new_regions":
+        revealed = ", ".join(
+            f"**{card_name(db, r)}** (L{db.region(r).level})" for r in d["regions"] if r in db.by_id
+        )
+        return f"🧭 {who} explores and reveals {revealed}: the party goes to the highest level."
+    if e.kind == "discredit":
+        return f"🗞️ {who} discredits {names.bold(d['other'])}, who loses his Faction."
+    if e.kind == "spoils_artifact":
+        mark = IN_PLAY_MARKS["artifact"]
+        return f"{mark} {who} takes {names.bold(d['other'])}'s Artifact **{card}** as spoils."
+    if e.kind == "incident_over":
+        return f"{IN_PLAY_MARKS['incident']} {card} ends ({who}'s Incident)."
+    return None
+
+
+def event_line(e: EventRow, names: Names, db: CardDB) -> str:
     """One public event as a line."""
     d = e.data
+    expansion = expansion_line(e, names, db)
+    if expansion is not None:
+        return expansion
     if e.kind == "turn" and "turn" in d:
         order = " → ".join(names.of(n) for n in d.get("order", []))
         return f"🔔 __**Turn {d['turn']}**__ · order: {order}"

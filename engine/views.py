@@ -272,6 +272,8 @@ ACTION_LABELS: dict[str, str] = {
     "hire_arcane": "Hire an Arcane character, discarding {card}",
     "fight": "Fight",
     "flee": "Flee (Speed check)",
+    "yes": "Yes",
+    "no": "No",
 }
 
 #: Labels for an argument that is not a card.

@@ -6,6 +6,7 @@ import json
 import random
 import re
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from typing import Any
 import discord
 import simcord
 
-from engine.cards import default_cards
+from engine.cards import CardDB, default_cards
 from engine.game import Game
 from engine.options import Options
 from engine.prompts import Prompt
@@ -43,17 +44,19 @@ class Stored:
     seats: dict[str, Seat]
     options: dict[str, Any]
     seed: int
+    #: The card database the bot plays with (None: the published cards).
+    cards: CardDB | None = None
 
     @property
     def game(self) -> Game:
         assert self.state_json is not None
-        return Game.from_json(self.state_json)
+        return Game.from_json(self.state_json, self.cards)
 
     def seat_of(self, user_id: int) -> Seat:
         return next(s for s in self.seats.values() if s.user_id == user_id)
 
 
-def stored(db_path: Path, game_id: int) -> Stored:
+def stored(db_path: Path, game_id: int, cards: CardDB | None = None) -> Stored:
     with sqlite3.connect(db_path) as db:
         row = db.execute(
             "SELECT id, status, version, board_message_id, lobby_message_id, state_json, "
@@ -75,6 +78,7 @@ def stored(db_path: Path, game_id: int) -> Stored:
         options=json.loads(row[6]),
         seed=row[7],
         seats={s[0]: Seat(s[0], s[1], s[2], bool(s[3]), s[4], s[5], s[6]) for s in seats},
+        cards=cards,
     )
 
 
@@ -278,8 +282,15 @@ class Driver:
         players: dict[int, simcord.MemberActor],
         seed: int = 0,
         channel: simcord.ChannelHandle | None = None,
+        cards: CardDB | None = None,
+        prefer: Callable[[str], bool] | None = None,
     ) -> None:
         self.w = w
+        #: Choices (action strings) the players take whenever one is offered (e.g. laying a
+        #: Trap), so that a test's game surely goes through them; the rest is random.
+        self.prefer = prefer
+        #: The bot's card database (None: the published cards).
+        self.cards = cards
         self.db_path = db_path
         self.game_id = game_id
         self.players = players
@@ -291,7 +302,7 @@ class Driver:
         self.use_commands = True
 
     def human_prompts(self) -> tuple[Stored, list[Prompt]]:
-        st = stored(self.db_path, self.game_id)
+        st = stored(self.db_path, self.game_id, self.cards)
         game = st.game
         return st, [p for p in game.pending() if not st.seats[p.player].ai]
 
@@ -327,6 +338,9 @@ class Driver:
         assert prompts, "the game waits for nobody"
         prompt = self.rng.choice(prompts)
         index = self.rng.randrange(len(prompt.choices))
+        preferred = [i for i, c in enumerate(prompt.choices) if self.prefer and self.prefer(c)]
+        if preferred:
+            index = self.rng.choice(preferred)
         result = await self.choose(st, prompt, index)
         assert result.acknowledged and chose(result), private_reply(result)
         return True
@@ -344,7 +358,7 @@ class Driver:
         for _ in range(max_steps):
             if not await self.step():
                 break
-        st = stored(self.db_path, self.game_id)
+        st = stored(self.db_path, self.game_id, self.cards)
         assert st.status == "over", f"game still {st.status} after {max_steps} steps"
         return st
 

@@ -12,6 +12,7 @@ import pytest_asyncio
 
 from bot.app import AnimaBot, create_bot
 from bot.settings import Settings
+from engine.cards import CardDB
 
 
 @pytest.fixture
@@ -35,12 +36,13 @@ def settings(db_path: Path) -> Settings:
 
 @pytest_asyncio.fixture
 async def make_bot(settings: Settings) -> AsyncIterator[Callable[..., AnimaBot]]:
-    """``make_bot(**settings)`` -> a new unstarted bot on the same database."""
+    """``make_bot(cards=None, **settings)`` -> a new unstarted bot on the same database
+    (``cards``: another card database than the published one)."""
     bots: list[AnimaBot] = []
 
-    def make(**overrides: Any) -> AnimaBot:
+    def make(cards: CardDB | None = None, **overrides: Any) -> AnimaBot:
         s = settings.model_copy(update=overrides) if overrides else settings
-        bot = create_bot(s)
+        bot = create_bot(s, cards=cards)
         bots.append(bot)
         return bot
 

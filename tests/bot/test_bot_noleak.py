@@ -21,29 +21,37 @@ import simcord
 from anima_sim import Driver, World, actions, components, start_game, stored, world
 
 from bot.rendering import SET_NAMES
-from engine.cards import default_cards
+from engine.cards import CardDB, default_cards
 from engine.game import Game
 from engine.options import Options
 from engine.zones import hidden_from
 
 DB = default_cards()
-#: Rules text printed on cards (a public card's text may mention another card's name).
-STATIC_TEXTS = sorted(
-    {
-        t
-        for c in DB
-        for t in [
-            c.text,
-            *[row.text for row in getattr(c, "exploration", [])],
-            *[r.name for r in getattr(c, "rewards", [])],
-            *[r.text for r in getattr(c, "rewards", [])],
-            getattr(getattr(c, "crisis", None), "text", ""),
-        ]
-        if t
-    },
-    key=len,
-    reverse=True,
-)
+
+
+def static_texts(db: CardDB) -> list[str]:
+    """Rules text printed on cards (a public card's text may mention another card's name),
+    longest first."""
+    return sorted(
+        {
+            t
+            for c in db
+            for t in [
+                c.text,
+                *[row.text for row in getattr(c, "exploration", [])],
+                *[r.name for r in getattr(c, "rewards", [])],
+                *[r.text for r in getattr(c, "rewards", [])],
+                getattr(getattr(c, "crisis", None), "text", ""),
+                getattr(getattr(c, "guard", None), "text", ""),
+            ]
+            if t
+        },
+        key=len,
+        reverse=True,
+    )
+
+
+STATIC_TEXTS = static_texts(DB)
 
 
 #: The card sets' ids and names, and the game's title: "Shadow of Omega" names a set and an
@@ -81,8 +89,24 @@ def message_parts(m: discord.Message) -> list[str]:
 class LeakCheck:
     """Replays the game alongside the bot and checks every new or changed public message."""
 
-    def __init__(self, w: World, db_path: Path, game_id: int, viewer: simcord.MemberActor):
+    def __init__(
+        self,
+        w: World,
+        db_path: Path,
+        game_id: int,
+        viewer: simcord.MemberActor,
+        cards: CardDB = DB,
+    ):
         self.w, self.db_path, self.game_id, self.viewer = w, db_path, game_id, viewer
+        #: The bot's card database, and the texts printed on its cards.
+        self.cards = cards
+        self.static = STATIC_TEXTS if cards is DB else static_texts(cards)
+        # A card's name inside a longer one ("Paladin" in a stand-in "Paladin (bge)") is
+        # not that card: the longer name is masked when it is not hidden itself.
+        names = {c.name for c in cards}
+        self.longer = {
+            n: sorted((m for m in names if n in m and m != n), key=len, reverse=True) for n in names
+        }
         #: The parts of each message checked already: an older board message that loses its
         #: board keeps its lines, which were checked when they were posted.
         self.seen: dict[int, set[str]] = {}
@@ -91,12 +115,13 @@ class LeakCheck:
         self.checked = 0
 
     def _states_since_last_check(self) -> list[set[str]]:
-        st = stored(self.db_path, self.game_id)
+        st = stored(self.db_path, self.game_id, self.cards)
         if st.state_json is None:
             return [set()]
         if self.replay is None:
             seats = list(st.seats)
-            self.replay = Game.new(seats, Options.model_validate(st.options), st.seed)
+            options = Options.model_validate(st.options)
+            self.replay = Game.new(seats, options, st.seed, self.cards)
         hidden = [hidden_now(self.replay)]
         for version, seat, action, _source in actions(self.db_path, self.game_id)[self.applied :]:
             self.replay.apply(seat, action)
@@ -116,8 +141,9 @@ class LeakCheck:
         if self.replay is not None and self.replay.over:
             missions = {c for p in self.replay.s.players.values() for c in p.missions}
             always_hidden -= missions
-            revealed = sorted((DB[c].name for c in missions), key=len, reverse=True)
-        forbidden = [(c, DB[c].name) for c in always_hidden]
+            revealed = sorted((self.cards[c].name for c in missions), key=len, reverse=True)
+        forbidden = [(c, self.cards[c].name) for c in always_hidden]
+        hidden_names = {name for _, name in forbidden}
         for m in self.w.table.history(viewer=self.viewer):
             seen = self.seen.setdefault(m.id, set())
             new = [p for p in message_parts(m) if p not in seen]
@@ -127,13 +153,17 @@ class LeakCheck:
             text = "\n".join(new)
             self.checked += 1
             cleaned = text
-            for static in [*STATIC_TEXTS, *revealed]:
+            for static in [*self.static, *revealed]:
                 cleaned = cleaned.replace(static, " ")
             for card_id, name in forbidden:
                 assert not re.search(rf"(?<![\w]){re.escape(card_id)}(?![\w])", cleaned), (
                     f"hidden card id {card_id!r} in public message: {text!r}"
                 )
-                assert not re.search(rf"\b{re.escape(name)}\b", cleaned), (
+                named = cleaned
+                for longer in self.longer[name]:
+                    if longer not in hidden_names:
+                        named = named.replace(longer, " ")
+                assert not re.search(rf"(?<!\w){re.escape(name)}(?!\w)", named), (
                     f"hidden card {name!r} in public message: {text!r}"
                 )
 

@@ -44,7 +44,7 @@ def test_lines_name_both_sides_and_rewards_say_what_they_give() -> None:
         "player": "p1", "other": None, "opponent": "Dark Knight", "dice": [1, 1],
         "shown": ["1", "1"], "strengths": [1, 6], "totals": [2, 7],
     })  # fmt: skip
-    line = rendering.event_line(roll, names)
+    line = rendering.event_line(roll, names, DB)
     assert line == "🎲 **p1**: 1 + Strength 1 = **2** vs 🎲 **Dark Knight**: 1 + Strength 6 = **7**"
 
     # A Region's named reward is offered in a menu whose options say what each gives.
