@@ -29,6 +29,7 @@ from expansion_table import ALL_SETS, expansion_cards
 from test_bot_noleak import LeakCheck
 
 from bot.app import AnimaBot
+from engine.cards import CardDB
 
 BGE = "beyond_good_and_evil"
 
@@ -115,11 +116,11 @@ async def test_G1_start_refuses_a_player_count_the_sets_forbid_and_changes_nothi
     assert stored(db_path, game_id).status == "running"
 
 
-async def test_five_seats_play_all_three_sets_to_the_end_without_a_leak(
-    simcord_env: simcord.Env, db_path: Path
-) -> None:
-    w = world(simcord_env)
-    cards = expansion_cards()
+async def play_five_seats(
+    w: World, db_path: Path, cards: CardDB, seed: int
+) -> tuple[set[str], list[str], int]:
+    """A 5-seat game of all three sets (3 members, 2 AI seats, 5 turns) played to the end with
+    the no-leak scan after every step; (public event kinds, public texts, views checked)."""
     humans = [w.alice, w.bob, w.carol]
     game_id, lobby = await open_lobby(w, w.alice, humans[1:], ai=2, turns=5)
     lobby = await choose_sets(w, w.alice, lobby, game_id, ALL_SETS)
@@ -130,8 +131,8 @@ async def test_five_seats_play_all_three_sets_to_the_end_without_a_leak(
     assert st.options["sets"] == ALL_SETS
     check = LeakCheck(w, db_path, game_id, w.dave, cards)
     check.check()
-    # The players lay every Trap they can (and hire Arcane characters): the stand-in deck
-    # holds few Traps, and a game that lays none would not test that they stay face down.
+    # The players lay every Trap they can (and hire Arcane characters): the decks hold few
+    # Traps, and a game that lays none would not test that they stay face down.
     traps = {c.id for c in cards.advantages if c.kind == "trap"}
 
     def prefer(choice: str) -> bool:
@@ -140,20 +141,28 @@ async def test_five_seats_play_all_three_sets_to_the_end_without_a_leak(
         return (kind == "play" and arg in traps) or kind == "hire_arcane" or keep
 
     driver = Driver(
-        w, db_path, game_id, {m.id: m for m in humans}, seed=2, cards=cards, prefer=prefer
+        w, db_path, game_id, {m.id: m for m in humans}, seed=seed, cards=cards, prefer=prefer
     )
     while await driver.step():
         check.check()
     check.check()
     assert stored(db_path, game_id, cards).status == "over"
     kinds = {kind for kind, _ in public_events(db_path, game_id)}
-    # The game went through the expansions: Traps laid face down and sprung, a Region's level
-    # changed, M10's exploration, E7's flight.
-    assert {"trap_set", "trap_revealed", "region_level", "explore_new_regions", "flee"} <= kinds
     texts = [m.content or "" for m in w.table.history(viewer=w.dave)]
     texts += [
         f.value or "" for m in w.table.history(viewer=w.dave) for e in m.embeds for f in e.fields
     ]
+    return kinds, texts, check.checked
+
+
+async def test_five_seats_play_all_three_sets_to_the_end_without_a_leak(
+    simcord_env: simcord.Env, db_path: Path
+) -> None:
+    w = world(simcord_env)
+    kinds, texts, checked = await play_five_seats(w, db_path, expansion_cards(), seed=2)
+    # The game went through the expansions: Traps laid face down and sprung, a Region's level
+    # changed, M10's exploration, E7's flight.
+    assert {"trap_set", "trap_revealed", "region_level", "explore_new_regions", "flee"} <= kinds
     assert any("Trap face down" in t for t in texts)  # the board counts them
     assert any("🪤 A Trap springs at" in t for t in texts)
-    assert check.checked > 100
+    assert checked > 100
