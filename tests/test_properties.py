@@ -66,6 +66,12 @@ CARD_PHRASES = sorted(
     {phrase for card in DB for phrase in _card_phrases(card.model_dump())}, key=len, reverse=True
 )
 NAMES = {card.id: card.name for card in DB}
+#: Other cards' names that contain a card's name ("Sanctum of the Oracle" holds "Oracle"): a
+#: text naming the longer one does not name the shorter one.
+LONGER_NAMES = {
+    card: sorted({n for n in NAMES.values() if name in n and n != name}, key=len, reverse=True)
+    for card, name in NAMES.items()
+}
 TOKEN = re.compile(r"[a-z0-9_]+")
 
 # ------------------------------------------------------------------------------ where cards are
@@ -117,8 +123,14 @@ def named_in_text(text: str, cards: set[str]) -> set[str]:
     if hits:
         for quoted in CARD_PHRASES:
             text = text.replace(quoted, "")
-        hits = {c for c in hits if NAMES[c] in text}
+        hits = {c for c in hits if NAMES[c] in _without(text, LONGER_NAMES[c])}
     return hits
+
+
+def _without(text: str, phrases: list[str]) -> str:
+    for phrase in phrases:
+        text = text.replace(phrase, "")
+    return text
 
 
 # ------------------------------------------------------------------------------ the checks
