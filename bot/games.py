@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
@@ -331,11 +331,9 @@ class Games:
                 return Reply(f"You are not playing in this game — {self.whose(table)}.")
             if table.row.status != "running":
                 return Reply(self._over_text(table))
-            resumed = await self.resume(table, seat)
-            reply = await self._choose(table, seat, since, index, panel)
-            if resumed and not reply.ok:
-                await self.publisher.publish(table, actor=seat.seat, panel=panel)
-            return reply
+            return await self._resuming(
+                table, seat, lambda: self._choose(table, seat, since, index, panel), panel
+            )
 
     async def _choose(
         self, table: Table, seat: SeatRow, since: int, index: int, panel: int | None
@@ -389,11 +387,22 @@ class Games:
             seat = table.seat_of(user_id)
             if seat is None:
                 return Reply("You are not playing in this game.")
-            resumed = await self.resume(table, seat)
-            reply = await self._play_card(table, seat, card)
-            if resumed and not reply.ok:
-                await self.publisher.publish(table, actor=seat.seat)
-            return reply
+            return await self._resuming(table, seat, lambda: self._play_card(table, seat, card))
+
+    async def _resuming(
+        self,
+        table: Table,
+        seat: SeatRow,
+        act: Callable[[], Awaitable[Reply]],
+        panel: int | None = None,
+    ) -> Reply:
+        """A seated player's click: it resumes a paused game (bot.timers), then ``act`` runs;
+        when the click itself changed nothing, the resumption is published all the same."""
+        resumed = await self.resume(table, seat)
+        reply = await act()
+        if resumed and not reply.ok:
+            await self.publisher.publish(table, actor=seat.seat, panel=panel)
+        return reply
 
     async def _play_card(self, table: Table, seat: SeatRow, card: str) -> Reply:
         if seat.taken_over:
