@@ -1,0 +1,39 @@
+"""The AI levels a seat can be given, by name: one table for the simulator, the terminal game
+and the bot.
+
+Each level is a factory ``(seed, budget_ms) -> Agent``: ``seed`` makes the agent's own choices
+replayable (agents never draw from the game's generator, X5) and ``budget_ms`` is the thinking
+time per decision of a searching agent (levels that do not search ignore it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.agents import Agent, RandomAgent
+
+#: A level's factory: ``(seed, budget_ms)`` to a fresh agent.
+AgentFactory = Callable[[str, float | None], Agent]
+
+
+def _random(seed: str, budget_ms: float | None) -> Agent:
+    return RandomAgent(seed)
+
+
+#: Every level by name, weakest first.
+LEVELS: dict[str, AgentFactory] = {
+    "random": _random,
+}
+
+
+def make_agent(level: str, seed: str, budget_ms: float | None = None) -> Agent:
+    """A fresh agent of ``level`` (a key of :data:`LEVELS`); a clear ``ValueError`` names the
+    levels when ``level`` is not one."""
+    try:
+        factory = LEVELS[level]
+    except KeyError:
+        raise ValueError(f"unknown AI level {level!r}: choose one of {', '.join(LEVELS)}") from None
+    return factory(seed, budget_ms)
+
+
+__all__ = ["LEVELS", "AgentFactory", "make_agent"]
