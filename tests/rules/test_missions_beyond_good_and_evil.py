@@ -30,16 +30,21 @@ MONSTERS_IN_SIX = 4
 STRONG = ["sword_saint", "black_angel"]
 
 
-def _table(a: dict[str, Any], dice: list[int], decks: dict[str, list[str]] | None = None) -> Table:
+def _table(
+    a: dict[str, Any],
+    dice: list[int],
+    decks: dict[str, list[str]] | None = None,
+    sets: tuple[str, ...] = (BGE,),
+) -> Table:
     """A (its setup ``a``) and B (a Seer, outside every Region) at the Exploration phase, with
-    Beyond Good and Evil alone."""
+    Beyond Good and Evil alone (or ``sets``)."""
     setup = {
         "regions": [{"card": MAISEN}, {"card": EDEN}],
         "players": {"A": {"hand": [], **a}, "B": {"party": ["seer"], "region": None}},
         "decks": decks or {},
         "phase": "exploration",
     }
-    data = {"players": ["A", "B"], "seed": 1, "options": {"sets": [BGE]}, "setup": setup}
+    data = {"players": ["A", "B"], "seed": 1, "options": {"sets": list(sets)}, "setup": setup}
     return Table(build_game(parse({**data, "dice": dice})))
 
 
@@ -207,6 +212,23 @@ def test_F2_a_first_defeat_by_the_beasts_drives_the_party_out_before_it_holds() 
     assert a.resisting == {} and a.region is None and _turn_lost(t)
     assert a.started == [BEASTS]  # announced (F1); it starts over at the next attempt
     assert any("fails Hunt the Beasts" in text for text in t.texts("mission_failed"))
+
+
+def test_F2_a_battle_with_the_beasts_called_off_counts_as_a_turn_held() -> None:
+    """Truce (base set: "any battle ... is called off") keeps a weak party from the beasts."""
+    a = {"party": STRONG, "region": EDEN, "missions": [BEASTS], "hand": ["truce"]}
+    t = _table(a, [1], sets=("shadow_of_omega", BGE))
+    _attempt(t, BEASTS)
+    for _ in range(10):
+        if "play truce" in t.choices("A"):
+            break
+        prompt = t.g.pending()[0]
+        t.do(prompt.player, "pass")
+    t.do("A", "play truce")
+    t.pass_windows()
+    holder = t.p("A")
+    assert _beast_rolls(t) == [] and holder.resisting == {BEASTS: 1} and holder.region == EDEN
+    assert t.texts("resist")[-1].endswith("(1/2).")
 
 
 def test_F2_hunt_the_beasts_is_not_attempted_again_while_it_is_under_way() -> None:
