@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from engine.agents import Agent, RandomAgent, choice_actions
+from engine.agents import Agent, choice_actions
 from engine.agents.levels import LEVELS, make_agent
 from engine.agents.normal import (
     NormalAgent,
@@ -17,7 +17,6 @@ from engine.agents.normal import (
     p_check,
     p_lose_by_five,
 )
-from engine.cards import default_cards
 from engine.determinize import determinize
 from engine.game import Game
 from engine.prompts import Prompt
@@ -171,7 +170,8 @@ def _started(seed: int = 1) -> Game:
     agents = {"A": NormalAgent(1), "B": NormalAgent(2)}
     while game.s.phase != "movement":
         prompt = game.pending()[0]
-        game.apply(prompt.player, agents[prompt.player].choose(game.seat_view(prompt.player), prompt))
+        view = game.seat_view(prompt.player)
+        game.apply(prompt.player, agents[prompt.player].choose(view, prompt))
     return game
 
 
@@ -237,4 +237,3 @@ def test_normal_is_stronger_than_random() -> None:
     report = summary.deterministic()
     assert report["errors"] == 0
     assert report["wins_per_level"]["normal"]["rate"] > 0.5
-    assert default_cards() is not None
