@@ -269,6 +269,9 @@ def test_simulate_seats_sets_each_seat_level_and_reports_wins_per_seat_and_level
     assert levels["random"]["of"] == 12
     assert levels["random"]["wins"] == report["wins"]["P2"] + report["wins"]["P3"]
     assert sum(report["endings"].values()) == 6
+    designed = ("final_mission", "crisis_won", "crisis_lost", "last_player")
+    assert report["final_or_crisis"]["wins"] == sum(report["endings"][k] for k in designed)
+    assert report["final_or_crisis"]["of"] == 6
     # The text summary names the levels and their intervals.
     code, text = _run_in_process(capsys, [*args, "--seats", "normal,random,random"])
     assert "seat levels: P1 normal, P2 random, P3 random" in text

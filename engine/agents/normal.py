@@ -228,6 +228,7 @@ class NormalAgent:
                     worth += 0.1  # slow down a party that may go for the Final mission
                 if target.resisting:
                     worth += 0.1  # a defeated Resistance starts over (F2)
+                worth += 0.001 * self.rng.random()  # equal odds: no seat preferred
                 if worth > odds:
                     best, odds = a, worth
         if best is not None and odds >= 0.72:
@@ -423,11 +424,15 @@ class _Seat:
     def leader(self, among: list[str]) -> str:
         """The most dangerous of ``among`` (other seats first)."""
 
-        def threat(seat: str) -> tuple[int, int, int]:
+        # Equal threats are told apart by the agent's own generator, not by seat order:
+        # the first seat would otherwise be everybody's target.
+        draw = self.agent.rng.random
+
+        def threat(seat: str) -> tuple[int, int, int, float]:
             if seat == self.seat or seat not in self.table.seats:
-                return (-1, 0, 0)
+                return (-1, 0, 0, 0.0)
             p = self.party(seat)
-            return (len(p.completed), (p.strength or 0) + (p.speed or 0), p.hand_count)
+            return (len(p.completed), (p.strength or 0) + (p.speed or 0), p.hand_count, draw())
 
         return max(among, key=threat)
 
