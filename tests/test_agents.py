@@ -21,7 +21,7 @@ from engine.determinize import determinize
 from engine.game import Game
 from engine.prompts import Prompt
 from engine.state import Character
-from engine.tools.simulate import play_game, seat_agents, seat_names, simulate
+from engine.tools.simulate import play_game, seat_names, simulate
 from engine.views import SeatView
 
 #: A small thinking time for searching levels: the choice must not depend on hidden cards at
@@ -125,8 +125,12 @@ def test_the_hidden_information_test_catches_an_ai_that_peeks() -> None:
 
 @pytest.mark.parametrize("level", list(LEVELS))
 def test_every_level_is_an_agent_that_plays_whole_games(level: str) -> None:
+    # A searching level thinks within BUDGET_MS; the others play every seat.
     levels = [level, "random", "random", "random"] if level == "hard" else [level] * 4
-    agents = seat_agents(3, levels)
+    agents = {
+        name: make_agent(lv, f"3:{name}", BUDGET_MS)
+        for name, lv in zip(seat_names(4), levels, strict=True)
+    }
     assert all(isinstance(a, Agent) for a in agents.values())
     result = play_game(3, 4, 20, agents=agents)
     assert result.error is None, result.traceback
