@@ -12,6 +12,7 @@ from engine.agents import Agent, choice_actions
 from engine.agents.levels import LEVELS, make_agent
 from engine.agents.normal import (
     NormalAgent,
+    _Seat,
     p_beat_monster,
     p_beat_party,
     p_check,
@@ -226,7 +227,6 @@ def test_normal_plays_a_battle_card_when_its_battle_is_in_doubt_only() -> None:
     a = game.s.players["A"]
     a.party = [Character(card="paladin")]
     a.hand = ["battle_fury"]
-    a.region = game.s.regions[0].card
     game.push("battle", player="A", data={"name": "an ogre", "strength": 5})
     game.push("window", player="A", data={"when": "battle_start", "passed": []})
     prompt = _ask(game, "A", "window", ["pass", "play battle_fury"], window=True)
@@ -241,3 +241,21 @@ def test_normal_is_stronger_than_random() -> None:
     report = summary.deterministic()
     assert report["errors"] == 0
     assert report["wins_per_level"]["normal"]["rate"] > 0.5
+
+
+def test_F2_normal_weighs_missions_that_fight_on_every_turn_or_encounter() -> None:
+    """A weak party reads The Long Night (6 Encounters, the Region counting as level 3) and the
+    level-14 beasts (two battles) as long shots; a strong one reads them as better odds."""
+    game = Game.new(["A", "B"], {"sets": ["beyond_good_and_evil"]}, 1)
+    agent = NormalAgent(0)
+    a = game.s.players["A"]
+
+    def odds(mission: str) -> float:
+        return _Seat(agent, game.seat_view("A")).objective_odds(mission)
+
+    a.party = [Character(card="seer")]  # Strength 2
+    weak = odds("the_long_night"), odds("hunt_the_beasts_of_the_apocalypse")
+    assert weak[0] < 0.5 and weak[1] < 0.05
+    a.party = [Character(card="samurai"), Character(card="priestess"), Character(card="seer")]
+    strong = odds("the_long_night"), odds("hunt_the_beasts_of_the_apocalypse")
+    assert strong[0] > weak[0] and strong[1] > weak[1]

@@ -590,8 +590,18 @@ class _Seat:
             return p_beat_monster(self.strength + self.battle_bonus(), theirs)
         if objective.kind == "speed_check":
             return p_check(self.speed, objective.difficulty or 0)
+        if objective.kind == "resist" and objective.strength is not None:
+            # Enemies that fight on every turn held out (F2): every one of those battles won.
+            win = p_beat_monster(self.strength + self.battle_bonus(), objective.strength)
+            return float(win ** (objective.turns or 1))
         if objective.kind == "resist":
             return 0.75 ** max(0, (objective.turns or 1) - 1)
+        if objective.kind == "encounters":
+            # Encounters in a row, the Region counting as ``region_counts_as`` while they last.
+            here = self.level(self.me.region) if self.me.region else 1
+            level = objective.region_counts_as or here
+            lose, _ = self.monster_loss(level)
+            return float((1 - lose) ** (objective.encounters or 1))
         if objective.kind == "deliver":
             return 1.0 if len(self.view.hand) >= (objective.advantages or 1) else 0.0
         return 1.0 if self.gathered(objective) else 0.0
