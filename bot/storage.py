@@ -8,6 +8,18 @@ migrated at start (``schema_version`` table); a migration is a list of statement
 transaction.
 
 Time is stored as POSIX seconds taken from ``discord.utils.utcnow()`` (virtual in SimCord).
+
+A running game is written by one statement batch per change (:meth:`Storage.commit`): its state,
+the actions and their events, its seats and its publish pointer in one transaction. The
+settings of a server, the auto-pass kinds and the closed DMs are read once and kept in memory
+(this process is the database's only writer).
+
+Every row is parsed without raising: a malformed ``options_json`` sets the
+:attr:`GameRow.damage` of its game, a malformed event row is :attr:`EventRow.damaged` (and
+private to nobody), so one bad row stops only its own game (``bot.games`` marks it broken).
+
+Crash points (tests): :func:`kill_point` raises :class:`Killed` at a named step armed in
+:data:`crash_points`, to simulate the process dying right there.
 """
 
 from __future__ import annotations
@@ -15,13 +27,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
+
+log = logging.getLogger("anima.storage")
 
 #: Schema migrations, in order; ``MIGRATIONS[i]`` brings the schema from version i to i + 1.
 MIGRATIONS: list[list[str]] = [
@@ -131,11 +146,50 @@ MIGRATIONS: list[list[str]] = [
         # (bot.timers); NULL while it runs.
         "ALTER TABLE games ADD COLUMN paused_at REAL",
     ],
+    [
+        # Issue 10, fault 7: a human seat's secret start DM: 0 to deliver (set by the start
+        # commit), 1 delivered (or told in the channel); NULL: nothing to deliver (older games).
+        "ALTER TABLE seats ADD COLUMN start_dm INTEGER",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
 ACTIVE = ("lobby", "running")
+
+#: The named steps of an action where a test may kill the bot (:func:`kill_point`).
+KILL_STEPS = (
+    "after start commit",
+    "after commit",
+    "after final commit",
+    "after post",
+    "before pointer",
+)
+#: Armed crash points (tests only): step -> how many more times the step passes before the
+#: bot is killed there (0: the next time).
+crash_points: dict[str, int] = {}
+
+
+class Killed(BaseException):
+    """A simulated crash: the bot "dies" at a named step (a BaseException, so that no
+    ``except Exception`` of the bot catches it and carries on)."""
+
+
+def kill_point(step: str) -> None:
+    """Raise :class:`Killed` if the test armed ``step`` (one shot)."""
+    left = crash_points.get(step)
+    if left is None:
+        return
+    if left > 0:
+        crash_points[step] = left - 1
+        return
+    del crash_points[step]
+    raise Killed(step)
+
+
+class StorageUnavailable(Exception):
+    """A write failed in SQLite (disk full, I/O error, read-only file...): nothing of it was
+    saved. The message names the real cause; players are told the bot cannot save now."""
 
 
 @dataclass
@@ -178,6 +232,8 @@ class SeatRow:
     deadline: float | None = None
     half_at: float | None = None
     pinged: bool = False
+    #: Its secret start DM: 0 still to deliver, 1 delivered, None nothing to deliver.
+    start_dm: int | None = None
 
     @property
     def human(self) -> bool:
@@ -219,6 +275,8 @@ class GameRow:
     in_thread: bool = False
     #: When the game was paused because every human was away (None: not paused).
     paused_at: float | None = None
+    #: Why a stored column could not be read (the game is then marked broken), else None.
+    damage: str | None = None
 
 
 @dataclass
@@ -233,6 +291,8 @@ class EventRow:
     recipients: list[str] | None
     data: dict[str, Any] = field(default_factory=dict)
     at: float = 0.0
+    #: The row's recipients or data could not be read: private to nobody, data empty.
+    damaged: bool = False
 
 
 @dataclass
@@ -267,6 +327,36 @@ class Finish:
     results: list[tuple[str, int | None, str, bool, bool]]  # seat, user, name, ai, won
 
 
+@dataclass
+class Pointer:
+    """What has been posted of a game: the last event and state version published, and the
+    message that carries the board (and its turn)."""
+
+    event_id: int
+    version: int
+    board_message_id: int | None
+    board_turn: int | None
+
+
+@dataclass
+class GameWrite:
+    """One change of a running game, written in one transaction by :meth:`Storage.commit`.
+
+    ``state_json`` None: the state did not change (a notice, a pause, a ping's bookkeeping).
+    """
+
+    version: int
+    state_json: str | None
+    #: (version, seat, action, source) of each action applied since the last write.
+    actions: list[tuple[int, str, str, str]]
+    #: (version, event) of each event to log, in order.
+    events: list[tuple[int, NewEvent]]
+    seats: list[SeatUpdate]
+    paused_at: float | None
+    pointer: Pointer
+    finish: Finish | None = None
+
+
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, host_id, status, options_json, decision_timer, window_timer, "
     "seed, state_json, version, published_event_id, published_version, lobby_message_id, "
@@ -274,18 +364,33 @@ _GAME_COLUMNS = (
     "ended_at, in_thread, paused_at"
 )
 _SEAT_COLUMNS = (
-    "game_id, seat, position, user_id, name, ai, timeouts, prompt_since, deadline, half_at, pinged"
+    "game_id, seat, position, user_id, name, ai, timeouts, prompt_since, deadline, half_at, "
+    "pinged, start_dm"
 )
+_EVENT_COLUMNS = "id, game_id, version, kind, text, recipients, data_json, at"
+#: Event rows per multi-row INSERT (7 parameters each, far below SQLite's limit).
+_EVENT_ROWS_PER_INSERT = 500
+
+
+def _json_object(text: Any) -> dict[str, Any] | None:
+    """A stored JSON object, or None if the column does not hold one."""
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        return None
+    return value if isinstance(value, dict) else None
 
 
 def _game(row: Sequence[Any]) -> GameRow:
+    # Never raises on a bad column: the game alone is marked broken (bot.games.Games.load).
+    options = _json_object(row[5])
     return GameRow(
         id=row[0],
         guild_id=row[1],
         channel_id=row[2],
         host_id=row[3],
         status=row[4],
-        options=json.loads(row[5]),
+        options=options if options is not None else {},
         decision_timer=row[6],
         window_timer=row[7],
         seed=row[8],
@@ -304,6 +409,7 @@ def _game(row: Sequence[Any]) -> GameRow:
         ended_at=row[21],
         in_thread=bool(row[22]),
         paused_at=row[23],
+        damage=None if options is not None else "its options are not valid JSON",
     )
 
 
@@ -320,19 +426,35 @@ def _seat(row: Sequence[Any]) -> SeatRow:
         deadline=row[8],
         half_at=row[9],
         pinged=bool(row[10]),
+        start_dm=row[11],
     )
 
 
 def _event(row: Sequence[Any]) -> EventRow:
+    # A damaged row is private to nobody (a bad recipients list must never make a private
+    # line public) and has no data; its game is marked broken where it is published.
+    recipients: list[str] | None = None
+    damaged = False
+    if row[5] is not None:
+        try:
+            parsed = json.loads(row[5])
+        except (TypeError, ValueError):
+            parsed = None
+        if isinstance(parsed, list) and all(isinstance(r, str) for r in parsed):
+            recipients = parsed
+        else:
+            recipients, damaged = [], True
+    data = _json_object(row[6])
     return EventRow(
         id=row[0],
         game_id=row[1],
         version=row[2],
-        kind=row[3],
-        text=row[4],
-        recipients=json.loads(row[5]) if row[5] is not None else None,
-        data=json.loads(row[6]),
+        kind=str(row[3]),
+        text=str(row[4]),
+        recipients=recipients,
+        data=data if data is not None else {},
         at=row[7],
+        damaged=damaged or data is None,
     )
 
 
@@ -344,6 +466,10 @@ class Storage:
         self.defaults = defaults
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        # Read once, then kept up to date by the writes below (the only writer).
+        self._settings: dict[int, GuildSettings] = {}
+        self._autopass: dict[tuple[int, int], frozenset[str]] = {}
+        self._dm_refused: dict[int, bool] = {}
 
     # ------------------------------------------------------------------ connection, schema
 
@@ -399,17 +525,33 @@ class Storage:
     @contextlib.asynccontextmanager
     async def _transaction(self) -> AsyncIterator[None]:
         # For callers that hold the statement lock already (the migration).
-        await self._exec("BEGIN IMMEDIATE")
         try:
-            yield
-            await self._exec("COMMIT")
-        except BaseException:
-            await self._exec("ROLLBACK")
-            raise
+            await self._exec("BEGIN IMMEDIATE")
+            try:
+                yield
+                await self._exec("COMMIT")
+            except BaseException:
+                # SQLite rolls back by itself on some errors (a full disk, SQLITE_FULL):
+                # a second ROLLBACK would raise "no transaction is active" and hide the cause.
+                if self.db.in_transaction:
+                    try:
+                        await self._exec("ROLLBACK")
+                    except sqlite3.Error:
+                        log.exception("ROLLBACK failed")
+                raise
+        except sqlite3.IntegrityError:
+            raise  # a constraint the caller expects (one game per channel)
+        except sqlite3.Error as exc:
+            log.error("SQLite write failed: %s: %s", type(exc).__name__, exc)
+            raise StorageUnavailable(f"{type(exc).__name__}: {exc}") from exc
 
-    async def _exec(self, sql: str, params: Iterable[Any] = ()) -> _Done:
+    async def _exec(self, sql: str, params: Iterable[Any] = (), many: bool = False) -> _Done:
         """Execute one statement and close its cursor (an open cursor would keep the
-        statement "in progress" and block COMMIT)."""
+        statement "in progress" and block COMMIT). ``many``: ``params`` is a list of rows,
+        run with ``executemany`` (one call, one thread hand-off)."""
+        if many:
+            async with self.db.executemany(sql, [tuple(p) for p in params]) as cur:
+                return _Done(cur.rowcount, cur.lastrowid)
         async with self.db.execute(sql, tuple(params)) as cur:
             return _Done(cur.rowcount, cur.lastrowid)
 
@@ -439,6 +581,14 @@ class Storage:
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings, the bot's defaults where unset."""
+        cached = self._settings.get(guild_id)
+        if cached is not None:
+            return GuildSettings(**vars(cached))
+        settings = await self._read_guild_settings(guild_id)
+        self._settings[guild_id] = settings
+        return GuildSettings(**vars(settings))
+
+    async def _read_guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self.fetchone(
             "SELECT decision_timer, window_timer, dms, ai_takeover FROM guild_settings "
             "WHERE guild_id = ?",
@@ -456,6 +606,7 @@ class Storage:
         )
 
     async def save_guild_settings(self, s: GuildSettings) -> None:
+        self._settings.pop(s.guild_id, None)
         await self._write(
             [
                 (
@@ -475,18 +626,23 @@ class Storage:
         """The auto-pass kinds of each of ``user_ids`` on a server (members without any are
         left out)."""
         ids = list(user_ids)
-        if not ids:
-            return {}
-        marks = ", ".join("?" for _ in ids)
-        rows = await self.fetchall(
-            f"SELECT user_id, kinds FROM autopass WHERE guild_id = ? AND user_id IN ({marks})",
-            (guild_id, *ids),
-        )
-        return {r[0]: frozenset(k for k in r[1].split(",") if k) for r in rows}
+        missing = [u for u in ids if (guild_id, u) not in self._autopass]
+        if missing:
+            marks = ", ".join("?" for _ in missing)
+            rows = await self.fetchall(
+                f"SELECT user_id, kinds FROM autopass WHERE guild_id = ? AND user_id IN ({marks})",
+                (guild_id, *missing),
+            )
+            found = {r[0]: frozenset(k for k in r[1].split(",") if k) for r in rows}
+            for u in missing:
+                self._autopass[(guild_id, u)] = found.get(u, frozenset())
+        out = {u: self._autopass[(guild_id, u)] for u in ids}
+        return {u: kinds for u, kinds in out.items() if kinds}
 
     async def set_autopass(self, guild_id: int, user_id: int, kinds: Iterable[str]) -> None:
         """Remember a member's auto-pass kinds on a server (an empty set forgets them)."""
         codes = ",".join(sorted(set(kinds)))
+        self._autopass.pop((guild_id, user_id), None)
         if codes:
             sql = (
                 "INSERT INTO autopass (guild_id, user_id, kinds) VALUES (?, ?, ?) "
@@ -556,6 +712,27 @@ class Storage:
         )
         return [_game(r) for r in rows]
 
+    async def games_to_recover(self) -> list[GameRow]:
+        """After a restart: every running game, and every finished one whose last action or
+        events were not all published (fault 1: its ending and summary are still to post)."""
+        rows = await self.fetchall(
+            f"SELECT {_GAME_COLUMNS} FROM games g WHERE status = 'running' "
+            "OR (status = 'over' AND (published_version < version OR EXISTS "
+            "(SELECT 1 FROM events e WHERE e.game_id = g.id AND e.id > g.published_event_id))) "
+            "ORDER BY id"
+        )
+        return [_game(r) for r in rows]
+
+    async def behind(self, row: GameRow) -> bool:
+        """Whether some of the game's events or its last version were not published."""
+        if row.published_version != row.version:
+            return True
+        found = await self.fetchone(
+            "SELECT 1 FROM events WHERE game_id = ? AND id > ? LIMIT 1",
+            (row.id, row.published_event_id),
+        )
+        return found is not None
+
     async def update_game(self, game_id: int, **fields: Any) -> None:
         """Set some columns of a game (not its state: see :meth:`commit_action`)."""
         if "options" in fields:
@@ -618,16 +795,26 @@ class Storage:
                 if cur.rowcount != 1:
                     raise _NotALobby
                 await self._seat_updates(game_id, seats)
-                await self._insert_events(game_id, version, events, now)
+                # Every member's secret start is to be DM'd (fault 7: redelivered on
+                # recovery until marked delivered).
+                await self._exec(
+                    "UPDATE seats SET start_dm = 0 WHERE game_id = ? AND user_id IS NOT NULL "
+                    "AND ai = 0",
+                    (game_id,),
+                )
+                await self._insert_events(game_id, [(version, e) for e in events], now)
         except _NotALobby:
             return False
+        kill_point("after start commit")
         return True
 
     async def _seat_updates(self, game_id: int, seats: Sequence[SeatUpdate]) -> None:
-        for s in seats:
-            await self._exec(
-                "UPDATE seats SET ai = ?, timeouts = ?, prompt_since = ?, deadline = ?, "
-                "half_at = ?, pinged = ? WHERE game_id = ? AND seat = ?",
+        if not seats:
+            return
+        await self._exec(
+            "UPDATE seats SET ai = ?, timeouts = ?, prompt_since = ?, deadline = ?, "
+            "half_at = ?, pinged = ? WHERE game_id = ? AND seat = ?",
+            [
                 (
                     int(s.ai),
                     s.timeouts,
@@ -637,17 +824,25 @@ class Storage:
                     int(s.pinged),
                     game_id,
                     s.seat,
-                ),
-            )
+                )
+                for s in seats
+            ],
+            True,
+        )
 
     async def _insert_events(
-        self, game_id: int, version: int, events: Sequence[NewEvent], now: float
-    ) -> None:
-        for e in events:
-            await self._exec(
-                "INSERT INTO events (game_id, version, kind, text, recipients, data_json, at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (
+        self, game_id: int, events: Sequence[tuple[int, NewEvent]], now: float
+    ) -> list[EventRow]:
+        """Log ``events`` (version, event) in order; the rows as stored, with their ids.
+
+        One multi-row INSERT per batch of rows: a single statement whose rows get
+        consecutive ids (AUTOINCREMENT, one writer), ending at ``lastrowid``."""
+        out: list[EventRow] = []
+        for start in range(0, len(events), _EVENT_ROWS_PER_INSERT):
+            part = events[start : start + _EVENT_ROWS_PER_INSERT]
+            params: list[Any] = []
+            for version, e in part:
+                params += [
                     game_id,
                     version,
                     e.kind,
@@ -655,92 +850,109 @@ class Storage:
                     json.dumps(e.recipients) if e.recipients is not None else None,
                     json.dumps(e.data, default=str),
                     now,
-                ),
+                ]
+            values = ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(part))
+            cur = await self._exec(
+                "INSERT INTO events (game_id, version, kind, text, recipients, data_json, at) "
+                f"VALUES {values}",
+                params,
             )
+            assert cur.lastrowid is not None
+            first = cur.lastrowid - len(part) + 1
+            for i, (version, e) in enumerate(part):
+                # The data as a reader of the row gets it (JSON: tuples become lists).
+                data = json.loads(json.dumps(e.data, default=str))
+                out.append(
+                    EventRow(first + i, game_id, version, e.kind, e.text, e.recipients, data, now)
+                )
+        return out
 
-    async def commit_action(
-        self,
-        game_id: int,
-        expected_version: int,
-        state_json: str,
-        version: int,
-        seat: str,
-        action: str,
-        source: str,
-        events: Sequence[NewEvent],
-        seats: Sequence[SeatUpdate],
-        now: float,
-        finish: Finish | None = None,
-    ) -> None:
-        """One accepted action, in one transaction: the new state, its log rows and the
-        seats' bookkeeping (and, for the last action, the result and the stats).
+    async def commit(
+        self, game_id: int, expected_version: int, write: GameWrite, now: float
+    ) -> list[EventRow]:
+        """One change of a running game in one transaction: its state, the actions and
+        events since the last write (``executemany`` / one multi-row INSERT), every seat's
+        bookkeeping, the pause and the publish pointer (and, for the last action, the
+        result). Returns the events as stored (with their ids), for publishing.
 
-        Raises :class:`VersionConflict` (nothing written) if the stored version is not
-        ``expected_version``.
+        Raises :class:`VersionConflict` (nothing written) if the stored game is not at
+        ``expected_version`` or no longer running; :class:`StorageUnavailable` if SQLite fails.
         """
+        p = write.pointer
+        sets = (
+            "version = ?, paused_at = ?, published_event_id = ?, published_version = ?, "
+            "board_message_id = ?, board_turn = ?"
+        )
+        params: list[Any] = [
+            write.version,
+            write.paused_at,
+            p.event_id,
+            p.version,
+            p.board_message_id,
+            p.board_turn,
+        ]
+        if write.state_json is not None:
+            sets += ", state_json = ?"
+            params.append(write.state_json)
+        finish = write.finish
+        if finish is not None:
+            sets += ", status = 'over', winner_seat = ?, ending = ?, ended_at = ?"
+            params += [finish.winner_seat, finish.ending, now]
         async with self.transaction():
             cur = await self._exec(
-                "UPDATE games SET state_json = ?, version = ? "
-                "WHERE id = ? AND version = ? AND status = 'running'",
-                (state_json, version, game_id, expected_version),
+                f"UPDATE games SET {sets} WHERE id = ? AND version = ? AND status = 'running'",
+                (*params, game_id, expected_version),
             )
             if cur.rowcount != 1:
                 raise VersionConflict(f"game {game_id} is not at version {expected_version}")
-            await self._exec(
-                "INSERT INTO actions (game_id, version, seat, action, source, at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, version, seat, action, source, now),
-            )
-            await self._insert_events(game_id, version, events, now)
+            if write.actions:
+                await self._exec(
+                    "INSERT INTO actions (game_id, version, seat, action, source, at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    [(game_id, v, seat, a, src, now) for v, seat, a, src in write.actions],
+                    True,
+                )
+            stored = await self._insert_events(game_id, write.events, now)
+            seats = write.seats
+            if finish is not None:
+                seats = [replace(s, deadline=None, half_at=None) for s in seats]
             await self._seat_updates(game_id, seats)
             if finish is not None:
                 await self._exec(
-                    "UPDATE games SET status = 'over', winner_seat = ?, ending = ?, "
-                    "ended_at = ? WHERE id = ?",
-                    (finish.winner_seat, finish.ending, now, game_id),
+                    "INSERT INTO results (game_id, guild_id, seat, user_id, name, ai, won) "
+                    "SELECT ?, guild_id, ?, ?, ?, ?, ? FROM games WHERE id = ?",
+                    [
+                        (game_id, seat_id, user_id, name, int(ai), int(won), game_id)
+                        for seat_id, user_id, name, ai, won in finish.results
+                    ],
+                    True,
                 )
-                await self._exec(
-                    "UPDATE seats SET deadline = NULL, half_at = NULL WHERE game_id = ?",
-                    (game_id,),
+        return stored
+
+    async def save_pointer(self, game_id: int, pointer: Pointer) -> None:
+        """Record what has been posted of a game (outside an action: a finished game's last
+        post, a game leaving the cache, a ping's board)."""
+        await self._write(
+            [
+                (
+                    "UPDATE games SET published_event_id = ?, published_version = ?, "
+                    "board_message_id = ?, board_turn = ? WHERE id = ?",
+                    (
+                        pointer.event_id,
+                        pointer.version,
+                        pointer.board_message_id,
+                        pointer.board_turn,
+                        game_id,
+                    ),
                 )
-                row = await self._one("SELECT guild_id FROM games WHERE id = ?", (game_id,))
-                for seat_id, user_id, name, ai, won in finish.results:
-                    await self._exec(
-                        "INSERT INTO results (game_id, guild_id, seat, user_id, name, ai, "
-                        "won) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        (game_id, row[0], seat_id, user_id, name, int(ai), int(won)),
-                    )
+            ]
+        )
 
-    async def save_seats(self, game_id: int, seats: Sequence[SeatUpdate]) -> None:
-        """Seat bookkeeping alone (a ping sent, an AI takeover)."""
-        async with self.transaction():
-            await self._seat_updates(game_id, seats)
-
-    async def set_paused(
-        self,
-        game_id: int,
-        paused_at: float | None,
-        seats: Sequence[SeatUpdate],
-        events: Sequence[NewEvent],
-        version: int,
-        now: float,
-    ) -> None:
-        """Pause (``paused_at`` set) or resume (None) a running game, with its seats'
-        deadlines and the notice that says so, in one transaction."""
-        async with self.transaction():
-            await self._exec(
-                "UPDATE games SET paused_at = ? WHERE id = ? AND status = 'running'",
-                (paused_at, game_id),
-            )
-            await self._seat_updates(game_id, seats)
-            await self._insert_events(game_id, version, events, now)
-
-    async def add_events(
-        self, game_id: int, version: int, events: Sequence[NewEvent], now: float
-    ) -> None:
-        """Log events that are not an action (notices: takeovers, closed DMs)."""
-        async with self.transaction():
-            await self._insert_events(game_id, version, events, now)
+    async def set_start_delivered(self, game_id: int, seat: str) -> None:
+        """A seat's secret start has been DM'd (or its member told in the channel)."""
+        await self._write(
+            [("UPDATE seats SET start_dm = 1 WHERE game_id = ? AND seat = ?", (game_id, seat))]
+        )
 
     async def stop_game(
         self, game_id: int, status: str, now: float, reason: str | None = None
@@ -762,8 +974,7 @@ class Storage:
 
     async def events_after(self, game_id: int, after_id: int) -> list[EventRow]:
         rows = await self.fetchall(
-            "SELECT id, game_id, version, kind, text, recipients, data_json, at FROM events "
-            "WHERE game_id = ? AND id > ? ORDER BY id",
+            f"SELECT {_EVENT_COLUMNS} FROM events WHERE game_id = ? AND id > ? ORDER BY id",
             (game_id, after_id),
         )
         return [_event(r) for r in rows]
@@ -771,8 +982,7 @@ class Storage:
     async def last_events(self, game_id: int, limit: int) -> list[EventRow]:
         """The latest events (oldest first), public and private."""
         rows = await self.fetchall(
-            "SELECT id, game_id, version, kind, text, recipients, data_json, at FROM events "
-            "WHERE game_id = ? ORDER BY id DESC LIMIT ?",
+            f"SELECT {_EVENT_COLUMNS} FROM events WHERE game_id = ? ORDER BY id DESC LIMIT ?",
             (game_id, limit),
         )
         return [_event(r) for r in reversed(rows)]
@@ -780,7 +990,7 @@ class Storage:
     async def private_events(self, game_id: int, seat: str, limit: int) -> list[EventRow]:
         """The latest events addressed to ``seat`` alone or with others (oldest first)."""
         rows = await self.fetchall(
-            "SELECT id, game_id, version, kind, text, recipients, data_json, at FROM events "
+            f"SELECT {_EVENT_COLUMNS} FROM events "
             "WHERE game_id = ? AND recipients IS NOT NULL AND EXISTS "
             "(SELECT 1 FROM json_each(events.recipients) WHERE value = ?) "
             "ORDER BY id DESC LIMIT ?",
@@ -812,12 +1022,14 @@ class Storage:
     # ------------------------------------------------------------------ DMs
 
     async def dm_refused(self, user_id: int) -> bool:
-        return (
-            await self.fetchone("SELECT 1 FROM dm_refused WHERE user_id = ?", (user_id,))
-            is not None
-        )
+        refused = self._dm_refused.get(user_id)
+        if refused is None:
+            row = await self.fetchone("SELECT 1 FROM dm_refused WHERE user_id = ?", (user_id,))
+            refused = self._dm_refused[user_id] = row is not None
+        return refused
 
     async def set_dm_refused(self, user_id: int, refused: bool, now: float) -> None:
+        self._dm_refused.pop(user_id, None)
         if refused:
             await self._write(
                 [("INSERT OR IGNORE INTO dm_refused (user_id, at) VALUES (?, ?)", (user_id, now))]
