@@ -921,6 +921,8 @@ class Games:
         except (NoGame, GameBroken):
             return
         try:
+            if table.row.board_message_id is None and table.row.published_version < 0:
+                await self.publisher.close_lobby(table)  # killed right after the start commit
             pending = [s.seat for s in table.seats.values() if s.start_dm == 0]
             if pending:
                 # Only while the start is still to choose: a start chosen needs no DM.

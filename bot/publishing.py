@@ -466,6 +466,31 @@ class Publisher:
             key = await self.panels.key(table, s)
             await self.panels.opened(key, message.id, message.edit, True, embed, view)
 
+    async def close_lobby(self, table: Table) -> None:
+        """The lobby message of a game started by a bot that was stopped before it could
+        say so: it reads "started" and loses its buttons."""
+        row = table.row
+        if row.lobby_message_id is None:
+            return
+        embed = rendering.lobby_embed(
+            row,
+            list(table.seats.values()),
+            table.settings.decision_timer,
+            closed=f"The game has started — good luck! ({len(table.seats)} seats)",
+        )
+        # The lobby message is in the channel the game started from (a thread's parent).
+        channel = self.client.get_partial_messageable(
+            row.channel_id if not row.in_thread else self._lobby_channel(row),
+            guild_id=row.guild_id,
+        )
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(row.lobby_message_id).edit(embed=embed, view=None)
+
+    def _lobby_channel(self, row: GameRow) -> int:
+        thread = self.client.get_channel(row.channel_id)
+        parent = getattr(thread, "parent_id", None)
+        return int(parent) if parent else row.channel_id
+
     async def tell_host(self, row: GameRow, text: str) -> None:
         """A private message to the game's host (a DM: the channel may be gone)."""
         try:
