@@ -29,6 +29,7 @@ import contextlib
 import json
 import logging
 import sqlite3
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -368,6 +369,8 @@ _SEAT_COLUMNS = (
     "pinged, start_dm"
 )
 _EVENT_COLUMNS = "id, game_id, version, kind, text, recipients, data_json, at"
+#: Private logs (game, seat) kept in memory at most (bot.panels draws them).
+PRIVATE_CACHE = 4096
 #: Event rows per multi-row INSERT (7 parameters each, far below SQLite's limit).
 _EVENT_ROWS_PER_INSERT = 500
 
@@ -470,6 +473,9 @@ class Storage:
         self._settings: dict[int, GuildSettings] = {}
         self._autopass: dict[tuple[int, int], frozenset[str]] = {}
         self._dm_refused: dict[int, bool] = {}
+        #: The latest private events of (game, seat, limit), least recently read first.
+        self._private: OrderedDict[tuple[int, str, int], list[EventRow]] = OrderedDict()
+        self._private_keys: dict[int, set[tuple[int, str, int]]] = {}
 
     # ------------------------------------------------------------------ connection, schema
 
@@ -865,6 +871,7 @@ class Storage:
                 out.append(
                     EventRow(first + i, game_id, version, e.kind, e.text, e.recipients, data, now)
                 )
+        self._remember_private(game_id, out)
         return out
 
     async def commit(
@@ -898,6 +905,26 @@ class Storage:
         if finish is not None:
             sets += ", status = 'over', winner_seat = ?, ending = ?, ended_at = ?"
             params += [finish.winner_seat, finish.ending, now]
+        try:
+            return await self._commit(game_id, expected_version, write, sets, params, now)
+        except BaseException:
+            self._forget_private(game_id)  # it may hold events that were rolled back
+            raise
+
+    def _forget_private(self, game_id: int) -> None:
+        for key in self._private_keys.pop(game_id, set()):
+            self._private.pop(key, None)
+
+    async def _commit(
+        self,
+        game_id: int,
+        expected_version: int,
+        write: GameWrite,
+        sets: str,
+        params: list[Any],
+        now: float,
+    ) -> list[EventRow]:
+        finish = write.finish
         async with self.transaction():
             cur = await self._exec(
                 f"UPDATE games SET {sets} WHERE id = ? AND version = ? AND status = 'running'",
@@ -988,7 +1015,15 @@ class Storage:
         return [_event(r) for r in reversed(rows)]
 
     async def private_events(self, game_id: int, seat: str, limit: int) -> list[EventRow]:
-        """The latest events addressed to ``seat`` alone or with others (oldest first)."""
+        """The latest events addressed to ``seat`` alone or with others (oldest first).
+
+        Kept in memory once read (a private panel is drawn again after most clicks) and
+        brought up to date by every insert of the game's events."""
+        key = (game_id, seat, limit)
+        cached = self._private.get(key)
+        if cached is not None:
+            self._private.move_to_end(key)
+            return list(cached)
         rows = await self.fetchall(
             f"SELECT {_EVENT_COLUMNS} FROM events "
             "WHERE game_id = ? AND recipients IS NOT NULL AND EXISTS "
@@ -996,7 +1031,27 @@ class Storage:
             "ORDER BY id DESC LIMIT ?",
             (game_id, seat, limit),
         )
-        return [_event(r) for r in reversed(rows)]
+        events = [_event(r) for r in reversed(rows)]
+        self._private[key] = events
+        self._private_keys.setdefault(game_id, set()).add(key)
+        while len(self._private) > PRIVATE_CACHE:
+            (old_game, old_seat, old_limit), _ = self._private.popitem(last=False)
+            self._private_keys.get(old_game, set()).discard((old_game, old_seat, old_limit))
+        return list(events)
+
+    def _remember_private(self, game_id: int, events: Sequence[EventRow]) -> None:
+        # New events of a game reach the private logs kept in memory for its seats.
+        keys = self._private_keys.get(game_id)
+        if not keys:
+            return
+        for key in list(keys):
+            cached = self._private.get(key)
+            if cached is None:
+                keys.discard(key)
+                continue
+            _, seat, limit = key
+            cached += [e for e in events if e.recipients is not None and seat in e.recipients]
+            del cached[: max(0, len(cached) - limit)]
 
     async def actions(self, game_id: int) -> list[tuple[int, str, str, str]]:
         """Every applied action: (version, seat, action, source), in order."""
