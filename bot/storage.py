@@ -152,6 +152,24 @@ MIGRATIONS: list[list[str]] = [
         # commit), 1 delivered (or told in the channel); NULL: nothing to deliver (older games).
         "ALTER TABLE seats ADD COLUMN start_dm INTEGER",
     ],
+    [
+        # Issue 10: the action log (the replay: kept whole) stored compactly. Clustered on
+        # its key (WITHOUT ROWID), it needs no separate index; the rows are copied as they
+        # are, so every reader keeps working.
+        """CREATE TABLE actions_compact (
+            game_id INTEGER NOT NULL,
+            version INTEGER NOT NULL,
+            seat TEXT NOT NULL,
+            action TEXT NOT NULL,
+            source TEXT NOT NULL,
+            at REAL NOT NULL,
+            PRIMARY KEY (game_id, version)
+        ) WITHOUT ROWID""",
+        "INSERT INTO actions_compact SELECT game_id, version, seat, action, source, at "
+        "FROM actions",
+        "DROP TABLE actions",
+        "ALTER TABLE actions_compact RENAME TO actions",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -373,6 +391,11 @@ _EVENT_COLUMNS = "id, game_id, version, kind, text, recipients, data_json, at"
 PRIVATE_CACHE = 4096
 #: Event rows per multi-row INSERT (7 parameters each, far below SQLite's limit).
 _EVENT_ROWS_PER_INSERT = 500
+
+
+def _compact(value: Any) -> str:
+    """JSON without the optional spaces (the log's rows: every reader parses JSON)."""
+    return json.dumps(value, separators=(",", ":"), default=str)
 
 
 def _json_object(text: Any) -> dict[str, Any] | None:
@@ -853,8 +876,8 @@ class Storage:
                     version,
                     e.kind,
                     e.text,
-                    json.dumps(e.recipients) if e.recipients is not None else None,
-                    json.dumps(e.data, default=str),
+                    _compact(e.recipients) if e.recipients is not None else None,
+                    _compact(e.data),
                     now,
                 ]
             values = ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(part))
@@ -867,7 +890,7 @@ class Storage:
             first = cur.lastrowid - len(part) + 1
             for i, (version, e) in enumerate(part):
                 # The data as a reader of the row gets it (JSON: tuples become lists).
-                data = json.loads(json.dumps(e.data, default=str))
+                data = json.loads(_compact(e.data))
                 out.append(
                     EventRow(first + i, game_id, version, e.kind, e.text, e.recipients, data, now)
                 )

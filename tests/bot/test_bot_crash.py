@@ -317,3 +317,79 @@ async def test_the_game_cache_and_locks_stay_bounded(
     final = await drivers[0].play()
     assert final.status == "over" and not bot.games.cached(ids[0])
     await assert_posted_once(bot, channels[0], ids[0], over=True)
+
+
+async def test_an_old_log_is_migrated_and_still_read(tmp_path: Path) -> None:
+    """A database of schema 4 (actions with a rowid, events written with spaces) is migrated
+    in place: the replay (every action) and every event read as before."""
+    from bot.storage import MIGRATIONS, GuildSettings, Storage
+
+    path = tmp_path / "anima.sqlite3"
+    with sqlite3.connect(path) as db:
+        for migration in MIGRATIONS[:4]:
+            for statement in migration:
+                db.execute(statement)
+        db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        db.execute("INSERT INTO schema_version VALUES (4)")
+        db.execute(
+            "INSERT INTO games (guild_id, channel_id, host_id, status, options_json, created_at,"
+            " version) VALUES (1, 2, 3, 'over', '{}', 0, 2)"
+        )
+        db.executemany(
+            "INSERT INTO actions VALUES (1, ?, 'p1', ?, 'human', 0)", [(1, "keep x"), (2, "done")]
+        )
+        db.execute(
+            "INSERT INTO events (game_id, version, kind, text, recipients, data_json, at) "
+            "VALUES (1, 1, 'note', 'hello', '[\"p1\"]', '{\"a\": [1, 2]}', 0)"
+        )
+    storage = Storage(path, GuildSettings(0, 300, 45, True, 3))
+    await storage.open()
+    try:
+        assert await storage.actions(1) == [
+            (1, "p1", "keep x", "human"),
+            (2, "p1", "done", "human"),
+        ]
+        [event] = await storage.events_after(1, 0)
+        assert (event.recipients, event.data, event.damaged) == (["p1"], {"a": [1, 2]}, False)
+        assert await storage.private_events(1, "p1", 6) == [event]
+    finally:
+        await storage.close()
+    with sqlite3.connect(path) as db:
+        sql = db.execute("SELECT sql FROM sqlite_master WHERE name = 'actions'").fetchone()[0]
+    assert "WITHOUT ROWID" in sql
+
+
+async def test_a_decision_is_one_transaction_of_at_most_six_statements(
+    simcord_env: simcord.Env, db_path: Path
+) -> None:
+    """Speed (issue 10): a cached game's decision, with the AI moves after it, is written in
+    one transaction (state, actions, events, seats and the publish pointer) and reads
+    nothing back (settings, auto-pass, closed DMs and private logs are kept in memory)."""
+    env = simcord_env
+    w = world(env)
+    game_id = await start_game(w, w.alice, [w.bob], ai=1, turns=2)
+    players = {m.id: m for m in (w.alice, w.bob)}
+    driver = Driver(w, db_path, game_id, players, seed=4)
+    driver.use_commands = False
+    bot = env.bot
+    assert isinstance(bot, AnimaBot)
+    for _ in range(10):  # warm up: each seat's panel and private log read once
+        assert await driver.step()
+    statements: list[str] = []
+    storage = bot.storage
+    for name in ("_exec", "_one", "_all"):
+        method = getattr(storage, name)
+
+        def counted(sql: str, *args: object, _method: Callable[..., object] = method) -> object:
+            statements.append(sql)
+            return _method(sql, *args)
+
+        setattr(storage, name, counted)
+    steps = 30
+    for _ in range(steps):
+        assert await driver.step()
+    assert stored(db_path, game_id).status == "running"
+    begins = [s for s in statements if s.startswith("BEGIN")]
+    assert len(begins) == steps  # one commit per decision, nothing else written
+    assert len(statements) <= 6 * steps, statements[:12]
+    assert not [s for s in statements if s.startswith("SELECT")], statements
