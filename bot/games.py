@@ -344,7 +344,6 @@ class Games:
         before = {p.player: p.to_dict() for p in g.pending()}
         # The choice as it was offered: whether the time-out's note may name it.
         offered = g.prompt_view(seat) if action is None else None
-        batch = self._batch(table)
         try:
             if action is None:
                 raw = g.timeout(seat)
@@ -356,6 +355,7 @@ class Games:
         except Exception:
             self.drop(table.id)
             raise
+        batch = self._batch(table)
         for e in raw:
             if e.kind == "timeout" and source == "timeout":
                 # A window's time-outs get one line for all (see bot.timers).
@@ -380,13 +380,19 @@ class Games:
         batch = self._batch(table)
         batch.events += [(table.game.version, e) for e in events]
 
-    async def commit(self, table: Table) -> None:
+    async def commit(self, table: Table, touched: bool = False) -> None:
         """Write what changed since the last commit in one transaction: the state, the queued
         actions and events, every seat's bookkeeping, the pause and the publish pointer (and
         the result if the game is over). The events are handed to the publisher.
 
-        Any failure drops the cached game (the caller's lock does too)."""
-        batch = self._batches.pop(table.id, None) or _Batch(table.row.version)
+        Nothing is written if nothing was queued, unless ``touched`` (a seat's bookkeeping
+        or the pause changed alone). Any failure drops the cached game (the caller's lock
+        does too)."""
+        batch = self._batches.pop(table.id, None)
+        if batch is None:
+            if not touched:
+                return
+            batch = _Batch(table.row.version)
         g = table.game
         row = table.row
         finish = self._finish(table) if g.over and row.status == "running" else None
@@ -480,8 +486,7 @@ class Games:
             if steps >= MAX_AI_STEPS:
                 log.error("game %s: AI players did not stop after %s moves", table.id, steps)
                 break
-        if table.id in self._batches:
-            await self.commit(table)
+        await self.commit(table)
         return steps
 
     def ai_move(self, table: Table, prompt: Prompt) -> str:
@@ -889,6 +894,7 @@ class Games:
             cached = self._cache.get(game_id)
             if cached is not None:
                 row = cached.row  # its board is the one in memory
+                await self._flush(game_id)
             self.drop(game_id)
             if not await self.storage.stop_game(game_id, "ended", now()):
                 return Reply("This game has already ended.")

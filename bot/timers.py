@@ -71,7 +71,7 @@ class Timers:
         if pings:
             for s in pings:
                 s.pinged = True
-            await self.games.commit(table)
+            await self.games.commit(table, touched=True)
             await self.publisher.post_pings(table, pings)
 
     async def _time_out(self, table: Table, t: float) -> bool:
