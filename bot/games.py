@@ -44,6 +44,7 @@ from bot.storage import (
     GameRow,
     GameWrite,
     NewEvent,
+    Pointer,
     SeatRow,
     Storage,
     StorageUnavailable,
@@ -186,6 +187,10 @@ class Games:
         #: Cached games whose publish pointer is newer than the stored one (saved with their
         #: next commit, or when they leave the cache).
         self._dirty: set[int] = set()
+        #: Publish pointers of games out of the cache (finished, evicted, just started) not
+        #: yet saved: written with the next commit of any game (no transaction of their own).
+        #: Lost in a crash, they are found again in the channels (Publisher.reconcile).
+        self._unsaved: dict[int, Pointer] = {}
         self._batches: dict[int, _Batch] = {}
         publisher.save_pointer = self._published
         publisher.on_channel_lost = self._channel_lost
@@ -218,18 +223,20 @@ class Games:
         self.publisher.forget(game_id)
 
     async def _published(self, table: Table) -> None:
-        """A post went out: a cached game saves its pointer with its next commit; any other
-        (a game being started, a finished game) saves it now."""
+        """A post went out: its pointer is saved with the game's next commit (a cached
+        running game), or with the next commit of any game (a game being started, a finished
+        one)."""
         if self._cache.get(table.id) is table and table.row.status == "running":
             self._dirty.add(table.id)
         else:
             self._dirty.discard(table.id)
-            await self.storage.save_pointer(table.id, pointer(table.row))
+            self._unsaved[table.id] = pointer(table.row)
 
     async def _flush(self, game_id: int) -> None:
+        """A cached game leaves the cache: its pointer waits for the next commit."""
         table = self._cache.get(game_id)
         if table is not None and game_id in self._dirty:
-            await self.storage.save_pointer(game_id, pointer(table.row))
+            self._unsaved[game_id] = pointer(table.row)
             self._dirty.discard(game_id)
 
     async def settled(self, game_id: int) -> None:
@@ -279,6 +286,10 @@ class Games:
         if row.damage is not None:
             await self.mark_broken(row, row.damage)
             raise GameBroken(row.damage)
+        unsaved = self._unsaved.get(game_id)
+        if unsaved is not None:  # posted since the stored pointer: memory is the truth
+            row.published_event_id, row.published_version = unsaved.event_id, unsaved.version
+            row.board_message_id, row.board_turn = unsaved.board_message_id, unsaved.board_turn
         game = self._kept.pop(game_id, None)
         if game is None or game.version != row.version:
             try:
@@ -405,6 +416,7 @@ class Games:
             paused_at=row.paused_at,
             pointer=pointer(row),
             finish=finish,
+            pointers=[(other, p) for other, p in self._unsaved.items() if other != table.id],
         )
         try:
             stored: list[EventRow] = await self.storage.commit(
@@ -414,6 +426,10 @@ class Games:
             self.drop(table.id)
             raise
         self._dirty.discard(table.id)
+        self._unsaved.pop(table.id, None)
+        for other, p in write.pointers:
+            if self._unsaved.get(other) is p:
+                del self._unsaved[other]
         row.version = g.version
         if finish is not None:
             row.status = "over"

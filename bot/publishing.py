@@ -200,6 +200,23 @@ class Publisher:
                 return "board"
         return None
 
+    async def _posted_after(self, row: GameRow) -> list[discord.Message] | None:
+        """The channel's messages after the game's recorded board (or its lobby), oldest
+        first; None if the channel cannot be read."""
+        after = row.board_message_id or row.lobby_message_id
+        try:
+            return [
+                m
+                async for m in self.channel(row).history(
+                    limit=RECONCILE_HISTORY,
+                    after=discord.Object(after) if after else None,
+                    oldest_first=True,
+                )
+            ]
+        except discord.HTTPException:
+            log.warning("game %s: could not read its channel", row.id)
+            return None
+
     async def reconcile(self, table: Table) -> bool:
         """A game loaded from storage with its pointer behind (the bot was stopped between a
         post and the saving of its pointer): look in the channel for what was posted after
@@ -208,19 +225,9 @@ class Publisher:
         if it is missing, and record the pointer. True if the game is up to date now; False
         if nothing was found (the caller posts from the log)."""
         row = table.row
-        after = row.board_message_id or row.lobby_message_id
         channel = self.channel(row)
-        try:
-            found = [
-                m
-                async for m in channel.history(
-                    limit=RECONCILE_HISTORY,
-                    after=discord.Object(after) if after else None,
-                    oldest_first=True,
-                )
-            ]
-        except discord.HTTPException:
-            log.warning("game %s: could not read its channel to reconcile", row.id)
+        found = await self._posted_after(row)
+        if found is None:
             return False
         boards = [m for m in found if self._of_game(m, row.id) == "board"]
         if not boards:
@@ -418,10 +425,16 @@ class Publisher:
             "It has been stopped; other games are not affected. "
             "Start a new game with `/anima start`."
         )
+        # Its boards lose their buttons: the recorded one, and any posted after it by a bot
+        # stopped before it could record it.
+        found = await self._posted_after(row) or []
+        boards = [m.id for m in found if self._of_game(m, row.id) == "board"]
+        if row.board_message_id:
+            boards.insert(0, row.board_message_id)
         try:
             await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
-            if row.board_message_id:
-                await channel.get_partial_message(row.board_message_id).edit(view=None)
+            for message_id in boards:
+                await channel.get_partial_message(message_id).edit(view=None)
         except discord.HTTPException:
             log.warning("could not report broken game %s", row.id)
 

@@ -374,6 +374,9 @@ class GameWrite:
     paused_at: float | None
     pointer: Pointer
     finish: Finish | None = None
+    #: Publish pointers of other games not yet saved (finished, or out of the cache), written
+    #: in the same transaction rather than in one of their own.
+    pointers: list[tuple[int, Pointer]] = field(default_factory=list)
 
 
 _GAME_COLUMNS = (
@@ -763,7 +766,7 @@ class Storage:
         return found is not None
 
     async def update_game(self, game_id: int, **fields: Any) -> None:
-        """Set some columns of a game (not its state: see :meth:`commit_action`)."""
+        """Set some columns of a game (not its state: see :meth:`commit`)."""
         if "options" in fields:
             fields["options_json"] = json.dumps(fields.pop("options"))
         cols = ", ".join(f"{k} = ?" for k in fields)
@@ -967,6 +970,16 @@ class Storage:
             if finish is not None:
                 seats = [replace(s, deadline=None, half_at=None) for s in seats]
             await self._seat_updates(game_id, seats)
+            if write.pointers:
+                await self._exec(
+                    "UPDATE games SET published_event_id = ?, published_version = ?, "
+                    "board_message_id = ?, board_turn = ? WHERE id = ?",
+                    [
+                        (p.event_id, p.version, p.board_message_id, p.board_turn, other)
+                        for other, p in write.pointers
+                    ],
+                    True,
+                )
             if finish is not None:
                 await self._exec(
                     "INSERT INTO results (game_id, guild_id, seat, user_id, name, ai, won) "

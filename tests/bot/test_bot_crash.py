@@ -247,9 +247,10 @@ async def test_a_full_disk_is_reported_and_nothing_half_applied_stays(
     before = stored(db_path, game_id)
     bot = env.bot
     assert isinstance(bot, AnimaBot)
+    await bot.storage.fetchone("VACUUM")  # no free page left: the next new page is refused
     pages = (await bot.storage.fetchone("PRAGMA page_count"))[0]
     await bot.storage.fetchone(f"PRAGMA max_page_count = {pages}")
-    # Fill what is left of the last pages so that the next write needs a new one.
+    # Play until a write needs a new page (what is left of the last pages fills first).
     with caplog.at_level(logging.ERROR, logger="anima.storage"):
         st, prompts = driver.human_prompts()
         result = await driver.choose(st, prompts[0], 0)
