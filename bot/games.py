@@ -12,7 +12,7 @@ the AI seats and the auto-passes have answered) writes the new state, every queu
 event, the seats' bookkeeping and the publish pointer of the previous post in one transaction;
 the events are then posted from memory. A loaded game (its row, seats and game) stays cached
 while it runs; the cache is an LRU with a size bound (:data:`CACHE_SIZE`) and a finished game
-leaves it (its pointer saved) when its lock is released. Any error inside a game's lock drops
+leaves it when its lock is released. Any error inside a game's lock drops
 its cached copy: nothing half-applied stays in memory, the next load starts again from the
 last commit (and looks in the channel for what was already posted: see
 :meth:`bot.publishing.Publisher.reconcile`).
@@ -44,7 +44,6 @@ from bot.storage import (
     GameRow,
     GameWrite,
     NewEvent,
-    Pointer,
     SeatRow,
     Storage,
     StorageUnavailable,
@@ -184,13 +183,6 @@ class Games:
         self._cache: OrderedDict[int, Table] = OrderedDict()
         #: Games just dealt by the lobby (their first load skips parsing the state).
         self._kept: dict[int, Game] = {}
-        #: Cached games whose publish pointer is newer than the stored one (saved with their
-        #: next commit, or when they leave the cache).
-        self._dirty: set[int] = set()
-        #: Publish pointers of games out of the cache (finished, evicted, just started) not
-        #: yet saved: written with the next commit of any game (no transaction of their own).
-        #: Lost in a crash, they are found again in the channels (Publisher.reconcile).
-        self._unsaved: dict[int, Pointer] = {}
         self._batches: dict[int, _Batch] = {}
         publisher.save_pointer = self._published
         publisher.on_channel_lost = self._channel_lost
@@ -219,36 +211,22 @@ class Games:
         self._cache.pop(game_id, None)
         self._kept.pop(game_id, None)
         self._batches.pop(game_id, None)
-        self._dirty.discard(game_id)
         self.publisher.forget(game_id)
 
     async def _published(self, table: Table) -> None:
-        """A post went out: its pointer is saved with the game's next commit (a cached
-        running game), or with the next commit of any game (a game being started, a finished
-        one)."""
-        if self._cache.get(table.id) is table and table.row.status == "running":
-            self._dirty.add(table.id)
-        else:
-            self._dirty.discard(table.id)
-            self._unsaved[table.id] = pointer(table.row)
-
-    async def _flush(self, game_id: int) -> None:
-        """A cached game leaves the cache: its pointer waits for the next commit."""
-        table = self._cache.get(game_id)
-        if table is not None and game_id in self._dirty:
-            self._unsaved[game_id] = pointer(table.row)
-            self._dirty.discard(game_id)
+        """A post went out: its pointer is written with the next commit (storage keeps it
+        meanwhile: ``Storage.defer_pointer``)."""
+        self.storage.defer_pointer(table.id, pointer(table.row))
 
     async def settled(self, game_id: int) -> None:
         """A game's lock is released without an error: a game just dealt joins the cache, a
-        finished one leaves it (its pointer saved), and the least recently used idle games
-        leave when the cache is full."""
+        finished one leaves it, and the least recently used idle games leave when the cache
+        is full (their pointers wait in storage for the next commit)."""
         try:
             if game_id in self._kept and game_id not in self._cache:
                 await self.load(game_id)
             table = self._cache.get(game_id)
             if table is not None and table.row.status != "running":
-                await self._flush(game_id)
                 self.drop(game_id)
             await self._trim(game_id)
         except Exception:
@@ -263,7 +241,6 @@ class Games:
             lock = self._locks.get(game_id)
             if game_id == current or (lock is not None and lock.users):
                 continue  # in use: it stays
-            await self._flush(game_id)
             self.drop(game_id)
 
     # ------------------------------------------------------------------ loading
@@ -286,10 +263,6 @@ class Games:
         if row.damage is not None:
             await self.mark_broken(row, row.damage)
             raise GameBroken(row.damage)
-        unsaved = self._unsaved.get(game_id)
-        if unsaved is not None:  # posted since the stored pointer: memory is the truth
-            row.published_event_id, row.published_version = unsaved.event_id, unsaved.version
-            row.board_message_id, row.board_turn = unsaved.board_message_id, unsaved.board_turn
         game = self._kept.pop(game_id, None)
         if game is None or game.version != row.version:
             try:
@@ -416,7 +389,6 @@ class Games:
             paused_at=row.paused_at,
             pointer=pointer(row),
             finish=finish,
-            pointers=[(other, p) for other, p in self._unsaved.items() if other != table.id],
         )
         try:
             stored: list[EventRow] = await self.storage.commit(
@@ -425,11 +397,6 @@ class Games:
         except Exception:
             self.drop(table.id)
             raise
-        self._dirty.discard(table.id)
-        self._unsaved.pop(table.id, None)
-        for other, p in write.pointers:
-            if self._unsaved.get(other) is p:
-                del self._unsaved[other]
         row.version = g.version
         if finish is not None:
             row.status = "over"
@@ -910,8 +877,7 @@ class Games:
             cached = self._cache.get(game_id)
             if cached is not None:
                 row = cached.row  # its board is the one in memory
-                await self._flush(game_id)
-            self.drop(game_id)
+                self.drop(game_id)
             if not await self.storage.stop_game(game_id, "ended", now()):
                 return Reply("This game has already ended.")
             await self.publisher.announce_end(row, user_id)

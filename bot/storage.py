@@ -374,9 +374,6 @@ class GameWrite:
     paused_at: float | None
     pointer: Pointer
     finish: Finish | None = None
-    #: Publish pointers of other games not yet saved (finished, or out of the cache), written
-    #: in the same transaction rather than in one of their own.
-    pointers: list[tuple[int, Pointer]] = field(default_factory=list)
 
 
 _GAME_COLUMNS = (
@@ -502,6 +499,8 @@ class Storage:
         #: The latest private events of (game, seat, limit), least recently read first.
         self._private: OrderedDict[tuple[int, str, int], list[EventRow]] = OrderedDict()
         self._private_keys: dict[int, set[tuple[int, str, int]]] = {}
+        #: Publish pointers posted but not yet written (see :meth:`defer_pointer`).
+        self._pointers: dict[int, Pointer] = {}
 
     # ------------------------------------------------------------------ connection, schema
 
@@ -718,7 +717,7 @@ class Storage:
 
     async def game(self, game_id: int) -> GameRow | None:
         row = await self.fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-        return _game(row) if row else None
+        return self._row(row) if row else None
 
     async def active_game(self, channel_id: int) -> GameRow | None:
         """The lobby or running game of a channel."""
@@ -727,7 +726,7 @@ class Storage:
             "AND status IN ('lobby', 'running')",
             (channel_id,),
         )
-        return _game(row) if row else None
+        return self._row(row) if row else None
 
     async def last_game(self, channel_id: int) -> GameRow | None:
         """The newest game of a channel that was dealt (running, over, ended or broken)."""
@@ -736,13 +735,13 @@ class Storage:
             "AND status NOT IN ('lobby', 'cancelled') ORDER BY id DESC LIMIT 1",
             (channel_id,),
         )
-        return _game(row) if row else None
+        return self._row(row) if row else None
 
     async def running_games(self) -> list[GameRow]:
         rows = await self.fetchall(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'running' ORDER BY id"
         )
-        return [_game(r) for r in rows]
+        return [self._row(r) for r in rows]
 
     async def games_to_recover(self) -> list[GameRow]:
         """After a restart: every running game, and every finished one whose last action or
@@ -753,7 +752,7 @@ class Storage:
             "(SELECT 1 FROM events e WHERE e.game_id = g.id AND e.id > g.published_event_id))) "
             "ORDER BY id"
         )
-        return [_game(r) for r in rows]
+        return [self._row(r) for r in rows]
 
     async def behind(self, row: GameRow) -> bool:
         """Whether some of the game's events or its last version were not published."""
@@ -931,11 +930,19 @@ class Storage:
         if finish is not None:
             sets += ", status = 'over', winner_seat = ?, ending = ?, ended_at = ?"
             params += [finish.winner_seat, finish.ending, now]
+        # The pointers of other games posted since their last write ride along.
+        others = [(g, p) for g, p in self._pointers.items() if g != game_id]
         try:
-            return await self._commit(game_id, expected_version, write, sets, params, now)
+            stored = await self._commit(game_id, expected_version, write, sets, params, others, now)
         except BaseException:
             self._forget_private(game_id)  # it may hold events that were rolled back
             raise
+        if self._pointers.get(game_id) == write.pointer:
+            del self._pointers[game_id]
+        for other, p in others:
+            if self._pointers.get(other) is p:
+                del self._pointers[other]
+        return stored
 
     def _forget_private(self, game_id: int) -> None:
         for key in self._private_keys.pop(game_id, set()):
@@ -948,6 +955,7 @@ class Storage:
         write: GameWrite,
         sets: str,
         params: list[Any],
+        others: list[tuple[int, Pointer]],
         now: float,
     ) -> list[EventRow]:
         finish = write.finish
@@ -970,13 +978,13 @@ class Storage:
             if finish is not None:
                 seats = [replace(s, deadline=None, half_at=None) for s in seats]
             await self._seat_updates(game_id, seats)
-            if write.pointers:
+            if others:
                 await self._exec(
                     "UPDATE games SET published_event_id = ?, published_version = ?, "
                     "board_message_id = ?, board_turn = ? WHERE id = ?",
                     [
                         (p.event_id, p.version, p.board_message_id, p.board_turn, other)
-                        for other, p in write.pointers
+                        for other, p in others
                     ],
                     True,
                 )
@@ -992,9 +1000,25 @@ class Storage:
                 )
         return stored
 
+    def _row(self, raw: Sequence[Any]) -> GameRow:
+        """A games row as this process knows it: with its publish pointer not yet written."""
+        row = _game(raw)
+        p = self._pointers.get(row.id)
+        if p is not None:
+            row.published_event_id, row.published_version = p.event_id, p.version
+            row.board_message_id, row.board_turn = p.board_message_id, p.board_turn
+        return row
+
+    def defer_pointer(self, game_id: int, pointer: Pointer) -> None:
+        """A post went out: its pointer is written with the next :meth:`commit` (of this
+        game or any other: no transaction of its own). Until then every row read here
+        carries it; a crash loses it, and the channel tells what was posted
+        (``bot.publishing.Publisher.reconcile``)."""
+        self._pointers[game_id] = pointer
+
     async def save_pointer(self, game_id: int, pointer: Pointer) -> None:
-        """Record what has been posted of a game (outside an action: a finished game's last
-        post, a game leaving the cache, a ping's board)."""
+        """Record what has been posted of a game now (a game reconciled with its channel)."""
+        self._pointers.pop(game_id, None)
         await self._write(
             [
                 (
