@@ -212,11 +212,14 @@ class Games:
         self._kept.pop(game_id, None)
         self._batches.pop(game_id, None)
         self.publisher.forget(game_id)
+        self.storage.ride_along(game_id)
 
     async def _published(self, table: Table) -> None:
-        """A post went out: its pointer is written with the next commit (storage keeps it
-        meanwhile: ``Storage.defer_pointer``)."""
-        self.storage.defer_pointer(table.id, pointer(table.row))
+        """A post went out: its pointer is written with the game's next commit, or with any
+        game's if this one is not played in memory (storage keeps it meanwhile:
+        ``Storage.defer_pointer``)."""
+        own = self._cache.get(table.id) is table and table.row.status == "running"
+        self.storage.defer_pointer(table.id, pointer(table.row), own)
 
     async def settled(self, game_id: int) -> None:
         """A game's lock is released without an error: a game just dealt joins the cache, a

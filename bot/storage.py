@@ -499,8 +499,10 @@ class Storage:
         #: The latest private events of (game, seat, limit), least recently read first.
         self._private: OrderedDict[tuple[int, str, int], list[EventRow]] = OrderedDict()
         self._private_keys: dict[int, set[tuple[int, str, int]]] = {}
-        #: Publish pointers posted but not yet written (see :meth:`defer_pointer`).
+        #: Publish pointers posted but not yet written (see :meth:`defer_pointer`), and the
+        #: games whose pointer rides along with any game's commit.
         self._pointers: dict[int, Pointer] = {}
+        self._riders: set[int] = set()
 
     # ------------------------------------------------------------------ connection, schema
 
@@ -930,8 +932,10 @@ class Storage:
         if finish is not None:
             sets += ", status = 'over', winner_seat = ?, ending = ?, ended_at = ?"
             params += [finish.winner_seat, finish.ending, now]
-        # The pointers of other games posted since their last write ride along.
-        others = [(g, p) for g, p in self._pointers.items() if g != game_id]
+        # The pointers of games no longer played in memory ride along (one statement).
+        others = [
+            (g, self._pointers[g]) for g in self._riders if g != game_id and g in self._pointers
+        ]
         try:
             stored = await self._commit(game_id, expected_version, write, sets, params, others, now)
         except BaseException:
@@ -939,9 +943,11 @@ class Storage:
             raise
         if self._pointers.get(game_id) == write.pointer:
             del self._pointers[game_id]
+            self._riders.discard(game_id)
         for other, p in others:
             if self._pointers.get(other) is p:
                 del self._pointers[other]
+                self._riders.discard(other)
         return stored
 
     def _forget_private(self, game_id: int) -> None:
@@ -1009,16 +1015,25 @@ class Storage:
             row.board_message_id, row.board_turn = p.board_message_id, p.board_turn
         return row
 
-    def defer_pointer(self, game_id: int, pointer: Pointer) -> None:
-        """A post went out: its pointer is written with the next :meth:`commit` (of this
-        game or any other: no transaction of its own). Until then every row read here
-        carries it; a crash loses it, and the channel tells what was posted
+    def defer_pointer(self, game_id: int, pointer: Pointer, own_commit: bool = True) -> None:
+        """A post went out: its pointer is written with the game's next :meth:`commit`
+        (``own_commit``: a running game in memory), else with the next commit of any game
+        (:meth:`ride_along`): never in a transaction of its own. Until then every row read
+        here carries it; a crash loses it, and the channel tells what was posted
         (``bot.publishing.Publisher.reconcile``)."""
         self._pointers[game_id] = pointer
+        if not own_commit:
+            self._riders.add(game_id)
+
+    def ride_along(self, game_id: int) -> None:
+        """A game leaves memory: its pointer not yet written goes with any game's commit."""
+        if game_id in self._pointers:
+            self._riders.add(game_id)
 
     async def save_pointer(self, game_id: int, pointer: Pointer) -> None:
         """Record what has been posted of a game now (a game reconciled with its channel)."""
         self._pointers.pop(game_id, None)
+        self._riders.discard(game_id)
         await self._write(
             [
                 (
