@@ -518,7 +518,25 @@ class Storage:
         await self.migrate()
 
     async def close(self) -> None:
+        """Write the publish pointers still pending (a clean stop needs no reconciliation at
+        the next start), then close."""
         if self._db is not None:
+            if self._pointers:
+                try:
+                    await self._write(
+                        [
+                            (
+                                "UPDATE games SET published_event_id = ?, published_version = ?, "
+                                "board_message_id = ?, board_turn = ? WHERE id = ?",
+                                (p.event_id, p.version, p.board_message_id, p.board_turn, g),
+                            )
+                            for g, p in self._pointers.items()
+                        ]
+                    )
+                    self._pointers.clear()
+                    self._riders.clear()
+                except Exception:
+                    log.exception("could not save the publish pointers at close")
             db, self._db = self._db, None
             await db.close()
 

@@ -394,3 +394,21 @@ async def test_a_decision_is_one_transaction_of_at_most_six_statements(
     assert len(begins) == steps  # one commit per decision, nothing else written
     assert len(statements) <= 6 * steps, statements[:12]
     assert not [s for s in statements if s.startswith("SELECT")], statements
+
+
+async def test_a_clean_stop_writes_the_pointers_still_pending(
+    simcord_env: simcord.Env, db_path: Path
+) -> None:
+    env = simcord_env
+    w = world(env)
+    game_id = await start_game(w, w.alice, [w.bob], ai=1, turns=2)
+    driver = Driver(w, db_path, game_id, {m.id: m for m in (w.alice, w.bob)}, seed=8)
+    driver.use_commands = False
+    for _ in range(3):
+        assert await driver.step()
+    newest = board(w.table, db_path, game_id).id
+    assert stored(db_path, game_id).board_message_id != newest  # saved with the next commit
+    bot = env.bot
+    assert isinstance(bot, AnimaBot)
+    await bot.storage.close()
+    assert stored(db_path, game_id).board_message_id == newest
