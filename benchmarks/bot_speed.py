@@ -32,8 +32,9 @@ Measured per interaction (all with ``time.perf_counter``: SimCord virtualises
 - messages created: channel posts and DMs (``POST /channels/{id}/messages``), and interaction
   responses or followups that create a message (a deferred "thinking" response creates an
   ephemeral message that its later edit completes); edits are not counted;
-- a *decision* is an interaction that committed a human action (``Storage.commit_action``
-  with source ``human``); AI moves made in the same interaction are counted separately.
+- a *decision* is an interaction that committed a human action (an action with source
+  ``human`` in a ``Storage.commit``); AI moves made in the same interaction are counted
+  separately.
 
 The flow of the games (issue 8): every other game has its three members on auto-pass for
 everything (``/anima settings`` with every ``auto_…`` option, during the setup); after the
@@ -266,21 +267,22 @@ class Probe:
         storage = self.bot.storage
         for name in ("_exec", "_one", "_all"):
             self._wrap_sql(storage, name)
-        commit = storage.commit_action
+        commit = storage.commit
         signature = inspect.signature(commit)
 
-        async def counted_commit(*args: Any, **kwargs: Any) -> None:
-            await commit(*args, **kwargs)
+        async def counted_commit(*args: Any, **kwargs: Any) -> Any:
+            stored = await commit(*args, **kwargs)
             record = CURRENT.get()
             if record is not None:
-                source = signature.bind(*args, **kwargs).arguments["source"]
-                if source == "human":
-                    record.decisions += 1
-                elif source == "ai":
-                    record.ai_moves += 1
+                # One commit holds every action applied since the last one (bot.games).
+                write = signature.bind(*args, **kwargs).arguments["write"]
+                sources = [source for _v, _seat, _action, source in write.actions]
+                record.decisions += sources.count("human")
+                record.ai_moves += sources.count("ai")
+            return stored
 
-        storage.commit_action = counted_commit  # type: ignore[method-assign]
-        self._undo.append(lambda: delattr(storage, "commit_action"))
+        storage.commit = counted_commit  # type: ignore[method-assign]
+        self._undo.append(lambda: delattr(storage, "commit"))
 
     def _wrap_sql(self, storage: Any, name: str) -> None:
         method = getattr(storage, name)
@@ -480,10 +482,15 @@ class Bench:
 
     # ------------------------------------------------------------------ state (read-only)
 
-    def state(self, game_id: int) -> tuple[str, int | None, Game | None, dict[str, Seat]]:
-        status, board, state_json = self.db.execute(
-            "SELECT status, board_message_id, state_json FROM games WHERE id = ?", (game_id,)
+    def state(
+        self, game_id: int, channel_id: int
+    ) -> tuple[str, int | None, Game | None, dict[str, Seat]]:
+        status, state_json = self.db.execute(
+            "SELECT status, state_json FROM games WHERE id = ?", (game_id,)
         ).fetchone()
+        # The board as the channel shows it (the stored board id is saved with the game's
+        # next commit: docs/bot.md).
+        board = self.board(channel_id, game_id)
         seats = {
             r[0]: Seat(r[1], bool(r[2]), r[3])
             for r in self.db.execute(
@@ -492,6 +499,15 @@ class Bench:
         }
         game = Game.from_json(state_json) if state_json else None
         return status, board, game, seats
+
+    def board(self, channel_id: int, game_id: int) -> int | None:
+        """The newest message of the channel that carries the game's board."""
+        prefix = f"Anima · game #{game_id} · "
+        messages = self.env.backend.messages[channel_id]
+        for message_id in sorted(messages, reverse=True):
+            if any((e.get("title") or "").startswith(prefix) for e in messages[message_id].embeds):
+                return int(message_id)
+        return None
 
     def message(self, channel: simcord.ChannelHandle, message_id: int) -> simcord.ResponseMessage:
         # A live view of the stored message (cheaper than rebuilding the channel's history).
@@ -565,7 +581,7 @@ class Bench:
                 return result
 
             return Move("panel choice", choose_in_panel, True, member)
-        status, board_id, game, seats = self.state(table.game_id)
+        status, board_id, game, seats = self.state(table.game_id, table.channel.id)
         if status != "running" or game is None or board_id is None:
             table.over = True
             return None

@@ -2,26 +2,53 @@
 the players' clicks and commands (choose, play a card, panels, take a seat back, end a game),
 broken games, and the catch-up after a restart.
 
-The rule of the house: every change to a running game happens under that game's
-:class:`asyncio.Lock`, and every accepted action is committed (state + log rows + seat
-bookkeeping) in one transaction before anything is posted (:mod:`bot.publishing`). Buttons
-(:mod:`bot.components`) and slash commands (:mod:`bot.commands`) both come through here.
+The rule of the house: every change to a running game happens under that game's lock
+(:meth:`Games.lock`), and is committed before anything is posted (:mod:`bot.publishing`).
+Buttons (:mod:`bot.components`) and slash commands (:mod:`bot.commands`) both come through here.
+
+One transaction per change (issue 10): :meth:`Games.apply` changes the game in memory and
+queues the action and its events; :meth:`Games.commit` (called by :meth:`Games.run_ai` once
+the AI seats and the auto-passes have answered) writes the new state, every queued action and
+event, the seats' bookkeeping and the publish pointer of the previous post in one transaction;
+the events are then posted from memory. A loaded game (its row, seats and game) stays cached
+while it runs; the cache is an LRU with a size bound (:data:`CACHE_SIZE`) and a finished game
+leaves it when its lock is released. Any error inside a game's lock drops
+its cached copy: nothing half-applied stays in memory, the next load starts again from the
+last commit (and looks in the channel for what was already posted: see
+:meth:`bot.publishing.Publisher.reconcile`).
+
+Every stored row is read inside the game's own isolation: a row that cannot be read marks its
+game broken (told in its channel once), never the others; ``/anima end`` clears any game.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from dataclasses import dataclass, field
+from types import TracebackType
+from typing import Any, ParamSpec
 
 import discord
 
 from bot import components, history, rendering
 from bot.autopass import auto_action, describe, parse_kinds
 from bot.panels import fingerprint
-from bot.publishing import Publisher
-from bot.storage import Finish, GameRow, NewEvent, SeatRow, SeatUpdate, Storage
+from bot.publishing import Publisher, pointer
+from bot.storage import (
+    EventRow,
+    Finish,
+    GameRow,
+    GameWrite,
+    NewEvent,
+    SeatRow,
+    Storage,
+    StorageUnavailable,
+    kill_point,
+)
 from bot.table import (
     NO_GAME,
     GameBroken,
@@ -46,6 +73,85 @@ log = logging.getLogger("anima.games")
 MAX_AI_STEPS = 20_000
 #: Events ``/anima log`` reads (the latest 30 lines the user may see are shown).
 LOG_EVENTS = 60
+#: Running games kept in memory at most (the least recently used idle ones leave first).
+CACHE_SIZE = 500
+
+CANNOT_SAVE = (
+    "⚠️ I cannot save the game right now (the bot's storage failed); nothing of your "
+    "click was recorded. Please try again in a moment."
+)
+
+P = ParamSpec("P")
+
+
+def answering(
+    method: Callable[P, Coroutine[Any, Any, Reply]],
+) -> Callable[P, Coroutine[Any, Any, Reply]]:
+    """A player's request answers in words when storage cannot save (fault 8: the real
+    cause is logged by storage) or when a stored row of the game turns out unreadable."""
+
+    @functools.wraps(method)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> Reply:
+        try:
+            return await method(*args, **kwargs)
+        except StorageUnavailable:
+            return Reply(CANNOT_SAVE)
+        except GameBroken as exc:
+            return Reply(
+                f"⚠️ This game is broken and was stopped ({rendering.clip(str(exc), 200)})."
+            )
+
+    return wrapper
+
+
+@dataclass
+class _Batch:
+    """What changed in a game since its last commit."""
+
+    #: The stored version the commit expects.
+    expected: int
+    actions: list[tuple[int, str, str, str]] = field(default_factory=list)
+    events: list[tuple[int, NewEvent]] = field(default_factory=list)
+
+
+class GameLock:
+    """The lock of one game. It counts its users (the holder and the waiters), so that an
+    idle game may leave the cache and its lock be forgotten; an error inside drops the game's
+    cached copy (nothing half-applied stays in memory)."""
+
+    def __init__(self, games: Games, game_id: int) -> None:
+        self._games = games
+        self._game_id = game_id
+        self._lock = asyncio.Lock()
+        self.users = 0
+
+    def locked(self) -> bool:
+        return self._lock.locked()
+
+    async def __aenter__(self) -> None:
+        self.users += 1
+        try:
+            await self._lock.acquire()
+        except BaseException:
+            self.users -= 1
+            raise
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        try:
+            if exc_type is not None:
+                self._games.drop(self._game_id)
+            else:
+                await self._games.settled(self._game_id)
+        finally:
+            self._lock.release()
+            self.users -= 1
+            if self.users == 0 and self._games._locks.get(self._game_id) is self:
+                del self._games._locks[self._game_id]
 
 
 def card_in_hand(game: Game, hand: Sequence[str], typed: str) -> str | None:
@@ -63,28 +169,104 @@ def card_in_hand(game: Game, hand: Sequence[str], typed: str) -> str | None:
 class Games:
     """Everything that changes a running game. One per bot."""
 
-    def __init__(self, storage: Storage, publisher: Publisher, cards: CardDB) -> None:
+    def __init__(
+        self, storage: Storage, publisher: Publisher, cards: CardDB, cache_size: int = CACHE_SIZE
+    ) -> None:
         self.storage = storage
         self.publisher = publisher
         #: The card database the games are dealt from and loaded with.
         self.cards = cards
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._cache: dict[int, Game] = {}
+        #: Running games kept in memory at most.
+        self.cache_size = cache_size
+        self._locks: dict[int, GameLock] = {}
+        #: Loaded running games, least recently used first.
+        self._cache: OrderedDict[int, Table] = OrderedDict()
+        #: Games just dealt by the lobby (their first load skips parsing the state).
+        self._kept: dict[int, Game] = {}
+        self._batches: dict[int, _Batch] = {}
+        publisher.save_pointer = self._published
+        publisher.on_channel_lost = self._channel_lost
 
-    def lock(self, game_id: int) -> asyncio.Lock:
+    def lock(self, game_id: int) -> GameLock:
         """The lock that serialises every change to one game (lobby or running)."""
-        return self._locks.setdefault(game_id, asyncio.Lock())
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = GameLock(self, game_id)
+        return lock
+
+    # ------------------------------------------------------------------ the cache
+
+    def cached(self, game_id: int) -> bool:
+        """Whether a game is in memory (tests: the cache is bounded)."""
+        return game_id in self._cache
+
+    @property
+    def live(self) -> tuple[int, int]:
+        """(games cached, locks held or awaited): both stay bounded."""
+        return len(self._cache), len(self._locks)
+
+    def drop(self, game_id: int) -> None:
+        """Forget a game's cached copy and anything not yet committed (after an error, an
+        end, a broken row): the next load reads the last commit."""
+        self._cache.pop(game_id, None)
+        self._kept.pop(game_id, None)
+        self._batches.pop(game_id, None)
+        self.publisher.forget(game_id)
+        self.storage.ride_along(game_id)
+
+    async def _published(self, table: Table) -> None:
+        """A post went out: its pointer is written with the game's next commit, or with any
+        game's if this one is not played in memory (storage keeps it meanwhile:
+        ``Storage.defer_pointer``)."""
+        own = self._cache.get(table.id) is table and table.row.status == "running"
+        self.storage.defer_pointer(table.id, pointer(table.row), own)
+
+    async def settled(self, game_id: int) -> None:
+        """A game's lock is released without an error: a game just dealt joins the cache, a
+        finished one leaves it, and the least recently used idle games leave when the cache
+        is full (their pointers wait in storage for the next commit)."""
+        try:
+            if game_id in self._kept and game_id not in self._cache:
+                await self.load(game_id)
+            table = self._cache.get(game_id)
+            if table is not None and table.row.status != "running":
+                self.drop(game_id)
+            await self._trim(game_id)
+        except Exception:
+            # The work itself is done; what could not be saved is found again at the next load.
+            log.exception("game %s: keeping the cache failed", game_id)
+            self.drop(game_id)
+
+    async def _trim(self, current: int) -> None:
+        for game_id in list(self._cache):
+            if len(self._cache) <= self.cache_size:
+                return
+            lock = self._locks.get(game_id)
+            if game_id == current or (lock is not None and lock.users):
+                continue  # in use: it stays
+            self.drop(game_id)
 
     # ------------------------------------------------------------------ loading
 
     async def load(self, game_id: int) -> Table:
-        """The game with its seats; raises :class:`NoGame` or :class:`GameBroken`."""
+        """The game with its seats; raises :class:`NoGame` or :class:`GameBroken`.
+
+        A running game is served from the cache; one read from storage whose pointer is
+        behind is first reconciled with its channel (:meth:`Publisher.reconcile`)."""
+        table = self._cache.get(game_id)
+        if table is not None:
+            self._cache.move_to_end(game_id)
+            table.settings = await self.storage.guild_settings(table.row.guild_id)
+            return table
         row = await self.storage.game(game_id)
         if row is None or row.status in ("lobby", "cancelled") or row.state_json is None:
             raise NoGame(game_id)
         if row.status == "broken":
             raise GameBroken(row.broken_reason or "its stored state cannot be loaded")
-        game = self._cache.get(game_id)
+        if row.damage is not None:
+            await self.mark_broken(row, row.damage)
+            raise GameBroken(row.damage)
+        game = self._kept.pop(game_id, None)
         if game is None or game.version != row.version:
             try:
                 game = Game.from_json(row.state_json, self.cards)
@@ -97,18 +279,30 @@ class Games:
                 log.exception("game %s cannot be loaded", game_id)
                 await self.mark_broken(row, f"stored game cannot be rebuilt ({type(exc).__name__})")
                 raise GameBroken(str(exc)) from None
-            self._cache[game_id] = game
         seats = {s.seat: s for s in await self.storage.seats(game_id)}
         settings = await self.storage.guild_settings(row.guild_id)
-        return Table(row, seats, game, settings)
+        table = Table(row, seats, game, settings)
+        self.publisher.forget(game_id)
+        current = not (row.status in ("running", "over") and await self.storage.behind(row))
+        if not current:
+            current = await self.publisher.reconcile(table)
+        if current and row.status == "running":
+            self.publisher.track(game_id)
+        if row.status == "running":
+            self._cache[game_id] = table
+            self._cache.move_to_end(game_id)
+        return table
 
     def keep(self, game_id: int, game: Game) -> None:
-        """Cache a game just dealt and committed (the lobby's start)."""
-        self._cache[game_id] = game
+        """A game just dealt and committed (the lobby's start): its first load uses it."""
+        self._kept[game_id] = game
 
     async def mark_broken(self, row: GameRow, reason: str) -> None:
         """Stop a game that cannot be loaded and say so in its channel (once)."""
-        self._cache.pop(row.id, None)
+        cached = self._cache.get(row.id)
+        if cached is not None:
+            row = cached.row  # its board is the one in memory
+        self.drop(row.id)
         if not await self.storage.stop_game(row.id, "broken", now(), reason):
             return
         log.warning("game %s marked broken: %s", row.id, reason)
@@ -124,7 +318,8 @@ class Games:
     # ------------------------------------------------------------------ applying actions
 
     async def apply(self, table: Table, seat: str, action: str | None, source: str) -> None:
-        """Apply one action (``None``: the seat's time-out default) and commit it.
+        """Apply one action (``None``: the seat's time-out default) in memory and queue it
+        for the next :meth:`commit` (``run_ai`` commits when the AI seats are done).
 
         Raises IllegalAction (nothing changed). Any other failure drops the cached game so
         the next load starts again from the last committed state.
@@ -134,7 +329,6 @@ class Games:
         if prompt is None:
             raise IllegalAction("it is not your decision")
         before = {p.player: p.to_dict() for p in g.pending()}
-        expected = g.version
         # The choice as it was offered: whether the time-out's note may name it.
         offered = g.prompt_view(seat) if action is None else None
         try:
@@ -146,42 +340,73 @@ class Games:
         except IllegalAction:
             raise
         except Exception:
-            self._cache.pop(table.id, None)
+            self.drop(table.id)
             raise
-        events: list[NewEvent] = []
+        batch = self._batch(table)
         for e in raw:
             if e.kind == "timeout" and source == "timeout":
                 # A window's time-outs get one line for all (see bot.timers).
                 if not prompt.window and offered is not None:
-                    events.append(self._timeout_note(table, offered, action))
+                    batch.events.append((g.version, self._timeout_note(table, offered, action)))
             else:
-                events.append(NewEvent(e.kind, e.text, e.to, dict(e.data)))
+                batch.events.append((g.version, NewEvent(e.kind, e.text, e.to, dict(e.data))))
+        batch.actions.append((g.version, seat, action, source))
         # A card played in a reaction window re-opens it for everybody: all new prompts.
         reopened = prompt.window and not action.startswith("pass")
-        updates = self._bookkeeping(table, before, reopened)
-        finish = self._finish(table) if g.over else None
+        self._bookkeeping(table, before, reopened)
+
+    def _batch(self, table: Table) -> _Batch:
+        batch = self._batches.get(table.id)
+        if batch is None:
+            batch = self._batches[table.id] = _Batch(table.row.version)
+        return batch
+
+    def note(self, table: Table, *events: NewEvent) -> None:
+        """Events that are not an action (notices: takeovers, pauses, a closed window), logged
+        with the next :meth:`commit`."""
+        batch = self._batch(table)
+        batch.events += [(table.game.version, e) for e in events]
+
+    async def commit(self, table: Table, touched: bool = False) -> None:
+        """Write what changed since the last commit in one transaction: the state, the queued
+        actions and events, every seat's bookkeeping, the pause and the publish pointer (and
+        the result if the game is over). The events are handed to the publisher.
+
+        Nothing is written if nothing was queued, unless ``touched`` (a seat's bookkeeping
+        or the pause changed alone). Any failure drops the cached game (the caller's lock
+        does too)."""
+        batch = self._batches.pop(table.id, None)
+        if batch is None:
+            if not touched:
+                return
+            batch = _Batch(table.row.version)
+        g = table.game
+        row = table.row
+        finish = self._finish(table) if g.over and row.status == "running" else None
+        write = GameWrite(
+            version=g.version,
+            state_json=g.to_json() if batch.actions else None,
+            actions=batch.actions,
+            events=batch.events,
+            seats=[seat_update(s) for s in table.seats.values()],
+            paused_at=row.paused_at,
+            pointer=pointer(row),
+            finish=finish,
+        )
         try:
-            await self.storage.commit_action(
-                table.id,
-                expected,
-                g.to_json(),
-                g.version,
-                seat,
-                action,
-                source,
-                events,
-                updates,
-                now(),
-                finish,
+            stored: list[EventRow] = await self.storage.commit(
+                table.id, batch.expected, write, now()
             )
         except Exception:
-            self._cache.pop(table.id, None)
+            self.drop(table.id)
             raise
-        table.row.version = g.version
+        row.version = g.version
         if finish is not None:
-            table.row.status = "over"
-            table.row.winner_seat = finish.winner_seat
-            table.row.ending = finish.ending
+            row.status = "over"
+            row.winner_seat = finish.winner_seat
+            row.ending = finish.ending
+        self.publisher.queue(table.id, stored)
+        kill_point("after final commit" if finish is not None else "after commit")
 
     def _timeout_note(self, table: Table, prompt: PromptView, action: str) -> NewEvent:
         """The engine's time-out note names the default action, which may be a hidden card:
@@ -192,14 +417,11 @@ class Games:
         )
         return NewEvent("timeout", f"⏰ {prompt.player} ran out of time: {shown}.")
 
-    def _bookkeeping(
-        self, table: Table, before: dict[str, dict[str, Any]], reopened: bool
-    ) -> list[SeatUpdate]:
+    def _bookkeeping(self, table: Table, before: dict[str, dict[str, Any]], reopened: bool) -> None:
         """Update every seat's prompt version and deadline after an action."""
         g = table.game
         version = g.version
         t = now()
-        updates = []
         for s in table.seats.values():
             prompt = g.prompt_for(s.seat)
             if prompt is None:
@@ -215,8 +437,6 @@ class Games:
                     table.set_deadline(s, prompt, t)
                 elif s.ai:
                     s.deadline, s.half_at = None, None
-            updates.append(seat_update(s))
-        return updates
 
     def _finish(self, table: Table) -> Finish:
         view = table.game.table_view()
@@ -228,7 +448,8 @@ class Games:
 
     async def run_ai(self, table: Table) -> int:
         """Answer what needs no human click, until a human must decide: first the decisions
-        of members on auto-pass (bot.autopass), then those of AI seats.
+        of members on auto-pass (bot.autopass), then those of AI seats; then commit
+        everything applied since the last commit (one transaction).
 
         The auto-passes of every seat are applied as soon as a window opens, in the same
         step and before anything is posted, so that nobody can tell from the timing who is
@@ -246,15 +467,20 @@ class Games:
                 if not prompts:
                     break
                 prompt = prompts[0]
-                # Seeded per game, seat and version: the same state always gets the same move.
-                agent = RandomAgent(f"{table.id}:{prompt.player}:{g.version}")
-                view = lazy_seat_view(g, prompt.player)
-                await self.apply(table, prompt.player, agent.choose(view, prompt), "ai")
+                await self.apply(table, prompt.player, self.ai_move(table, prompt), "ai")
             steps += 1
             if steps >= MAX_AI_STEPS:
                 log.error("game %s: AI players did not stop after %s moves", table.id, steps)
                 break
+        await self.commit(table)
         return steps
+
+    def ai_move(self, table: Table, prompt: Prompt) -> str:
+        """The move of the AI seat ``prompt.player``: seeded per game, seat and version, so
+        the same state always gets the same move."""
+        g = table.game
+        agent = RandomAgent(f"{table.id}:{prompt.player}:{g.version}")
+        return agent.choose(lazy_seat_view(g, prompt.player), prompt)
 
     def _auto_answer(
         self, table: Table, autopass: dict[int, frozenset[str]]
@@ -272,6 +498,7 @@ class Games:
                 return prompt.player, action
         return None
 
+    @answering
     async def set_autopass(self, game_id: int, user_id: int, codes: list[str]) -> Reply:
         """A member changes his auto-pass from his panel: remembered on the server, and
         applied at once to what is open now (as if he had clicked it)."""
@@ -317,6 +544,7 @@ class Games:
             return f"it is {names.bold(prompts[0].player)}'s decision"
         return "waiting for " + ", ".join(names.bold(p.player) for p in prompts)
 
+    @answering
     async def choose(
         self, game_id: int, user_id: int, since: int, index: int, panel: int | None = None
     ) -> Reply:
@@ -363,18 +591,33 @@ class Games:
             prompt = table.game.prompt_for(s.seat)
             if prompt is not None:
                 table.set_deadline(s, prompt, t)
-        await self.storage.set_paused(
-            table.id,
-            None,
-            [seat_update(s) for s in table.seats.values()],
-            [NewEvent("resumed", f"▶️ {seat.seat} is back: the game resumes.")],
-            table.game.version,
-            t,
-        )
-        # The clicker's seat may have been the AI's: it may have to decide now.
+        self.note(table, NewEvent("resumed", f"▶️ {seat.seat} is back: the game resumes."))
+        # The clicker's seat may have been the AI's: it may have to decide now (run_ai
+        # commits the resumption with whatever the AI does).
         await self.run_ai(table)
         return True
 
+    async def _channel_lost(self, table: Table, why: str) -> None:
+        """The game's channel refuses the bot mid-game (fault 4): pause the game (no timer
+        runs out while nobody can see it) and tell the host privately, once per pause; any
+        seated member's click resumes it and posts everything not yet posted."""
+        if table.row.status != "running" or table.paused:
+            return
+        t = now()
+        table.row.paused_at = t
+        for s in table.seats.values():
+            s.deadline, s.half_at, s.pinged = None, None, False
+        self.note(table, NewEvent("notice", f"⏸️ The game was paused: {why}."))
+        await self.commit(table)
+        await self.publisher.tell_host(
+            table.row,
+            f"⏸️ **Anima · game #{table.id}** in <#{table.row.channel_id}> is paused: {why}. "
+            "Give me back View Channel, Send Messages, Embed Links and Read Message History "
+            "there, then any player's click (or `/anima hand`) resumes it; or end it with "
+            "`/anima end`.",
+        )
+
+    @answering
     async def play_card(self, channel_id: int, user_id: int, card: str) -> Reply:
         """``/anima play``: apply ``play <card>`` if it is legal now."""
         game_id = await self.running_game_id(channel_id)
@@ -483,6 +726,7 @@ class Games:
         """A player's private panel: his hand embed and the buttons of his open prompt."""
         return await self.publisher.panels.parts(table, seat)
 
+    @answering
     async def panel(self, game_id: int, user_id: int, mode: str) -> Reply:
         """The ``My hand`` / ``Decide`` / ``Respond`` buttons and ``/anima hand``."""
         async with self.lock(game_id):
@@ -507,6 +751,7 @@ class Games:
             key = PanelKey(table.id, seat.seat, fingerprint(embed, view))
             return Reply("", embed, view, ok=True, panel=key)
 
+    @answering
     async def reclaim(self, game_id: int, user_id: int) -> Reply:
         """A player takes his seat back from the AI."""
         async with self.lock(game_id):
@@ -526,18 +771,14 @@ class Games:
             t = now()
             if prompt is not None:
                 table.set_deadline(seat, prompt, t)
-            await self.storage.save_seats(table.id, [seat_update(seat)])
-            await self.storage.add_events(
-                table.id,
-                table.game.version,
-                [NewEvent("notice", f"👋 {seat.seat} takes the seat back from the AI.")],
-                t,
-            )
+            self.note(table, NewEvent("notice", f"👋 {seat.seat} takes the seat back from the AI."))
+            await self.commit(table)
             await self.publisher.publish(table, actor=seat.seat)
             return await self._with_panel(table, seat, "✅ Your seat is yours again.", ok=True)
 
     # ------------------------------------------------------------------ what commands show
 
+    @answering
     async def board(self, game_id: int) -> Reply:
         """``/anima board``: the current board, with a link to it in the channel."""
         async with self.lock(game_id):
@@ -570,6 +811,7 @@ class Games:
                 if typed.lower() in rendering.card_name(g.db, card_id).lower()
             ]
 
+    @answering
     async def log(self, channel_id: int, user_id: int) -> Reply:
         """``/anima log``: the latest public events, and the user's own private ones, of the
         channel's running game or, after it, of its last game."""
@@ -585,6 +827,7 @@ class Games:
                 "", rendering.log_embed(game_id, events, rendering.seat_names(seats), mine)
             )
 
+    @answering
     async def history(self, channel_id: int, game_id: int | None) -> Reply:
         """``/anima history``: a finished game's log (Markdown) and replay record (JSON) as
         files, with what its end revealed; refused while the game runs (secrets)."""
@@ -625,6 +868,7 @@ class Games:
             view=components.end_view(row.id),
         )
 
+    @answering
     async def end_game(self, game_id: int, user_id: int, admin: bool) -> Reply:
         """``/anima end`` after its confirmation: stop the game without a result."""
         async with self.lock(game_id):
@@ -633,29 +877,59 @@ class Games:
                 return Reply("This game has already ended.")
             if user_id != row.host_id and not admin:
                 return Reply("Only the host or a member with Manage Server can end the game.")
+            cached = self._cache.get(game_id)
+            if cached is not None:
+                row = cached.row  # its board is the one in memory
+                self.drop(game_id)
             if not await self.storage.stop_game(game_id, "ended", now()):
                 return Reply("This game has already ended.")
-            self._cache.pop(game_id, None)
             await self.publisher.announce_end(row, user_id)
             return Reply(f"Game #{game_id} has been ended.", ok=True)
 
     # ------------------------------------------------------------------ start-up
 
     async def recover(self) -> None:
-        """After a (re)start: load every running game (reporting broken ones), let AI seats
-        move if the bot stopped before they did, and post what was not yet posted."""
-        for row in await self.storage.running_games():
+        """After a (re)start: every running game, and every finished one whose end was not
+        all posted (fault 1), each in its own isolation (a bad row marks that game broken and
+        stops nothing else): load it (its channel reconciled with its pointer), redeliver the
+        secret starts not delivered (fault 7), let AI seats move if the bot stopped before
+        they did, and post what was not yet posted."""
+        try:
+            rows = await self.storage.games_to_recover()
+        except Exception:
+            log.exception("could not list the games to resume")
+            return
+        for row in rows:
             try:
                 async with self.lock(row.id):
-                    try:
-                        table = await self.load(row.id)
-                    except (NoGame, GameBroken):
-                        continue
-                    moved = await self.run_ai(table)
-                    unpublished = await self.storage.events_after(
-                        row.id, table.row.published_event_id
-                    )
-                    if moved or unpublished or table.row.published_version != table.game.version:
-                        await self.publisher.publish(table)
+                    await self._recover(row.id)
             except Exception:
                 log.exception("could not resume game %s", row.id)
+
+    async def _recover(self, game_id: int) -> None:
+        try:
+            table = await self.load(game_id)
+        except (NoGame, GameBroken):
+            return
+        try:
+            if table.row.board_message_id is None and table.row.published_version < 0:
+                await self.publisher.close_lobby(table)  # killed right after the start commit
+            pending = [s.seat for s in table.seats.values() if s.start_dm == 0]
+            if pending:
+                # Only while the start is still to choose: a start chosen needs no DM.
+                open_start = [
+                    seat
+                    for seat in pending
+                    if (p := table.game.prompt_for(seat)) is not None
+                    and p.kind.startswith("start_")
+                ]
+                await self.publisher.send_starts(table, open_start)
+                for seat in pending:
+                    if seat not in open_start:
+                        await self.storage.set_start_delivered(game_id, seat)
+            if table.row.status == "running":
+                await self.run_ai(table)
+            if await self.publisher.behind(table):
+                await self.publisher.publish(table)
+        except GameBroken as exc:
+            await self.mark_broken(table.row, str(exc))

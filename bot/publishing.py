@@ -3,26 +3,53 @@ around the board), the board message itself, the half-time pings, DMs (and the o
 in the channel when a player's DMs are closed), the secret starts, and the notices of a game
 stopped (broken or ended).
 
-Posting reads the not yet published events back from the log, so a bot killed between a
-commit and its post catches up on restart. Nothing here changes a game: the services call it
-after they have committed, under the game's lock.
+What is posted is tracked by the game's *publish pointer* (the last event and version
+posted, and the board's message). The events of a cached game come from the commit that
+wrote them (:meth:`Publisher.queue`), not read back; a game loaded from storage whose pointer
+is behind first looks in its channel for what a killed bot had already posted
+(:meth:`Publisher.reconcile`: a board of this game newer than the recorded one means the last
+post went out; it is adopted, older boards lose their buttons), then posts the rest from the
+log. So a crash anywhere between a commit and the saving of the pointer posts every line once
+(at least once and at most once, as far as the channel can tell).
+
+Nothing here changes a game's state: the services call it after they have committed, under
+the game's lock. When the channel refuses the bot (403, deleted channel), the game's service
+is told (``on_channel_lost``: it pauses the game and tells the host once).
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
 
 from bot import components, history, rendering
 from bot.panels import Panels
-from bot.storage import EventRow, GameRow, SeatRow, Storage
-from bot.table import Table, now
+from bot.storage import EventRow, GameRow, Pointer, SeatRow, Storage, kill_point
+from bot.table import GameBroken, Table, now
 
 log = logging.getLogger("anima.publishing")
+
+#: Discord's codes for a channel the bot can no longer post in: missing access, missing
+#: permissions, unknown channel, unknown guild (the bot was removed).
+LOST_CHANNEL_CODES = frozenset({50001, 50013, 10003, 10004})
+#: Messages read after the recorded board when reconciling a game after a restart.
+RECONCILE_HISTORY = 100
+
+
+def pointer(row: GameRow) -> Pointer:
+    """The publish pointer of ``row`` as storage writes it."""
+    return Pointer(
+        row.published_event_id, row.published_version, row.board_message_id, row.board_turn
+    )
+
+
+def lost_channel(exc: discord.HTTPException) -> bool:
+    """The channel refuses the bot for good (not a passing failure)."""
+    return exc.code in LOST_CHANNEL_CODES or isinstance(exc, discord.Forbidden)
 
 
 class Publisher:
@@ -32,6 +59,46 @@ class Publisher:
         self.client = client
         self.storage = storage
         self.panels = panels
+        #: Events committed but not yet posted, per game whose events are tracked in memory
+        #: (:meth:`track`); a game not tracked reads them back from the log.
+        self._pending: dict[int, list[EventRow]] = {}
+        #: Saves a game's publish pointer after a post (the game service defers it into the
+        #: game's next commit; by default it is written at once).
+        self.save_pointer: Callable[[Table], Awaitable[None]] = self._save_pointer
+        #: Called when a game's channel refuses the bot (the game service pauses the game).
+        self.on_channel_lost: Callable[[Table, str], Awaitable[None]] | None = None
+
+    async def _save_pointer(self, table: Table) -> None:
+        await self.storage.save_pointer(table.id, pointer(table.row))
+
+    # ------------------------------------------------------------------ events in memory
+
+    def track(self, game_id: int) -> None:
+        """From now on the game's committed events are handed over with :meth:`queue` (its
+        pointer is up to date)."""
+        self._pending.setdefault(game_id, [])
+
+    def forget(self, game_id: int) -> None:
+        """Stop tracking a game: its next post reads the events since its pointer from the log."""
+        self._pending.pop(game_id, None)
+
+    def tracked(self, game_id: int) -> bool:
+        return game_id in self._pending
+
+    def queue(self, game_id: int, events: Sequence[EventRow]) -> None:
+        """Events just committed, to post with the game's next publish."""
+        pending = self._pending.get(game_id)
+        if pending is not None:
+            pending.extend(events)
+
+    async def behind(self, table: Table) -> bool:
+        """Whether something of the game is committed but not posted."""
+        row = table.row
+        if row.published_version != table.game.version:
+            return True
+        if row.id in self._pending:
+            return bool(self._pending[row.id])
+        return await self.storage.behind(row)
 
     def channel(self, row: GameRow) -> discord.PartialMessageable:
         """The channel a game is played in."""
@@ -49,7 +116,20 @@ class Publisher:
         row = table.row
         g = table.game
         names = table.names
-        events = await self.storage.events_after(row.id, row.published_event_id)
+        if row.id in self._pending:
+            events = self._pending[row.id]
+            self._pending[row.id] = []
+        else:
+            events = await self.storage.events_after(row.id, row.published_event_id)
+        damaged = [e for e in events if e.damaged]
+        if damaged:
+            # A row that cannot be read: its game alone stops, told once in its channel.
+            self.forget(row.id)
+            reason = f"the stored event {damaged[0].id} cannot be read"
+            if await self.storage.stop_game(row.id, "broken", now(), reason):
+                log.warning("game %s marked broken: %s", row.id, reason)
+                await self.report_broken(row, reason)
+            raise GameBroken(reason)
         actor_lines: list[str] = []
         dms: dict[str, list[str]] = {}
         for e in events:
@@ -74,28 +154,105 @@ class Publisher:
         try:
             changed = bool(events) or row.published_version != g.version
             await self._post(table, channel, lines + pings, users, changed)
+            kill_point("after post")
             if g.over and row.published_version != g.version:
                 await channel.send(
                     embed=await self.summary(table, events),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
-        except discord.HTTPException:
+        except discord.HTTPException as exc:
+            if lost_channel(exc):
+                # Nothing is marked posted: it all goes out when the channel is back.
+                log.warning("game %s: its channel refuses the bot (%s)", row.id, exc.code)
+                self.forget(row.id)
+                if self.on_channel_lost is not None:
+                    await self.on_channel_lost(table, self._why_lost(exc))
+                return actor_lines
             log.exception("could not post to the channel of game %s", row.id)
         row.published_event_id = events[-1].id if events else row.published_event_id
         row.published_version = g.version
-        await self.storage.update_game(
-            row.id,
-            published_event_id=row.published_event_id,
-            published_version=row.published_version,
-            board_message_id=row.board_message_id,
-            board_turn=row.board_turn,
-        )
+        kill_point("before pointer")
+        await self.save_pointer(table)
         for seat_id, private in dms.items():
             text = "\n".join(f"🔒 {names.sub(x)}" for x in private)
             await self.dm(table, table.seats[seat_id], f"**Game #{row.id}**\n{text}")
         told = {r for e in events if e.recipients is not None for r in e.recipients}
         await self.panels.refresh(table, skip=panel, told=told)
         return actor_lines
+
+    @staticmethod
+    def _why_lost(exc: discord.HTTPException) -> str:
+        if exc.code in (10003, 10004):
+            return "its channel was deleted (or I was removed from the server)"
+        return "I am no longer allowed to send messages there (View Channel, Send Messages)"
+
+    # ------------------------------------------------------------------ after a restart
+
+    def _of_game(self, message: discord.Message, game_id: int) -> str | None:
+        """What a message of the bot is for game ``game_id``: "board", "summary" or None."""
+        if self.client.user is not None and message.author.id != self.client.user.id:
+            return None
+        for embed in message.embeds:
+            title = embed.title or ""
+            if title == f"Anima · game #{game_id} is over":
+                return "summary"
+            if title.startswith(f"Anima · game #{game_id} · "):
+                return "board"
+        return None
+
+    async def _posted_after(self, row: GameRow) -> list[discord.Message] | None:
+        """The channel's messages after the game's recorded board (or its lobby), oldest
+        first; None if the channel cannot be read."""
+        after = row.board_message_id or row.lobby_message_id
+        try:
+            return [
+                m
+                async for m in self.channel(row).history(
+                    limit=RECONCILE_HISTORY,
+                    after=discord.Object(after) if after else None,
+                    oldest_first=True,
+                )
+            ]
+        except discord.HTTPException:
+            log.warning("game %s: could not read its channel", row.id)
+            return None
+
+    async def reconcile(self, table: Table) -> bool:
+        """A game loaded from storage with its pointer behind (the bot was stopped between a
+        post and the saving of its pointer): look in the channel for what was posted after
+        the recorded board. If a newer board of this game is there, the last post went out:
+        adopt it as the board, remove the buttons of every older one, post the end summary
+        if it is missing, and record the pointer. True if the game is up to date now; False
+        if nothing was found (the caller posts from the log)."""
+        row = table.row
+        channel = self.channel(row)
+        found = await self._posted_after(row)
+        if found is None:
+            return False
+        boards = [m for m in found if self._of_game(m, row.id) == "board"]
+        if not boards:
+            return False
+        summary = any(self._of_game(m, row.id) == "summary" for m in found)
+        newest = boards[-1]
+        older = [m.id for m in boards[:-1]]
+        if row.board_message_id is not None:
+            older.insert(0, row.board_message_id)
+        for message_id in older:
+            await self._retire_board(channel, message_id)
+        row.board_message_id = newest.id
+        row.board_turn = table.game.table_view().turn
+        if table.game.over and not summary:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.send(
+                    embed=await self.summary(table, []),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+        last = await self.storage.last_events(row.id, 1)
+        row.published_event_id = last[-1].id if last else row.published_event_id
+        row.published_version = table.game.version
+        await self.storage.save_pointer(row.id, pointer(row))
+        log.info("game %s: its last post was found in the channel (message %s)", row.id, newest.id)
+        return True
 
     async def summary(self, table: Table, events: Sequence[EventRow]) -> discord.Embed:
         """The end message: how the game ended (the tie-break's scores at a turn limit) and
@@ -239,13 +396,10 @@ class Publisher:
         """Post ``lines`` out of an action (a ping, a notice) with the board under them."""
         try:
             await self._post(table, self.channel(table.row), lines, users)
-            await self.storage.update_game(
-                table.id,
-                board_message_id=table.row.board_message_id,
-                board_turn=table.row.board_turn,
-            )
         except discord.HTTPException:
             log.warning("could not post to the channel of game %s", table.id)
+            return
+        await self.save_pointer(table)
 
     # ------------------------------------------------------------------ pings and notices
 
@@ -271,10 +425,16 @@ class Publisher:
             "It has been stopped; other games are not affected. "
             "Start a new game with `/anima start`."
         )
+        # Its boards lose their buttons: the recorded one, and any posted after it by a bot
+        # stopped before it could record it.
+        found = await self._posted_after(row) or []
+        boards = [m.id for m in found if self._of_game(m, row.id) == "board"]
+        if row.board_message_id:
+            boards.insert(0, row.board_message_id)
         try:
             await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
-            if row.board_message_id:
-                await channel.get_partial_message(row.board_message_id).edit(view=None)
+            for message_id in boards:
+                await channel.get_partial_message(message_id).edit(view=None)
         except discord.HTTPException:
             log.warning("could not report broken game %s", row.id)
 
@@ -292,25 +452,65 @@ class Publisher:
 
     # ------------------------------------------------------------------ DMs
 
-    async def send_starts(self, table: Table) -> None:
-        """DM every human his secret start; known closed DMs are told once in the channel."""
+    async def send_starts(self, table: Table, seats: Sequence[str] | None = None) -> None:
+        """DM every human (of ``seats``, default all) his secret start; known closed DMs are
+        told once in the channel. Each seat is marked delivered as soon as it is done, so a
+        restart redelivers only what was not (fault 7)."""
         for s in table.seats.values():
-            if not s.human or s.ai:
+            if not s.human or s.ai or (seats is not None and s.seat not in seats):
                 continue
-            if s.user_id is not None and await self.storage.dm_refused(s.user_id):
-                if table.settings.dms:
-                    await self._tell_closed_dms(table, s)
-                continue
-            embed = rendering.start_embed(table.game.seat_view(s.seat), table.game.db, table.row)
-            view = components.private_view(table, s)
-            where = f"<#{table.row.channel_id}>"
-            message = await self.dm(
-                table, s, f"🎴 **Anima · game #{table.id}** in {where}", embed=embed, view=view
-            )
-            if message is not None:
-                # The DM is the seat's first panel: edited when the start has been chosen.
-                key = await self.panels.key(table, s)
-                await self.panels.opened(key, message.id, message.edit, True, embed, view)
+            await self._send_start(table, s)
+            await self.storage.set_start_delivered(table.id, s.seat)
+            s.start_dm = 1
+
+    async def _send_start(self, table: Table, s: SeatRow) -> None:
+        if s.user_id is not None and await self.storage.dm_refused(s.user_id):
+            if table.settings.dms:
+                await self._tell_closed_dms(table, s)
+            return
+        embed = rendering.start_embed(table.game.seat_view(s.seat), table.game.db, table.row)
+        view = components.private_view(table, s)
+        where = f"<#{table.row.channel_id}>"
+        message = await self.dm(
+            table, s, f"🎴 **Anima · game #{table.id}** in {where}", embed=embed, view=view
+        )
+        if message is not None:
+            # The DM is the seat's first panel: edited when the start has been chosen.
+            key = await self.panels.key(table, s)
+            await self.panels.opened(key, message.id, message.edit, True, embed, view)
+
+    async def close_lobby(self, table: Table) -> None:
+        """The lobby message of a game started by a bot that was stopped before it could
+        say so: it reads "started" and loses its buttons."""
+        row = table.row
+        if row.lobby_message_id is None:
+            return
+        embed = rendering.lobby_embed(
+            row,
+            list(table.seats.values()),
+            table.settings.decision_timer,
+            closed=f"The game has started — good luck! ({len(table.seats)} seats)",
+        )
+        # The lobby message is in the channel the game started from (a thread's parent).
+        channel = self.client.get_partial_messageable(
+            row.channel_id if not row.in_thread else self._lobby_channel(row),
+            guild_id=row.guild_id,
+        )
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(row.lobby_message_id).edit(embed=embed, view=None)
+
+    def _lobby_channel(self, row: GameRow) -> int:
+        thread = self.client.get_channel(row.channel_id)
+        parent = getattr(thread, "parent_id", None)
+        return int(parent) if parent else row.channel_id
+
+    async def tell_host(self, row: GameRow, text: str) -> None:
+        """A private message to the game's host (a DM: the channel may be gone)."""
+        try:
+            channel = await self.client.create_dm(discord.Object(row.host_id))
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.warning("could not tell the host of game %s", row.id, exc_info=True)
 
     async def dm(
         self,

@@ -8,6 +8,18 @@ migrated at start (``schema_version`` table); a migration is a list of statement
 transaction.
 
 Time is stored as POSIX seconds taken from ``discord.utils.utcnow()`` (virtual in SimCord).
+
+A running game is written by one statement batch per change (:meth:`Storage.commit`): its state,
+the actions and their events, its seats and its publish pointer in one transaction. The
+settings of a server, the auto-pass kinds and the closed DMs are read once and kept in memory
+(this process is the database's only writer).
+
+Every row is parsed without raising: a malformed ``options_json`` sets the
+:attr:`GameRow.damage` of its game, a malformed event row is :attr:`EventRow.damaged` (and
+private to nobody), so one bad row stops only its own game (``bot.games`` marks it broken).
+
+Crash points (tests): :func:`kill_point` raises :class:`Killed` at a named step armed in
+:data:`crash_points`, to simulate the process dying right there.
 """
 
 from __future__ import annotations
@@ -15,13 +27,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import sqlite3
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
+
+log = logging.getLogger("anima.storage")
 
 #: Schema migrations, in order; ``MIGRATIONS[i]`` brings the schema from version i to i + 1.
 MIGRATIONS: list[list[str]] = [
@@ -131,11 +147,68 @@ MIGRATIONS: list[list[str]] = [
         # (bot.timers); NULL while it runs.
         "ALTER TABLE games ADD COLUMN paused_at REAL",
     ],
+    [
+        # Issue 10, fault 7: a human seat's secret start DM: 0 to deliver (set by the start
+        # commit), 1 delivered (or told in the channel); NULL: nothing to deliver (older games).
+        "ALTER TABLE seats ADD COLUMN start_dm INTEGER",
+    ],
+    [
+        # Issue 10: the action log (the replay: kept whole) stored compactly. Clustered on
+        # its key (WITHOUT ROWID), it needs no separate index; the rows are copied as they
+        # are, so every reader keeps working.
+        """CREATE TABLE actions_compact (
+            game_id INTEGER NOT NULL,
+            version INTEGER NOT NULL,
+            seat TEXT NOT NULL,
+            action TEXT NOT NULL,
+            source TEXT NOT NULL,
+            at REAL NOT NULL,
+            PRIMARY KEY (game_id, version)
+        ) WITHOUT ROWID""",
+        "INSERT INTO actions_compact SELECT game_id, version, seat, action, source, at "
+        "FROM actions",
+        "DROP TABLE actions",
+        "ALTER TABLE actions_compact RENAME TO actions",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
 ACTIVE = ("lobby", "running")
+
+#: The named steps of an action where a test may kill the bot (:func:`kill_point`).
+KILL_STEPS = (
+    "after start commit",
+    "after commit",
+    "after final commit",
+    "after post",
+    "before pointer",
+)
+#: Armed crash points (tests only): step -> how many more times the step passes before the
+#: bot is killed there (0: the next time).
+crash_points: dict[str, int] = {}
+
+
+class Killed(BaseException):
+    """A simulated crash: the bot "dies" at a named step (a BaseException, so that no
+    ``except Exception`` of the bot catches it and carries on)."""
+
+
+def kill_point(step: str) -> None:
+    """Raise :class:`Killed` if the test armed ``step`` (one shot)."""
+    left = crash_points.get(step)
+    if left is None:
+        return
+    if left > 0:
+        crash_points[step] = left - 1
+        return
+    del crash_points[step]
+    raise Killed(step)
+
+
+class StorageUnavailable(Exception):
+    """A write failed in SQLite (disk full, I/O error, read-only file...): nothing of it was
+    saved. The message names the real cause; players are told the bot cannot save now."""
 
 
 @dataclass
@@ -178,6 +251,8 @@ class SeatRow:
     deadline: float | None = None
     half_at: float | None = None
     pinged: bool = False
+    #: Its secret start DM: 0 still to deliver, 1 delivered, None nothing to deliver.
+    start_dm: int | None = None
 
     @property
     def human(self) -> bool:
@@ -219,6 +294,8 @@ class GameRow:
     in_thread: bool = False
     #: When the game was paused because every human was away (None: not paused).
     paused_at: float | None = None
+    #: Why a stored column could not be read (the game is then marked broken), else None.
+    damage: str | None = None
 
 
 @dataclass
@@ -233,6 +310,8 @@ class EventRow:
     recipients: list[str] | None
     data: dict[str, Any] = field(default_factory=dict)
     at: float = 0.0
+    #: The row's recipients or data could not be read: private to nobody, data empty.
+    damaged: bool = False
 
 
 @dataclass
@@ -267,6 +346,36 @@ class Finish:
     results: list[tuple[str, int | None, str, bool, bool]]  # seat, user, name, ai, won
 
 
+@dataclass
+class Pointer:
+    """What has been posted of a game: the last event and state version published, and the
+    message that carries the board (and its turn)."""
+
+    event_id: int
+    version: int
+    board_message_id: int | None
+    board_turn: int | None
+
+
+@dataclass
+class GameWrite:
+    """One change of a running game, written in one transaction by :meth:`Storage.commit`.
+
+    ``state_json`` None: the state did not change (a notice, a pause, a ping's bookkeeping).
+    """
+
+    version: int
+    state_json: str | None
+    #: (version, seat, action, source) of each action applied since the last write.
+    actions: list[tuple[int, str, str, str]]
+    #: (version, event) of each event to log, in order.
+    events: list[tuple[int, NewEvent]]
+    seats: list[SeatUpdate]
+    paused_at: float | None
+    pointer: Pointer
+    finish: Finish | None = None
+
+
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, host_id, status, options_json, decision_timer, window_timer, "
     "seed, state_json, version, published_event_id, published_version, lobby_message_id, "
@@ -274,18 +383,40 @@ _GAME_COLUMNS = (
     "ended_at, in_thread, paused_at"
 )
 _SEAT_COLUMNS = (
-    "game_id, seat, position, user_id, name, ai, timeouts, prompt_since, deadline, half_at, pinged"
+    "game_id, seat, position, user_id, name, ai, timeouts, prompt_since, deadline, half_at, "
+    "pinged, start_dm"
 )
+_EVENT_COLUMNS = "id, game_id, version, kind, text, recipients, data_json, at"
+#: Private logs (game, seat) kept in memory at most (bot.panels draws them).
+PRIVATE_CACHE = 4096
+#: Event rows per multi-row INSERT (7 parameters each, far below SQLite's limit).
+_EVENT_ROWS_PER_INSERT = 500
+
+
+def _compact(value: Any) -> str:
+    """JSON without the optional spaces (the log's rows: every reader parses JSON)."""
+    return json.dumps(value, separators=(",", ":"), default=str)
+
+
+def _json_object(text: Any) -> dict[str, Any] | None:
+    """A stored JSON object, or None if the column does not hold one."""
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        return None
+    return value if isinstance(value, dict) else None
 
 
 def _game(row: Sequence[Any]) -> GameRow:
+    # Never raises on a bad column: the game alone is marked broken (bot.games.Games.load).
+    options = _json_object(row[5])
     return GameRow(
         id=row[0],
         guild_id=row[1],
         channel_id=row[2],
         host_id=row[3],
         status=row[4],
-        options=json.loads(row[5]),
+        options=options if options is not None else {},
         decision_timer=row[6],
         window_timer=row[7],
         seed=row[8],
@@ -304,6 +435,7 @@ def _game(row: Sequence[Any]) -> GameRow:
         ended_at=row[21],
         in_thread=bool(row[22]),
         paused_at=row[23],
+        damage=None if options is not None else "its options are not valid JSON",
     )
 
 
@@ -320,19 +452,35 @@ def _seat(row: Sequence[Any]) -> SeatRow:
         deadline=row[8],
         half_at=row[9],
         pinged=bool(row[10]),
+        start_dm=row[11],
     )
 
 
 def _event(row: Sequence[Any]) -> EventRow:
+    # A damaged row is private to nobody (a bad recipients list must never make a private
+    # line public) and has no data; its game is marked broken where it is published.
+    recipients: list[str] | None = None
+    damaged = False
+    if row[5] is not None:
+        try:
+            parsed = json.loads(row[5])
+        except (TypeError, ValueError):
+            parsed = None
+        if isinstance(parsed, list) and all(isinstance(r, str) for r in parsed):
+            recipients = parsed
+        else:
+            recipients, damaged = [], True
+    data = _json_object(row[6])
     return EventRow(
         id=row[0],
         game_id=row[1],
         version=row[2],
-        kind=row[3],
-        text=row[4],
-        recipients=json.loads(row[5]) if row[5] is not None else None,
-        data=json.loads(row[6]),
+        kind=str(row[3]),
+        text=str(row[4]),
+        recipients=recipients,
+        data=data if data is not None else {},
         at=row[7],
+        damaged=damaged or data is None,
     )
 
 
@@ -344,6 +492,17 @@ class Storage:
         self.defaults = defaults
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        # Read once, then kept up to date by the writes below (the only writer).
+        self._settings: dict[int, GuildSettings] = {}
+        self._autopass: dict[tuple[int, int], frozenset[str]] = {}
+        self._dm_refused: dict[int, bool] = {}
+        #: The latest private events of (game, seat, limit), least recently read first.
+        self._private: OrderedDict[tuple[int, str, int], list[EventRow]] = OrderedDict()
+        self._private_keys: dict[int, set[tuple[int, str, int]]] = {}
+        #: Publish pointers posted but not yet written (see :meth:`defer_pointer`), and the
+        #: games whose pointer rides along with any game's commit.
+        self._pointers: dict[int, Pointer] = {}
+        self._riders: set[int] = set()
 
     # ------------------------------------------------------------------ connection, schema
 
@@ -359,7 +518,25 @@ class Storage:
         await self.migrate()
 
     async def close(self) -> None:
+        """Write the publish pointers still pending (a clean stop needs no reconciliation at
+        the next start), then close."""
         if self._db is not None:
+            if self._pointers:
+                try:
+                    await self._write(
+                        [
+                            (
+                                "UPDATE games SET published_event_id = ?, published_version = ?, "
+                                "board_message_id = ?, board_turn = ? WHERE id = ?",
+                                (p.event_id, p.version, p.board_message_id, p.board_turn, g),
+                            )
+                            for g, p in self._pointers.items()
+                        ]
+                    )
+                    self._pointers.clear()
+                    self._riders.clear()
+                except Exception:
+                    log.exception("could not save the publish pointers at close")
             db, self._db = self._db, None
             await db.close()
 
@@ -399,17 +576,33 @@ class Storage:
     @contextlib.asynccontextmanager
     async def _transaction(self) -> AsyncIterator[None]:
         # For callers that hold the statement lock already (the migration).
-        await self._exec("BEGIN IMMEDIATE")
         try:
-            yield
-            await self._exec("COMMIT")
-        except BaseException:
-            await self._exec("ROLLBACK")
-            raise
+            await self._exec("BEGIN IMMEDIATE")
+            try:
+                yield
+                await self._exec("COMMIT")
+            except BaseException:
+                # SQLite rolls back by itself on some errors (a full disk, SQLITE_FULL):
+                # a second ROLLBACK would raise "no transaction is active" and hide the cause.
+                if self.db.in_transaction:
+                    try:
+                        await self._exec("ROLLBACK")
+                    except sqlite3.Error:
+                        log.exception("ROLLBACK failed")
+                raise
+        except sqlite3.IntegrityError:
+            raise  # a constraint the caller expects (one game per channel)
+        except sqlite3.Error as exc:
+            log.error("SQLite write failed: %s: %s", type(exc).__name__, exc)
+            raise StorageUnavailable(f"{type(exc).__name__}: {exc}") from exc
 
-    async def _exec(self, sql: str, params: Iterable[Any] = ()) -> _Done:
+    async def _exec(self, sql: str, params: Iterable[Any] = (), many: bool = False) -> _Done:
         """Execute one statement and close its cursor (an open cursor would keep the
-        statement "in progress" and block COMMIT)."""
+        statement "in progress" and block COMMIT). ``many``: ``params`` is a list of rows,
+        run with ``executemany`` (one call, one thread hand-off)."""
+        if many:
+            async with self.db.executemany(sql, [tuple(p) for p in params]) as cur:
+                return _Done(cur.rowcount, cur.lastrowid)
         async with self.db.execute(sql, tuple(params)) as cur:
             return _Done(cur.rowcount, cur.lastrowid)
 
@@ -439,6 +632,14 @@ class Storage:
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings, the bot's defaults where unset."""
+        cached = self._settings.get(guild_id)
+        if cached is not None:
+            return GuildSettings(**vars(cached))
+        settings = await self._read_guild_settings(guild_id)
+        self._settings[guild_id] = settings
+        return GuildSettings(**vars(settings))
+
+    async def _read_guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self.fetchone(
             "SELECT decision_timer, window_timer, dms, ai_takeover FROM guild_settings "
             "WHERE guild_id = ?",
@@ -456,6 +657,7 @@ class Storage:
         )
 
     async def save_guild_settings(self, s: GuildSettings) -> None:
+        self._settings.pop(s.guild_id, None)
         await self._write(
             [
                 (
@@ -475,18 +677,23 @@ class Storage:
         """The auto-pass kinds of each of ``user_ids`` on a server (members without any are
         left out)."""
         ids = list(user_ids)
-        if not ids:
-            return {}
-        marks = ", ".join("?" for _ in ids)
-        rows = await self.fetchall(
-            f"SELECT user_id, kinds FROM autopass WHERE guild_id = ? AND user_id IN ({marks})",
-            (guild_id, *ids),
-        )
-        return {r[0]: frozenset(k for k in r[1].split(",") if k) for r in rows}
+        missing = [u for u in ids if (guild_id, u) not in self._autopass]
+        if missing:
+            marks = ", ".join("?" for _ in missing)
+            rows = await self.fetchall(
+                f"SELECT user_id, kinds FROM autopass WHERE guild_id = ? AND user_id IN ({marks})",
+                (guild_id, *missing),
+            )
+            found = {r[0]: frozenset(k for k in r[1].split(",") if k) for r in rows}
+            for u in missing:
+                self._autopass[(guild_id, u)] = found.get(u, frozenset())
+        out = {u: self._autopass[(guild_id, u)] for u in ids}
+        return {u: kinds for u, kinds in out.items() if kinds}
 
     async def set_autopass(self, guild_id: int, user_id: int, kinds: Iterable[str]) -> None:
         """Remember a member's auto-pass kinds on a server (an empty set forgets them)."""
         codes = ",".join(sorted(set(kinds)))
+        self._autopass.pop((guild_id, user_id), None)
         if codes:
             sql = (
                 "INSERT INTO autopass (guild_id, user_id, kinds) VALUES (?, ?, ?) "
@@ -530,7 +737,7 @@ class Storage:
 
     async def game(self, game_id: int) -> GameRow | None:
         row = await self.fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-        return _game(row) if row else None
+        return self._row(row) if row else None
 
     async def active_game(self, channel_id: int) -> GameRow | None:
         """The lobby or running game of a channel."""
@@ -539,7 +746,7 @@ class Storage:
             "AND status IN ('lobby', 'running')",
             (channel_id,),
         )
-        return _game(row) if row else None
+        return self._row(row) if row else None
 
     async def last_game(self, channel_id: int) -> GameRow | None:
         """The newest game of a channel that was dealt (running, over, ended or broken)."""
@@ -548,16 +755,37 @@ class Storage:
             "AND status NOT IN ('lobby', 'cancelled') ORDER BY id DESC LIMIT 1",
             (channel_id,),
         )
-        return _game(row) if row else None
+        return self._row(row) if row else None
 
     async def running_games(self) -> list[GameRow]:
         rows = await self.fetchall(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'running' ORDER BY id"
         )
-        return [_game(r) for r in rows]
+        return [self._row(r) for r in rows]
+
+    async def games_to_recover(self) -> list[GameRow]:
+        """After a restart: every running game, and every finished one whose last action or
+        events were not all published (fault 1: its ending and summary are still to post)."""
+        rows = await self.fetchall(
+            f"SELECT {_GAME_COLUMNS} FROM games g WHERE status = 'running' "
+            "OR (status = 'over' AND (published_version < version OR EXISTS "
+            "(SELECT 1 FROM events e WHERE e.game_id = g.id AND e.id > g.published_event_id))) "
+            "ORDER BY id"
+        )
+        return [self._row(r) for r in rows]
+
+    async def behind(self, row: GameRow) -> bool:
+        """Whether some of the game's events or its last version were not published."""
+        if row.published_version != row.version:
+            return True
+        found = await self.fetchone(
+            "SELECT 1 FROM events WHERE game_id = ? AND id > ? LIMIT 1",
+            (row.id, row.published_event_id),
+        )
+        return found is not None
 
     async def update_game(self, game_id: int, **fields: Any) -> None:
-        """Set some columns of a game (not its state: see :meth:`commit_action`)."""
+        """Set some columns of a game (not its state: see :meth:`commit`)."""
         if "options" in fields:
             fields["options_json"] = json.dumps(fields.pop("options"))
         cols = ", ".join(f"{k} = ?" for k in fields)
@@ -618,16 +846,26 @@ class Storage:
                 if cur.rowcount != 1:
                     raise _NotALobby
                 await self._seat_updates(game_id, seats)
-                await self._insert_events(game_id, version, events, now)
+                # Every member's secret start is to be DM'd (fault 7: redelivered on
+                # recovery until marked delivered).
+                await self._exec(
+                    "UPDATE seats SET start_dm = 0 WHERE game_id = ? AND user_id IS NOT NULL "
+                    "AND ai = 0",
+                    (game_id,),
+                )
+                await self._insert_events(game_id, [(version, e) for e in events], now)
         except _NotALobby:
             return False
+        kill_point("after start commit")
         return True
 
     async def _seat_updates(self, game_id: int, seats: Sequence[SeatUpdate]) -> None:
-        for s in seats:
-            await self._exec(
-                "UPDATE seats SET ai = ?, timeouts = ?, prompt_since = ?, deadline = ?, "
-                "half_at = ?, pinged = ? WHERE game_id = ? AND seat = ?",
+        if not seats:
+            return
+        await self._exec(
+            "UPDATE seats SET ai = ?, timeouts = ?, prompt_since = ?, deadline = ?, "
+            "half_at = ?, pinged = ? WHERE game_id = ? AND seat = ?",
+            [
                 (
                     int(s.ai),
                     s.timeouts,
@@ -637,110 +875,204 @@ class Storage:
                     int(s.pinged),
                     game_id,
                     s.seat,
-                ),
-            )
+                )
+                for s in seats
+            ],
+            True,
+        )
 
     async def _insert_events(
-        self, game_id: int, version: int, events: Sequence[NewEvent], now: float
-    ) -> None:
-        for e in events:
-            await self._exec(
-                "INSERT INTO events (game_id, version, kind, text, recipients, data_json, at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (
+        self, game_id: int, events: Sequence[tuple[int, NewEvent]], now: float
+    ) -> list[EventRow]:
+        """Log ``events`` (version, event) in order; the rows as stored, with their ids.
+
+        One multi-row INSERT per batch of rows: a single statement whose rows get
+        consecutive ids (AUTOINCREMENT, one writer), ending at ``lastrowid``."""
+        out: list[EventRow] = []
+        for start in range(0, len(events), _EVENT_ROWS_PER_INSERT):
+            part = events[start : start + _EVENT_ROWS_PER_INSERT]
+            params: list[Any] = []
+            for version, e in part:
+                params += [
                     game_id,
                     version,
                     e.kind,
                     e.text,
-                    json.dumps(e.recipients) if e.recipients is not None else None,
-                    json.dumps(e.data, default=str),
+                    _compact(e.recipients) if e.recipients is not None else None,
+                    _compact(e.data),
                     now,
-                ),
+                ]
+            values = ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(part))
+            cur = await self._exec(
+                "INSERT INTO events (game_id, version, kind, text, recipients, data_json, at) "
+                f"VALUES {values}",
+                params,
             )
+            assert cur.lastrowid is not None
+            first = cur.lastrowid - len(part) + 1
+            for i, (version, e) in enumerate(part):
+                # The data as a reader of the row gets it (JSON: tuples become lists).
+                data = json.loads(_compact(e.data))
+                out.append(
+                    EventRow(first + i, game_id, version, e.kind, e.text, e.recipients, data, now)
+                )
+        self._remember_private(game_id, out)
+        return out
 
-    async def commit_action(
+    async def commit(
+        self, game_id: int, expected_version: int, write: GameWrite, now: float
+    ) -> list[EventRow]:
+        """One change of a running game in one transaction: its state, the actions and
+        events since the last write (``executemany`` / one multi-row INSERT), every seat's
+        bookkeeping, the pause and the publish pointer (and, for the last action, the
+        result). Returns the events as stored (with their ids), for publishing.
+
+        Raises :class:`VersionConflict` (nothing written) if the stored game is not at
+        ``expected_version`` or no longer running; :class:`StorageUnavailable` if SQLite fails.
+        """
+        p = write.pointer
+        sets = (
+            "version = ?, paused_at = ?, published_event_id = ?, published_version = ?, "
+            "board_message_id = ?, board_turn = ?"
+        )
+        params: list[Any] = [
+            write.version,
+            write.paused_at,
+            p.event_id,
+            p.version,
+            p.board_message_id,
+            p.board_turn,
+        ]
+        if write.state_json is not None:
+            sets += ", state_json = ?"
+            params.append(write.state_json)
+        finish = write.finish
+        if finish is not None:
+            sets += ", status = 'over', winner_seat = ?, ending = ?, ended_at = ?"
+            params += [finish.winner_seat, finish.ending, now]
+        # The pointers of games no longer played in memory ride along (one statement).
+        others = [
+            (g, self._pointers[g]) for g in self._riders if g != game_id and g in self._pointers
+        ]
+        try:
+            stored = await self._commit(game_id, expected_version, write, sets, params, others, now)
+        except BaseException:
+            self._forget_private(game_id)  # it may hold events that were rolled back
+            raise
+        if self._pointers.get(game_id) == write.pointer:
+            del self._pointers[game_id]
+            self._riders.discard(game_id)
+        for other, p in others:
+            if self._pointers.get(other) is p:
+                del self._pointers[other]
+                self._riders.discard(other)
+        return stored
+
+    def _forget_private(self, game_id: int) -> None:
+        for key in self._private_keys.pop(game_id, set()):
+            self._private.pop(key, None)
+
+    async def _commit(
         self,
         game_id: int,
         expected_version: int,
-        state_json: str,
-        version: int,
-        seat: str,
-        action: str,
-        source: str,
-        events: Sequence[NewEvent],
-        seats: Sequence[SeatUpdate],
+        write: GameWrite,
+        sets: str,
+        params: list[Any],
+        others: list[tuple[int, Pointer]],
         now: float,
-        finish: Finish | None = None,
-    ) -> None:
-        """One accepted action, in one transaction: the new state, its log rows and the
-        seats' bookkeeping (and, for the last action, the result and the stats).
-
-        Raises :class:`VersionConflict` (nothing written) if the stored version is not
-        ``expected_version``.
-        """
+    ) -> list[EventRow]:
+        finish = write.finish
         async with self.transaction():
             cur = await self._exec(
-                "UPDATE games SET state_json = ?, version = ? "
-                "WHERE id = ? AND version = ? AND status = 'running'",
-                (state_json, version, game_id, expected_version),
+                f"UPDATE games SET {sets} WHERE id = ? AND version = ? AND status = 'running'",
+                (*params, game_id, expected_version),
             )
             if cur.rowcount != 1:
                 raise VersionConflict(f"game {game_id} is not at version {expected_version}")
-            await self._exec(
-                "INSERT INTO actions (game_id, version, seat, action, source, at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, version, seat, action, source, now),
-            )
-            await self._insert_events(game_id, version, events, now)
+            if write.actions:
+                await self._exec(
+                    "INSERT INTO actions (game_id, version, seat, action, source, at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    [(game_id, v, seat, a, src, now) for v, seat, a, src in write.actions],
+                    True,
+                )
+            stored = await self._insert_events(game_id, write.events, now)
+            seats = write.seats
+            if finish is not None:
+                seats = [replace(s, deadline=None, half_at=None) for s in seats]
             await self._seat_updates(game_id, seats)
+            if others:
+                await self._exec(
+                    "UPDATE games SET published_event_id = ?, published_version = ?, "
+                    "board_message_id = ?, board_turn = ? WHERE id = ?",
+                    [
+                        (p.event_id, p.version, p.board_message_id, p.board_turn, other)
+                        for other, p in others
+                    ],
+                    True,
+                )
             if finish is not None:
                 await self._exec(
-                    "UPDATE games SET status = 'over', winner_seat = ?, ending = ?, "
-                    "ended_at = ? WHERE id = ?",
-                    (finish.winner_seat, finish.ending, now, game_id),
+                    "INSERT INTO results (game_id, guild_id, seat, user_id, name, ai, won) "
+                    "SELECT ?, guild_id, ?, ?, ?, ?, ? FROM games WHERE id = ?",
+                    [
+                        (game_id, seat_id, user_id, name, int(ai), int(won), game_id)
+                        for seat_id, user_id, name, ai, won in finish.results
+                    ],
+                    True,
                 )
-                await self._exec(
-                    "UPDATE seats SET deadline = NULL, half_at = NULL WHERE game_id = ?",
-                    (game_id,),
+        return stored
+
+    def _row(self, raw: Sequence[Any]) -> GameRow:
+        """A games row as this process knows it: with its publish pointer not yet written."""
+        row = _game(raw)
+        p = self._pointers.get(row.id)
+        if p is not None:
+            row.published_event_id, row.published_version = p.event_id, p.version
+            row.board_message_id, row.board_turn = p.board_message_id, p.board_turn
+        return row
+
+    def defer_pointer(self, game_id: int, pointer: Pointer, own_commit: bool = True) -> None:
+        """A post went out: its pointer is written with the game's next :meth:`commit`
+        (``own_commit``: a running game in memory), else with the next commit of any game
+        (:meth:`ride_along`): never in a transaction of its own. Until then every row read
+        here carries it; a crash loses it, and the channel tells what was posted
+        (``bot.publishing.Publisher.reconcile``)."""
+        self._pointers[game_id] = pointer
+        if not own_commit:
+            self._riders.add(game_id)
+
+    def ride_along(self, game_id: int) -> None:
+        """A game leaves memory: its pointer not yet written goes with any game's commit."""
+        if game_id in self._pointers:
+            self._riders.add(game_id)
+
+    async def save_pointer(self, game_id: int, pointer: Pointer) -> None:
+        """Record what has been posted of a game now (a game reconciled with its channel)."""
+        self._pointers.pop(game_id, None)
+        self._riders.discard(game_id)
+        await self._write(
+            [
+                (
+                    "UPDATE games SET published_event_id = ?, published_version = ?, "
+                    "board_message_id = ?, board_turn = ? WHERE id = ?",
+                    (
+                        pointer.event_id,
+                        pointer.version,
+                        pointer.board_message_id,
+                        pointer.board_turn,
+                        game_id,
+                    ),
                 )
-                row = await self._one("SELECT guild_id FROM games WHERE id = ?", (game_id,))
-                for seat_id, user_id, name, ai, won in finish.results:
-                    await self._exec(
-                        "INSERT INTO results (game_id, guild_id, seat, user_id, name, ai, "
-                        "won) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        (game_id, row[0], seat_id, user_id, name, int(ai), int(won)),
-                    )
+            ]
+        )
 
-    async def save_seats(self, game_id: int, seats: Sequence[SeatUpdate]) -> None:
-        """Seat bookkeeping alone (a ping sent, an AI takeover)."""
-        async with self.transaction():
-            await self._seat_updates(game_id, seats)
-
-    async def set_paused(
-        self,
-        game_id: int,
-        paused_at: float | None,
-        seats: Sequence[SeatUpdate],
-        events: Sequence[NewEvent],
-        version: int,
-        now: float,
-    ) -> None:
-        """Pause (``paused_at`` set) or resume (None) a running game, with its seats'
-        deadlines and the notice that says so, in one transaction."""
-        async with self.transaction():
-            await self._exec(
-                "UPDATE games SET paused_at = ? WHERE id = ? AND status = 'running'",
-                (paused_at, game_id),
-            )
-            await self._seat_updates(game_id, seats)
-            await self._insert_events(game_id, version, events, now)
-
-    async def add_events(
-        self, game_id: int, version: int, events: Sequence[NewEvent], now: float
-    ) -> None:
-        """Log events that are not an action (notices: takeovers, closed DMs)."""
-        async with self.transaction():
-            await self._insert_events(game_id, version, events, now)
+    async def set_start_delivered(self, game_id: int, seat: str) -> None:
+        """A seat's secret start has been DM'd (or its member told in the channel)."""
+        await self._write(
+            [("UPDATE seats SET start_dm = 1 WHERE game_id = ? AND seat = ?", (game_id, seat))]
+        )
 
     async def stop_game(
         self, game_id: int, status: str, now: float, reason: str | None = None
@@ -762,8 +1094,7 @@ class Storage:
 
     async def events_after(self, game_id: int, after_id: int) -> list[EventRow]:
         rows = await self.fetchall(
-            "SELECT id, game_id, version, kind, text, recipients, data_json, at FROM events "
-            "WHERE game_id = ? AND id > ? ORDER BY id",
+            f"SELECT {_EVENT_COLUMNS} FROM events WHERE game_id = ? AND id > ? ORDER BY id",
             (game_id, after_id),
         )
         return [_event(r) for r in rows]
@@ -771,22 +1102,49 @@ class Storage:
     async def last_events(self, game_id: int, limit: int) -> list[EventRow]:
         """The latest events (oldest first), public and private."""
         rows = await self.fetchall(
-            "SELECT id, game_id, version, kind, text, recipients, data_json, at FROM events "
-            "WHERE game_id = ? ORDER BY id DESC LIMIT ?",
+            f"SELECT {_EVENT_COLUMNS} FROM events WHERE game_id = ? ORDER BY id DESC LIMIT ?",
             (game_id, limit),
         )
         return [_event(r) for r in reversed(rows)]
 
     async def private_events(self, game_id: int, seat: str, limit: int) -> list[EventRow]:
-        """The latest events addressed to ``seat`` alone or with others (oldest first)."""
+        """The latest events addressed to ``seat`` alone or with others (oldest first).
+
+        Kept in memory once read (a private panel is drawn again after most clicks) and
+        brought up to date by every insert of the game's events."""
+        key = (game_id, seat, limit)
+        cached = self._private.get(key)
+        if cached is not None:
+            self._private.move_to_end(key)
+            return list(cached)
         rows = await self.fetchall(
-            "SELECT id, game_id, version, kind, text, recipients, data_json, at FROM events "
+            f"SELECT {_EVENT_COLUMNS} FROM events "
             "WHERE game_id = ? AND recipients IS NOT NULL AND EXISTS "
             "(SELECT 1 FROM json_each(events.recipients) WHERE value = ?) "
             "ORDER BY id DESC LIMIT ?",
             (game_id, seat, limit),
         )
-        return [_event(r) for r in reversed(rows)]
+        events = [_event(r) for r in reversed(rows)]
+        self._private[key] = events
+        self._private_keys.setdefault(game_id, set()).add(key)
+        while len(self._private) > PRIVATE_CACHE:
+            (old_game, old_seat, old_limit), _ = self._private.popitem(last=False)
+            self._private_keys.get(old_game, set()).discard((old_game, old_seat, old_limit))
+        return list(events)
+
+    def _remember_private(self, game_id: int, events: Sequence[EventRow]) -> None:
+        # New events of a game reach the private logs kept in memory for its seats.
+        keys = self._private_keys.get(game_id)
+        if not keys:
+            return
+        for key in list(keys):
+            cached = self._private.get(key)
+            if cached is None:
+                keys.discard(key)
+                continue
+            _, seat, limit = key
+            cached += [e for e in events if e.recipients is not None and seat in e.recipients]
+            del cached[: max(0, len(cached) - limit)]
 
     async def actions(self, game_id: int) -> list[tuple[int, str, str, str]]:
         """Every applied action: (version, seat, action, source), in order."""
@@ -812,12 +1170,14 @@ class Storage:
     # ------------------------------------------------------------------ DMs
 
     async def dm_refused(self, user_id: int) -> bool:
-        return (
-            await self.fetchone("SELECT 1 FROM dm_refused WHERE user_id = ?", (user_id,))
-            is not None
-        )
+        refused = self._dm_refused.get(user_id)
+        if refused is None:
+            row = await self.fetchone("SELECT 1 FROM dm_refused WHERE user_id = ?", (user_id,))
+            refused = self._dm_refused[user_id] = row is not None
+        return refused
 
     async def set_dm_refused(self, user_id: int, refused: bool, now: float) -> None:
+        self._dm_refused.pop(user_id, None)
         if refused:
             await self._write(
                 [("INSERT OR IGNORE INTO dm_refused (user_id, at) VALUES (?, ?)", (user_id, now))]

@@ -17,7 +17,8 @@ takeover is off) is *away*. When a seat becomes away:
 
 Deadlines live in the seats' rows (see :class:`bot.table.Table.set_deadline`), so they survive
 restarts; the bot's timer loop (:mod:`bot.app`) asks storage which games have one due and
-calls :meth:`Timers.run` for each.
+calls :meth:`Timers.run` for each. What a pass changes (time-outs, notices, a takeover, the
+pause) is committed with :meth:`bot.games.Games.commit`, one transaction, before it is posted.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from __future__ import annotations
 from bot.games import Games
 from bot.publishing import Publisher
 from bot.storage import NewEvent, SeatRow, Storage
-from bot.table import MAX_SEATS, GameBroken, NoGame, Table, now, seat_update
+from bot.table import MAX_SEATS, GameBroken, NoGame, Table, now
 
 #: Time-outs applied in one pass at most (every seat, every window of a few cascades).
 MAX_TIMEOUTS = MAX_SEATS * 50
@@ -51,6 +52,7 @@ class Timers:
             t = now()
             await self._ping(table, t)
             if await self._time_out(table, t):
+                await self.games.commit(table)
                 await self.publisher.publish(table)
 
     async def _ping(self, table: Table, t: float) -> None:
@@ -69,7 +71,7 @@ class Timers:
         if pings:
             for s in pings:
                 s.pinged = True
-            await self.storage.save_seats(table.id, [seat_update(s) for s in pings])
+            await self.games.commit(table, touched=True)
             await self.publisher.post_pings(table, pings)
 
     async def _time_out(self, table: Table, t: float) -> bool:
@@ -95,11 +97,8 @@ class Timers:
                     prompt = g.prompt_for(s.seat)
                     if prompt is not None and prompt.window:
                         await self.games.apply(table, s.seat, None, "timeout")
-                await self.storage.add_events(
-                    table.id,
-                    g.version,
-                    [NewEvent("notice", "⚡ Time is up: the reaction window is closed.")],
-                    now(),
+                self.games.note(
+                    table, NewEvent("notice", "⚡ Time is up: the reaction window is closed.")
                 )
             else:
                 s = due[0]
@@ -126,23 +125,14 @@ class Timers:
         table.row.paused_at = t
         for s in table.seats.values():
             s.deadline, s.half_at, s.pinged = None, None, False
-        await self.storage.set_paused(
-            table.id,
-            t,
-            [seat_update(s) for s in table.seats.values()],
-            [NewEvent("paused", "⏸️ The game is paused: everybody is away.")],
-            table.game.version,
-            t,
-        )
+        self.games.note(table, NewEvent("paused", "⏸️ The game is paused: everybody is away."))
+        await self.games.commit(table)
 
     async def _takeover(self, table: Table, s: SeatRow) -> None:
         s.ai = True
         s.deadline, s.half_at = None, None
-        await self.storage.save_seats(table.id, [seat_update(s)])
         text = (
             f"🤖 {s.seat} ran out of time {s.timeouts} times in a row: "
             "an AI player takes over the seat (the player can take it back from **My hand**)."
         )
-        await self.storage.add_events(
-            table.id, table.game.version, [NewEvent("notice", text)], now()
-        )
+        self.games.note(table, NewEvent("notice", text))

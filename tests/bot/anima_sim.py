@@ -162,8 +162,19 @@ def message_by_id(channel: simcord.ChannelHandle, message_id: int | None) -> dis
     raise AssertionError(f"message {message_id} is not in #{channel.name}")
 
 
+def is_board(message: discord.Message, game_id: int) -> bool:
+    """The message carries the board of game ``game_id``."""
+    return any((e.title or "").startswith(f"Anima · game #{game_id} · ") for e in message.embeds)
+
+
 def board(channel: simcord.ChannelHandle, db_path: Path, game_id: int) -> discord.Message:
-    return message_by_id(channel, stored(db_path, game_id).board_message_id)
+    """The game's board as the channel shows it: its newest message carrying the board.
+
+    (The stored ``board_message_id`` is saved with the game's next commit, not at once:
+    see docs/bot.md, "Storage and recovery".)"""
+    boards = [m for m in channel.history() if is_board(m, game_id)]
+    assert boards, f"no board of game {game_id} in #{channel.name}"
+    return boards[-1]
 
 
 async def pick(
@@ -316,7 +327,7 @@ class Driver:
             self.commands += 1  # `/anima play card:<id>` does the same as the button
             return await member.slash(self.channel, "anima play", card=choice.split(" ", 1)[1])
         custom_id = f"anima:{self.game_id}:{seat.since}:{index}"
-        board_msg = message_by_id(self.channel, st.board_message_id)
+        board_msg = board(self.channel, self.db_path, self.game_id)
         result = await pick(member, board_msg, custom_id, index)
         if result is None:
             what = "respond" if prompt.window else "decide"

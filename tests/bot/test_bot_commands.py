@@ -96,7 +96,7 @@ async def test_hand_board_play_and_log(simcord_env: simcord.Env, db_path: Path) 
     assert r.response.content == "You are not playing in this game."
     r = await w.dave.slash(w.table, "anima board")
     assert r.ephemeral and r.response.embeds[0].title.startswith(f"Anima · game #{game_id}")
-    assert str(stored(db_path, game_id).board_message_id) in r.response.content
+    assert str(board(w.table, db_path, game_id).id) in r.response.content
 
     driver = Driver(w, db_path, game_id, players, seed=12)
     st, prompts = await driver.until(can_play)

@@ -105,7 +105,7 @@ def assert_buttons_on_newest(w: World, db_path: Path, game_id: int) -> Stored:
     messages = public(w)
     newest = messages[-1]
     with_buttons = [m.id for m in messages if components(m)]
-    assert newest.id == st.board_message_id, newest.content
+    assert newest.id == board(w.table, db_path, game_id).id, newest.content
     assert with_buttons == [newest.id]
     ids = [c.custom_id for c in components(newest)]
     assert f"anima:{game_id}:hand" in ids
@@ -163,8 +163,8 @@ async def test_the_half_time_ping_carries_the_buttons(
     ping = public(w)[-1]
     assert "half of your time is gone" in ping.content
     assert "discord.com" not in ping.content and ":R>" not in ping.content
-    st = assert_buttons_on_newest(w, db_path, game_id)
-    assert ping.id == st.board_message_id
+    assert_buttons_on_newest(w, db_path, game_id)
+    assert ping.id == board(w.table, db_path, game_id).id
 
 
 async def test_private_panels_are_refreshed_or_say_they_are_outdated(

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import simcord
 from anima_sim import Driver, components, message_by_id, start_game, stored, world
+from anima_sim import board as current_board
 
 
 async def test_whole_game_three_humans_and_an_ai(simcord_env: simcord.Env, db_path: Path) -> None:
@@ -19,7 +20,7 @@ async def test_whole_game_three_humans_and_an_ai(simcord_env: simcord.Env, db_pa
     # The lobby message is closed, the board is posted with the start buttons.
     lobby = message_by_id(w.table, st.lobby_message_id)
     assert "has started" in (lobby.embeds[0].description or "") and not lobby.components
-    board = message_by_id(w.table, st.board_message_id)
+    board = current_board(w.table, db_path, game_id)
     labels = {c.label for c in components(board)}
     assert {"Choose my start", "My hand"} <= labels
 
@@ -50,7 +51,7 @@ async def test_whole_game_three_humans_and_an_ai(simcord_env: simcord.Env, db_pa
     assert any(x in (summary[0].embeds[0].description or "") for x in ("wins", "Nobody wins"))
     players_fields = [f for f in summary[0].embeds[0].fields if f.name != "Tie-break"]
     assert len(players_fields) == 4 and all("👑 Leader" in f.value for f in players_fields)
-    last_board = message_by_id(w.table, final.board_message_id)
+    last_board = current_board(w.table, db_path, game_id)
     assert not last_board.components
     assert "over" in last_board.embeds[0].title.lower()
     # One board in the channel: each new batch of lines came with the board under it, and

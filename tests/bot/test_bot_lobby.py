@@ -8,6 +8,7 @@ import discord
 import simcord
 from anima_sim import (
     World,
+    board,
     components,
     message_by_id,
     open_lobby,
@@ -134,7 +135,7 @@ async def test_running_game_blocks_a_new_lobby(simcord_env: simcord.Env, db_path
     w = world(simcord_env)
     game_id, lobby = await open_lobby(w, w.alice, [w.bob])
     await w.alice.click(lobby, custom_id=f"anima:lobby:{game_id}:start")
-    board_id = stored(db_path, game_id).board_message_id
+    board_id = board(w.table, db_path, game_id).id
     r = await w.carol.slash(w.table, "anima start")
     assert r.ephemeral and "a game is running" in r.response.content
     assert f"/{board_id}" in r.response.content

@@ -12,6 +12,7 @@ from pathlib import Path
 import discord
 import simcord
 from anima_sim import Driver, World, components, message_by_id, start_game, stored, world
+from anima_sim import board as current_board
 from test_bot_render import table_for
 
 from bot import components as bot_components
@@ -195,7 +196,7 @@ async def test_a_game_in_a_thread_from_the_lobby_message(
     closed = message_by_id(w.table, lobby.id)
     assert f"<#{thread.id}>" in (closed.embeds[0].description or "")
     # The board and every line of the game are in the thread; the channel stays clean.
-    board = message_by_id(thread, stored(db_path, game_id).board_message_id)
+    board = current_board(thread, db_path, game_id)
     assert {"Choose my start", "My hand"} <= {c.label for c in components(board)}
     in_channel = len(w.table.history())
     # Commands and buttons work in the thread; the channel is free for another lobby.

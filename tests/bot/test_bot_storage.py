@@ -10,8 +10,10 @@ import pytest
 from bot.storage import (
     MIGRATIONS,
     SCHEMA_VERSION,
+    GameWrite,
     GuildSettings,
     NewEvent,
+    Pointer,
     Storage,
     VersionConflict,
 )
@@ -84,12 +86,20 @@ async def test_an_action_commits_with_its_log_or_not_at_all(tmp_path: Path) -> N
         assert await storage.create_lobby(1, 2, 4, "bob", {}, 0.0) is None  # one per channel
         assert await storage.start_game(game_id, "{}", 0, 1, 0, 30, {}, [], [], 0.0)
         event = NewEvent("note", "hello")
-        await storage.commit_action(game_id, 0, "{}", 1, "p1", "done", "human", [event], [], 1.0)
+        write = GameWrite(
+            version=1,
+            state_json="{}",
+            actions=[(1, "p1", "done", "human")],
+            events=[(1, event)],
+            seats=[],
+            paused_at=None,
+            pointer=Pointer(0, -1, None, None),
+        )
+        stored = await storage.commit(game_id, 0, write, 1.0)
         with pytest.raises(VersionConflict):  # a stale version writes nothing
-            await storage.commit_action(
-                game_id, 0, "{}", 1, "p1", "done", "human", [event], [], 1.0
-            )
-        assert [e.text for e in await storage.events_after(game_id, 0)] == ["hello"]
+            await storage.commit(game_id, 0, write, 1.0)
+        assert await storage.events_after(game_id, 0) == stored
+        assert [e.text for e in stored] == ["hello"]
         assert await storage.actions(game_id) == [(1, "p1", "done", "human")]
     finally:
         await storage.close()
