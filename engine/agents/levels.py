@@ -25,6 +25,10 @@ LEVELS: dict[str, AgentFactory] = {
     "random": _random,
 }
 
+#: The level of an AI seat when nobody chose one (``anima play``, the bot's AI seats and its
+#: time-out takeover).
+DEFAULT_LEVEL = "random"
+
 
 def make_agent(level: str, seed: str, budget_ms: float | None = None) -> Agent:
     """A fresh agent of ``level`` (a key of :data:`LEVELS`); a clear ``ValueError`` names the
@@ -36,4 +40,4 @@ def make_agent(level: str, seed: str, budget_ms: float | None = None) -> Agent:
     return factory(seed, budget_ms)
 
 
-__all__ = ["LEVELS", "AgentFactory", "make_agent"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "AgentFactory", "make_agent"]
