@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.agents import Agent, RandomAgent
+from engine.agents.normal import NormalAgent
 
 #: A level's factory: ``(seed, budget_ms)`` to a fresh agent.
 AgentFactory = Callable[[str, float | None], Agent]
@@ -20,9 +21,14 @@ def _random(seed: str, budget_ms: float | None) -> Agent:
     return RandomAgent(seed)
 
 
+def _normal(seed: str, budget_ms: float | None) -> Agent:
+    return NormalAgent(seed)
+
+
 #: Every level by name, weakest first.
 LEVELS: dict[str, AgentFactory] = {
     "random": _random,
+    "normal": _normal,
 }
 
 #: The level of an AI seat when nobody chose one (``anima play``, the bot's AI seats and its
