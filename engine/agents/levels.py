@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.agents import Agent, RandomAgent
+from engine.agents.hard import DEFAULT_BUDGET_MS, HardAgent
 
 #: A level's factory: ``(seed, budget_ms)`` to a fresh agent.
 AgentFactory = Callable[[str, float | None], Agent]
@@ -20,9 +21,14 @@ def _random(seed: str, budget_ms: float | None) -> Agent:
     return RandomAgent(seed)
 
 
+def _hard(seed: str, budget_ms: float | None) -> Agent:
+    return HardAgent(seed, budget_ms=budget_ms if budget_ms is not None else DEFAULT_BUDGET_MS)
+
+
 #: Every level by name, weakest first.
 LEVELS: dict[str, AgentFactory] = {
     "random": _random,
+    "hard": _hard,
 }
 
 
