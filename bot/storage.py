@@ -131,6 +131,11 @@ MIGRATIONS: list[list[str]] = [
         # (bot.timers); NULL while it runs.
         "ALTER TABLE games ADD COLUMN paused_at REAL",
     ],
+    [
+        # The AI level the host chose for an AI seat (engine.agents.levels); NULL for a
+        # member's seat and for an AI seat added before levels: it plays at the default level.
+        "ALTER TABLE seats ADD COLUMN ai_level TEXT",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -178,6 +183,9 @@ class SeatRow:
     deadline: float | None = None
     half_at: float | None = None
     pinged: bool = False
+    #: The AI level of an AI seat (a key of engine.agents.levels.LEVELS); None: the default
+    #: level (a member's seat an AI takes over after time-outs, an AI seat of an older lobby).
+    ai_level: str | None = None
 
     @property
     def human(self) -> bool:
@@ -274,7 +282,8 @@ _GAME_COLUMNS = (
     "ended_at, in_thread, paused_at"
 )
 _SEAT_COLUMNS = (
-    "game_id, seat, position, user_id, name, ai, timeouts, prompt_since, deadline, half_at, pinged"
+    "game_id, seat, position, user_id, name, ai, timeouts, prompt_since, deadline, half_at, "
+    "pinged, ai_level"
 )
 
 
@@ -320,6 +329,7 @@ def _seat(row: Sequence[Any]) -> SeatRow:
         deadline=row[8],
         half_at=row[9],
         pinged=bool(row[10]),
+        ai_level=row[11],
     )
 
 
@@ -577,9 +587,9 @@ class Storage:
         for s in seats:
             statements.append(
                 (
-                    "INSERT INTO seats (game_id, seat, position, user_id, name, ai) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    (game_id, s.seat, s.position, s.user_id, s.name, int(s.ai)),
+                    "INSERT INTO seats (game_id, seat, position, user_id, name, ai, ai_level) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, s.seat, s.position, s.user_id, s.name, int(s.ai), s.ai_level),
                 )
             )
         await self._write(statements)

@@ -95,6 +95,7 @@ def determinize(view: SeatView, rng: random.Random, cards: CardDB | None = None)
         deal.update(zip(tokens, pool[: len(tokens)], strict=True))
     for key in CARD_SECTIONS:
         data[key] = _replace(data[key], deal)
+
     # Another seat's start choices name its hidden offers inside action strings (seal).
     def dealt(card: str) -> str:
         return deal.get(card, card)
