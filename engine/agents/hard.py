@@ -86,7 +86,9 @@ W_IN_PLAY = 1.5
 W_CRISIS_DANGER = 25.0
 
 #: P(die A - die B >= k) for two six-sided dice, k from -5 to 6 (index k + 5).
-_DIFF_AT_LEAST = [sum(1 for a in range(1, 7) for b in range(1, 7) if a - b >= k) / 36 for k in range(-5, 7)]
+_DIFF_AT_LEAST = [
+    sum(1 for a in range(1, 7) for b in range(1, 7) if a - b >= k) / 36 for k in range(-5, 7)
+]
 
 
 def _beats(margin: int) -> float:
@@ -386,9 +388,7 @@ class HardAgent:
                 arm = arms[n]
             else:
                 log_n = math.log(n)
-                arm = max(
-                    arms, key=lambda a: a.mean + EXPLORATION * math.sqrt(log_n / a.visits)
-                )
+                arm = max(arms, key=lambda a: a.mean + EXPLORATION * math.sqrt(log_n / a.visits))
             k = arm.visits
             if k == len(worlds):
                 try:
