@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from engine.agents import Agent, RandomAgent
 from engine.agents.hard import DEFAULT_BUDGET_MS, HardAgent
+from engine.agents.normal import NormalAgent
 
 #: A level's factory: ``(seed, budget_ms)`` to a fresh agent.
 AgentFactory = Callable[[str, float | None], Agent]
@@ -21,6 +22,10 @@ def _random(seed: str, budget_ms: float | None) -> Agent:
     return RandomAgent(seed)
 
 
+def _normal(seed: str, budget_ms: float | None) -> Agent:
+    return NormalAgent(seed)
+
+
 def _hard(seed: str, budget_ms: float | None) -> Agent:
     return HardAgent(seed, budget_ms=budget_ms if budget_ms is not None else DEFAULT_BUDGET_MS)
 
@@ -28,6 +33,7 @@ def _hard(seed: str, budget_ms: float | None) -> Agent:
 #: Every level by name, weakest first.
 LEVELS: dict[str, AgentFactory] = {
     "random": _random,
+    "normal": _normal,
     "hard": _hard,
 }
 

@@ -1,10 +1,13 @@
 """Whole games between program players: ``anima simulate``.
 
 Game ``i`` of a run uses seed ``S + i``. Everything that decides a game comes from that seed:
-the game's own generator (X5), each seat's :class:`~engine.agents.RandomAgent` and the
-scheduler that picks which of several open prompts (start choices, reaction windows) is
-answered first. The summary is therefore the same on every run for a given seed; only the
-timing line differs.
+the game's own generator (X5), each seat's agent (its AI level from ``--seats``, random by
+default, seeded ``"S+i:P<n>"``) and the scheduler that picks which of several open prompts
+(start choices, reaction windows) is answered first. The summary is therefore the same on
+every run for a given seed; only the timing line differs.
+
+Win rates come with a 95% confidence interval (Wilson's score interval, which stays inside
+0-1 and is sound for small counts and rates near 0 or 1).
 
 Card coverage counts the cards that *took effect*, read from the events' ``data``: an Advantage
 played (``play``), a character's ability used (``ability``) or the character in a party that
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import statistics
@@ -29,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.agents import Agent, RandomAgent
+from engine.agents.levels import LEVELS, make_agent
 from engine.cards import CardDB, default_cards
 from engine.endings import ENDINGS, TIEBREAKS
 from engine.errors import IllegalAction
@@ -55,12 +60,48 @@ _JOINS = frozenset({"hire", "new_party"})
 _LEAVES = frozenset({"death", "dismiss"})
 
 DEFAULT_TURN_CAP = 60
+#: The AI level of a seat when ``--seats`` does not name one.
+DEFAULT_LEVEL = "random"
+#: The normal quantile of a two-sided 95% interval.
+_Z95 = 1.959963984540054
 #: A game that needs more actions than this is reported as an error (an endless game).
 MAX_ACTIONS = 200_000
 
 
 def seat_names(players: int) -> list[str]:
     return [f"P{i + 1}" for i in range(players)]
+
+
+def wilson(successes: int, trials: int, z: float = _Z95) -> tuple[float, float]:
+    """Wilson's score interval for a proportion (95% by default); (0, 1) with no trial."""
+    if trials == 0:
+        return 0.0, 1.0
+    rate = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (rate + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(rate * (1 - rate) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def rate_entry(wins: int, trials: int) -> dict[str, Any]:
+    """A win count as the report shows it: count, rate and its 95% interval (4 decimals)."""
+    low, high = wilson(wins, trials)
+    rate = wins / trials if trials else 0.0
+    return {
+        "wins": wins,
+        "of": trials,
+        "rate": round(rate, 4),
+        "ci95": [round(low, 4), round(high, 4)],
+    }
+
+
+def seat_agents(seed: int, levels: Sequence[str]) -> dict[str, Agent]:
+    """The agents of one game: seat ``P<n>`` plays at ``levels[n-1]``, seeded by game and seat
+    (a random seat gets exactly the agent the simulator always gave it)."""
+    names = seat_names(len(levels))
+    return {
+        name: make_agent(level, f"{seed}:{name}") for name, level in zip(names, levels, strict=True)
+    }
 
 
 @dataclass
@@ -196,6 +237,11 @@ class Summary:
     all_cards: list[str]
     #: The sets in play (G1, S5).
     sets: list[str] = field(default_factory=lambda: [SHADOW_OF_OMEGA])
+    #: The AI level of each seat, in seat order (empty: all random).
+    levels: list[str] = field(default_factory=list)
+
+    def seat_levels(self) -> list[str]:
+        return self.levels or [DEFAULT_LEVEL] * self.players
 
     @property
     def actions(self) -> int:
@@ -244,6 +290,14 @@ class Summary:
                 **{name: wins[i + 1] for i, name in enumerate(seat_names(self.players))},
                 "nobody": wins[None],
             },
+            "seat_levels": dict(zip(seat_names(self.players), self.seat_levels(), strict=True)),
+            "wins_per_seat": {
+                name: {"level": level, **rate_entry(wins[i + 1], len(finished))}
+                for i, (name, level) in enumerate(
+                    zip(seat_names(self.players), self.seat_levels(), strict=True)
+                )
+            },
+            "wins_per_level": self.wins_per_level(wins, len(finished)),
             "coverage": {
                 "resolved": len(self.all_cards) - len(never),
                 "total": len(self.all_cards),
@@ -257,6 +311,17 @@ class Summary:
                 {"seed": r.seed, "error": r.error, "traceback": r.traceback} for r in self.errors
             ],
         }
+
+    def wins_per_level(self, wins: Counter[int | None], games: int) -> dict[str, Any]:
+        """Per AI level in play: its seats, and the share of those seats' games it won (one
+        seat in each of ``games`` games is ``games`` trials; two seats, twice as many)."""
+        levels = self.seat_levels()
+        out: dict[str, Any] = {}
+        for level in dict.fromkeys(levels):
+            seats = [i + 1 for i, lv in enumerate(levels) if lv == level]
+            won = sum(wins[s] for s in seats)
+            out[level] = {"seats": [f"P{s}" for s in seats], **rate_entry(won, games * len(seats))}
+        return out
 
     def timing(self) -> dict[str, float]:
         seconds = self.seconds
@@ -273,13 +338,26 @@ def simulate(
     seed: int,
     turn_cap: int = DEFAULT_TURN_CAP,
     options: dict[str, Any] | None = None,
+    levels: Sequence[str] | None = None,
+    progress: Callable[[GameResult], None] | None = None,
 ) -> Summary:
-    """Play ``games`` games between random agents, game ``i`` with seed ``seed + i``."""
+    """Play ``games`` games, game ``i`` with seed ``seed + i``; seat ``P<n>`` plays at AI
+    level ``levels[n-1]`` (default: every seat random). ``progress(result)``, if given, is
+    called after each game (a progress bar)."""
     db = default_cards()
     opts = Options.model_validate(options or {})
     all_cards = [c.id for c in db if in_game(c, opts)]  # S5: the cards these sets deal
-    results = [play_game(seed + i, players, turn_cap, options, cards=db) for i in range(games)]
-    return Summary(games, players, seed, turn_cap, results, all_cards, list(opts.sets))
+    chosen = list(levels) if levels else []
+    if chosen and len(chosen) != players:
+        raise ValueError(f"{len(chosen)} seat levels for {players} players")
+    results = []
+    for i in range(games):
+        agents = seat_agents(seed + i, chosen) if chosen else None
+        result = play_game(seed + i, players, turn_cap, options, agents=agents, cards=db)
+        results.append(result)
+        if progress is not None:
+            progress(result)
+    return Summary(games, players, seed, turn_cap, results, all_cards, list(opts.sets), chosen)
 
 
 def format_summary(summary: Summary, verbose: bool = False) -> str:
@@ -300,6 +378,18 @@ def format_summary(summary: Summary, verbose: bool = False) -> str:
         "    decided by: "
         + ", ".join(f"{label} {d['tiebreaks'][key]}" for key, label in TIEBREAKS.items()),
         "wins per seat: " + ", ".join(f"{seat} {n}" for seat, n in d["wins"].items()),
+    ]
+    if any(level != DEFAULT_LEVEL for level in d["seat_levels"].values()):
+        lines.append("seat levels: " + ", ".join(f"{s} {lv}" for s, lv in d["seat_levels"].items()))
+        lines.extend(
+            f"  {s} ({e['level']}): {_rate_text(e)}" for s, e in d["wins_per_seat"].items()
+        )
+        lines.append("wins per level:")
+        lines.extend(
+            f"  {level} ({', '.join(e['seats'])}): {_rate_text(e)}"
+            for level, e in d["wins_per_level"].items()
+        )
+    lines += [
         f"card coverage: {cov['resolved']}/{cov['total']} cards resolved",
     ]
     if verbose or d["errors"]:
@@ -315,6 +405,14 @@ def format_summary(summary: Summary, verbose: bool = False) -> str:
         f"{timing['ms_per_game']} ms per game"
     )
     return "\n".join(lines)
+
+
+def _rate_text(entry: dict[str, Any]) -> str:
+    low, high = entry["ci95"]
+    return (
+        f"{entry['wins']}/{entry['of']} = {100 * entry['rate']:.1f}% "
+        f"(95% CI {100 * low:.1f}-{100 * high:.1f}%)"
+    )
 
 
 # ---------------------------------------------------------------------- the command
@@ -343,13 +441,35 @@ def parse_sets(text: str) -> list[str]:
     return sets
 
 
+def parse_seats(text: str) -> list[str]:
+    """``--seats``: an AI level per seat, comma-separated (``hard,normal,random,random``)."""
+    levels = [part.strip() for part in text.split(",")]
+    if not all(levels):
+        raise argparse.ArgumentTypeError("name a level for every seat, e.g. normal,random,random")
+    unknown = [level for level in levels if level not in LEVELS]
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown AI level {unknown[0]!r}: choose among {', '.join(LEVELS)}"
+        )
+    return levels
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
+    players = args.players if args.players is not None else len(args.seats or ()) or 4
+    if args.seats is not None and len(args.seats) != players:
+        print(
+            f"anima simulate: --seats names {len(args.seats)} levels for {players} players",
+            file=sys.stderr,
+        )
+        return 2
     try:  # G1: refuse what the rules forbid, and a set without cards, before playing
-        check_table(args.sets, args.players, default_cards())
+        check_table(args.sets, players, default_cards())
     except IllegalAction as exc:
         print(f"anima simulate: {exc}", file=sys.stderr)
         return 2
-    summary = simulate(args.games, args.players, args.seed, args.turn_cap, {"sets": args.sets})
+    summary = simulate(
+        args.games, players, args.seed, args.turn_cap, {"sets": args.sets}, args.seats
+    )
     if args.json:
         print(json.dumps({**summary.deterministic(), "timing": summary.timing()}, indent=2))
     else:
@@ -364,13 +484,18 @@ def register(sub: Any) -> None:
     """Add ``anima simulate`` to the ``anima`` subcommands."""
     cmd = sub.add_parser(
         "simulate",
-        help="play whole games between random agents and summarize them",
-        description="Play N games between random agents (game i uses seed S+i) and print a "
-        "deterministic summary (plus timing): errors, turns, endings, wins, card coverage.",
+        help="play whole games between AI players and summarize them",
+        description="Play N games between AI players (random unless --seats says otherwise; "
+        "game i uses seed S+i) and print a deterministic summary (plus timing): errors, turns, "
+        "endings, wins per seat and per AI level with 95% confidence intervals, card coverage.",
     )
     cmd.add_argument("--games", type=_at_least(1), default=100, help="games to play (default 100)")
     cmd.add_argument(
-        "--players", type=int, choices=range(2, 6), default=4, help="players per game (2-5)"
+        "--players",
+        type=int,
+        choices=range(2, 6),
+        default=None,
+        help="players per game (2-5; default: as many as --seats names, else 4)",
     )
     cmd.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     cmd.add_argument(
@@ -384,6 +509,13 @@ def register(sub: Any) -> None:
         type=parse_sets,
         default=[SHADOW_OF_OMEGA],
         help=f"comma-separated sets in play (default {SHADOW_OF_OMEGA}; any of {', '.join(SETS)})",
+    )
+    cmd.add_argument(
+        "--seats",
+        type=parse_seats,
+        default=None,
+        help="the AI level of each seat, comma-separated, e.g. normal,random,random,random "
+        f"(levels: {', '.join(LEVELS)}; default: {DEFAULT_LEVEL} for every seat)",
     )
     cmd.add_argument("--json", action="store_true", help="print the summary as JSON")
     cmd.add_argument(
