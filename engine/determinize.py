@@ -97,13 +97,13 @@ def determinize(view: SeatView, rng: random.Random, cards: CardDB | None = None)
         data[key] = _replace(data[key], deal)
 
     # Another seat's start choices name its hidden offers inside action strings (seal).
-    def dealt(card: str) -> str:
+    def dealt_card(card: str) -> str:
         return deal.get(card, card)
 
     for prompt in data["prompts"]:
         if "choices" in prompt:
-            prompt["choices"] = [swap_action(c, dealt) for c in prompt["choices"]]
-            prompt["default"] = swap_action(prompt["default"], dealt)
+            prompt["choices"] = [swap_action(c, dealt_card) for c in prompt["choices"]]
+            prompt["default"] = swap_action(prompt["default"], dealt_card)
     data["rng"] = rng.getrandbits(64)
     # Prompts sealed to who and what kind are asked again by the rules, from the new deal:
     # the top frame's handler asks every open decision of its step.
