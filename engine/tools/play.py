@@ -290,7 +290,7 @@ class TerminalGame:
         card = self.game.db.by_id.get(arg or "")
         if card is None:
             return "That choice names no card."
-        text: str = getattr(card, "text", "") or "(no text)"
+        text = card.text or "(no text)"
         return f"{card.name} ({card.type}): {text}"
 
 
