@@ -100,7 +100,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         seed = args.seed + i
         hard_seat = names[i % args.players]
         hard = TimedHard(
-            HardAgent(f"{seed}:hard", budget_ms=args.budget_ms, iterations=args.iterations)
+            HardAgent(f"{seed}:hard", budget_ms=args.budget_ms or None, iterations=args.iterations)
         )
         agents: dict[str, Agent] = {
             name: make_agent(args.opponents, f"{seed}:{name}") for name in names
@@ -158,8 +158,15 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--budget-ms", type=float, default=100.0)
-    parser.add_argument("--iterations", type=int, default=None, help="cap on rollouts per decision")
+    parser.add_argument(
+        "--budget-ms", type=float, default=100.0, help="per decision; 0: no time limit"
+    )
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        help="cap on rollouts per decision (with --budget-ms 0: a run the same on any machine)",
+    )
     parser.add_argument("--opponents", default="normal", help="the level of the other seats")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)

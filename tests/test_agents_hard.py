@@ -11,7 +11,7 @@ import random
 from collections import Counter
 
 from engine.agents import Agent, RandomAgent, choice_actions
-from engine.agents.hard import HardAgent, evaluate, party_score
+from engine.agents.hard import UNSEARCHED, HardAgent, evaluate, party_score
 from engine.agents.levels import make_agent
 from engine.determinize import determinize
 from engine.game import Game
@@ -40,7 +40,7 @@ class _Recording:
 
 def _decision(seed: int, seat: str = "P1", turn: int = 2) -> Game:
     """A random 4-player game stopped at ``seat``'s first decision from ``turn`` on with
-    several choices while no other seat has a decision open."""
+    three choices or more worth a search while no other seat has a decision open."""
     game = Game.new(seat_names(4), {"turn_cap": 30}, seed=seed)
     agent = RandomAgent(seed)
     while not game.over:
@@ -49,7 +49,7 @@ def _decision(seed: int, seat: str = "P1", turn: int = 2) -> Game:
             game.s.turn >= turn
             and len(prompts) == 1
             and prompts[0].player == seat
-            and len(prompts[0].choices) > 2
+            and len([c for c in prompts[0].choices if not c.startswith(UNSEARCHED)]) > 2
         ):
             return game
         prompt = prompts[int(agent.random() * len(prompts))]
@@ -79,8 +79,10 @@ def test_hard_is_deterministic_with_an_iteration_cap_and_the_same_seed() -> None
     one, two = HardAgent("s", budget_ms=None, iterations=30), HardAgent("s", None, 30)
     assert one.choose(view, prompt) == two.choose(view, prompt)
     assert one.last == two.last and one.last.iterations == 30
-    # Every choice was tried; UCB spent the rest where it mattered.
-    assert set(one.last.arms) == set(prompt.choices)
+    # Every choice worth a look was tried (not giving cards away, R2); UCB spent the rest
+    # where it mattered.
+    assert set(one.last.arms) == {c for c in prompt.choices if not c.startswith(UNSEARCHED)}
+    assert len(one.last.arms) > 1
     assert all(samples >= 1 for _, samples in one.last.arms.values())
 
 

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.agents import choice_actions
+from engine.agents.normal import NormalAgent
 from engine.cards import CardDB, FinalMissionCard, MissionCard, Objective
 from engine.determinize import determinize
 from engine.errors import GameDataError
@@ -59,6 +60,12 @@ if TYPE_CHECKING:
 DEFAULT_BUDGET_MS = 100.0
 #: Rollouts at most per decision when no cap is given (a bound for a very fast machine).
 MAX_ITERATIONS = 5_000
+#: How much better (in value, 0-1) than the normal player's choice another choice must
+#: look for the search to prefer it.
+DEFAULT_MARGIN = 0.03
+#: Choices the search does not consider (unless the guide picks one): giving cards or
+#: characters away for nothing (R2), and trades, which the rollouts never complete.
+UNSEARCHED = ("discard", "dismiss", "leave", "offer")
 #: UCB1's exploration constant, for values in [0, 1].
 EXPLORATION = 0.5
 #: Actions at most in one rollout (a rollout stops at its turn horizon long before).
@@ -340,6 +347,7 @@ class HardAgent:
         budget_ms: float | None = DEFAULT_BUDGET_MS,
         iterations: int | None = None,
         horizon: int = 1,
+        margin: float = DEFAULT_MARGIN,
         cards: CardDB | None = None,
     ) -> None:
         if budget_ms is None and iterations is None:
@@ -348,7 +356,10 @@ class HardAgent:
         self.budget_ms = budget_ms
         self.iterations = iterations
         self.horizon = horizon
+        self.margin = margin
         self.cards = cards
+        #: The heuristic player whose choice the search must beat (same seed, own generator).
+        self.guide = NormalAgent(seed, cards)
         #: Decisions that ran a search, and what the last one cost.
         self.searches = 0
         self.last = SearchStats()
@@ -359,6 +370,13 @@ class HardAgent:
         if len(actions) == 1:
             self.last = SearchStats()
             return actions[0]
+        # The normal player's choice: tried first, and kept unless the search finds a choice
+        # better by more than ``margin`` (a few rollouts are noisy; the heuristic is not).
+        guide = self.guide.choose(view, prompt)
+        candidates = [a for a in actions if a == guide or not a.startswith(UNSEARCHED)]
+        if len(candidates) == 1:
+            self.last = SearchStats()
+            return candidates[0]
         start = time.perf_counter()
         deadline = start + self.budget_ms / 1000 if self.budget_ms is not None else math.inf
         cap = self.iterations if self.iterations is not None else MAX_ITERATIONS
@@ -378,12 +396,12 @@ class HardAgent:
             return prompt.default
         worlds.append(first)
         stats.worlds = 1
-        # Unvisited arms are tried in the order the rollout policy prefers.
+        # Unvisited arms are tried in the order the guide, then the rollout policy prefer.
         preferred = rollout_choice(first[0], own, random.Random(first[1]))
-        order = sorted(actions, key=lambda a: a != preferred)
+        order = sorted(candidates, key=lambda a: (a != guide, a != preferred))
         arms = [_Arm(a) for a in order]
         n = 0
-        while n < cap and (n < len(arms) or time.perf_counter() < deadline):
+        while n < cap and time.perf_counter() < deadline:
             if n < len(arms):
                 arm = arms[n]
             else:
@@ -400,11 +418,12 @@ class HardAgent:
             arm.total += self._simulate(world, seat, arm.action, rollout_seed)
             arm.visits += 1
             n += 1
-            if self.budget_ms is not None and time.perf_counter() >= deadline and n >= len(arms):
-                break
         stats.iterations = n
         stats.arms = {a.action: (a.mean, a.visits) for a in arms}
         best = max(arms, key=lambda a: (a.visits > 0, a.mean, a.visits))
+        guided = arms[0]  # the guide's choice, tried first
+        if best is not guided and best.mean - guided.mean <= self.margin:
+            return guided.action
         return best.action
 
     def _world(self, view: SeatView) -> tuple[Game, int]:
@@ -438,6 +457,7 @@ def _own_prompt(g: Game, seat: str) -> Prompt:
 
 __all__ = [
     "DEFAULT_BUDGET_MS",
+    "UNSEARCHED",
     "HardAgent",
     "SearchStats",
     "evaluate",
