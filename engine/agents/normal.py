@@ -222,8 +222,8 @@ class NormalAgent:
                 target = me.party(_arg(a))
                 p = p_beat_party(me.strength, target.strength or 0)
                 worth = p
-                if target.hand_count == 0:
-                    worth -= 0.1
+                if target.hand_count == 0 or len(me.view.hand) >= 5:
+                    worth -= 0.15  # nothing to win but the other's lost turn (I4, R4)
                 if target.completed and me.table.final_mission:
                     worth += 0.1  # slow down a party that may go for the Final mission
                 if target.resisting:
@@ -720,12 +720,30 @@ class _Seat:
         if arg == self.me.region and self.resisting_here():
             return 20.5  # hold the Region, the Resistance goes on (F2)
         through, death = self.arrival(arg)
-        explore = self.p_explore_ok(region)
+        explore = self.p_explore_ok(region) * (1 - self.attack_risk(region))
         value = self.best_reward_value(region)
         risk = (1 - through) * LOSS_COST + death
         risk += through * ((1 - explore) * 0.5 * LOSS_COST + self.death_risk(region) * 0.5)
         # Moving costs nothing but a small preference to stay where a hire is not possible.
         return through * explore * value - risk
+
+    def attack_risk(self, region: RegionCard) -> float:
+        """The chance a party standing in ``region`` attacks this one there and wins (I2,
+        I4: the loser leaves the Region without exploring): the strongest rival that may."""
+        r = self.regions.get(region.id)
+        if r is None or not region.fighting:
+            return 0.0
+        worst = 0.0
+        for seat in r.parties:
+            if seat == self.seat:
+                continue
+            other = self.party(seat)
+            if abs(len(other.characters) - self.size) > 1:
+                continue  # I2: character counts too far apart to attack
+            odds = p_beat_party(other.strength or 0, self.strength)
+            if odds >= 0.6:
+                worst = max(worst, odds)
+        return worst
 
     def crisis_rest_gain(self) -> float:
         """F5, F6: when the Crisis! comes at the end of next turn, a rest now (+2 Strength,
