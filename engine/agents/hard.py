@@ -62,7 +62,12 @@ DEFAULT_BUDGET_MS = 100.0
 MAX_ITERATIONS = 5_000
 #: How much better (in value, 0-1) than the normal player's choice another choice must
 #: look for the search to prefer it.
-DEFAULT_MARGIN = 0.03
+DEFAULT_MARGIN = 0.02
+#: Standard errors of the paired difference a choice must win by (see ``_Arm.gain_over``).
+DEFAULT_CONFIDENCE = 1.0
+#: The variance of one pseudo-sample of a paired difference of values (a standard deviation
+#: of about 0.22): what a difference is assumed to vary before the samples say otherwise.
+PRIOR_VARIANCE = 0.05
 #: Choices the search does not consider (unless the guide picks one): giving cards or
 #: characters away for nothing (R2), and trades, which the rollouts never complete.
 UNSEARCHED = ("discard", "dismiss", "leave", "offer")
@@ -90,7 +95,7 @@ W_SPEED = 0.5
 W_HAND = 1.2
 W_IN_PLAY = 1.5
 #: With the Crisis! countdown running, a party with no completed mission loses at 0 (F6).
-W_CRISIS_DANGER = 25.0
+W_CRISIS_DANGER = 40.0
 
 #: P(die A - die B >= k) for two six-sided dice, k from -5 to 6 (index k + 5).
 _DIFF_AT_LEAST = [
@@ -170,8 +175,10 @@ def party_score(g: Game, p: Player) -> float:
     if final is not None and completed >= needed:
         card = db[final]
         assert isinstance(card, FinalMissionCard)
-        ready = objective_readiness(g, p, card.quest, card.level)
-        score += W_FINAL_READY * ready * _place_factor(g, p, card.quest)
+        quest = objective_readiness(g, p, card.quest, card.level) * _place_factor(g, p, card.quest)
+        # F6: at the Crisis! the party faces its challenge wherever it is.
+        crisis = objective_readiness(g, p, card.crisis.challenge, card.level)
+        score += W_FINAL_READY * (1 - (1 - quest) * (1 - crisis))
     elif completed < needed:
         best = 0.0
         for mission in (*p.missions, *p.started):
@@ -189,7 +196,7 @@ def party_score(g: Game, p: Player) -> float:
         score += W_MISSION_READY * best
         if g.s.crisis is not None:
             # F6: at 0, a party with no completed mission loses; the nearer, the worse.
-            score -= W_CRISIS_DANGER / (1 + g.s.crisis)
+            score -= W_CRISIS_DANGER / max(1, g.s.crisis)
     score += W_CHARACTER * len(p.party)
     score += W_STRENGTH * strength(g, p) + W_SPEED * speed(g, p)
     score += W_HAND * len(p.hand) + W_IN_PLAY * len(p.in_play)
@@ -316,10 +323,25 @@ class _Arm:
     action: str
     visits: int = 0
     total: float = 0.0
+    #: The value of each sample, the ``k``-th played in the ``k``-th world.
+    values: list[float] = field(default_factory=list)
 
     @property
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
+
+    def gain_over(self, other: _Arm, z: float) -> float:
+        """A cautious estimate of how much better this choice is than ``other``: the mean
+        of the paired differences (same worlds, same dice) minus ``z`` standard errors. A
+        pseudo-sample of variance :data:`PRIOR_VARIANCE` keeps one lucky sample from
+        looking certain. ``-inf`` when they share no world yet."""
+        n = min(self.visits, other.visits)
+        if n == 0:
+            return -math.inf
+        diffs = [a - b for a, b in zip(self.values[:n], other.values[:n], strict=True)]
+        mean = sum(diffs) / n
+        variance = (sum((d - mean) ** 2 for d in diffs) + PRIOR_VARIANCE) / n
+        return mean - z * math.sqrt(variance / n)
 
 
 @dataclass
@@ -348,6 +370,7 @@ class HardAgent:
         iterations: int | None = None,
         horizon: int = 1,
         margin: float = DEFAULT_MARGIN,
+        confidence: float = DEFAULT_CONFIDENCE,
         cards: CardDB | None = None,
     ) -> None:
         if budget_ms is None and iterations is None:
@@ -357,6 +380,7 @@ class HardAgent:
         self.iterations = iterations
         self.horizon = horizon
         self.margin = margin
+        self.confidence = confidence
         self.cards = cards
         #: The heuristic player whose choice the search must beat (same seed, own generator).
         self.guide = NormalAgent(seed, cards)
@@ -415,15 +439,22 @@ class HardAgent:
                     break
                 stats.worlds += 1
             world, rollout_seed = worlds[k]
-            arm.total += self._simulate(world, seat, arm.action, rollout_seed)
+            value = self._simulate(world, seat, arm.action, rollout_seed)
+            arm.values.append(value)
+            arm.total += value
             arm.visits += 1
             n += 1
         stats.iterations = n
         stats.arms = {a.action: (a.mean, a.visits) for a in arms}
-        best = max(arms, key=lambda a: (a.visits > 0, a.mean, a.visits))
-        guided = arms[0]  # the guide's choice, tried first
-        if best is not guided and best.mean - guided.mean <= self.margin:
-            return guided.action
+        # The guide's choice (tried first) stands unless another one is better on the same
+        # worlds by more than ``margin``, with some confidence (a few rollouts are noisy; the
+        # heuristic is not).
+        guided = arms[0]
+        best, gain = guided, self.margin
+        for arm in arms[1:]:
+            arm_gain = arm.gain_over(guided, self.confidence)
+            if arm_gain > gain:
+                best, gain = arm, arm_gain
         return best.action
 
     def _world(self, view: SeatView) -> tuple[Game, int]:
