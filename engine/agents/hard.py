@@ -23,7 +23,11 @@ root:
    party is for a mission it holds, the Final mission's Quest, the party's size, Strength,
    Speed and hand) and turns the scores into this seat's share of a softmax: a rough
    probability of winning from here.
-5. **Choose** the arm with the best mean value (most samples on a tie).
+5. **Choose.** The normal player's choice (:class:`~engine.agents.normal.NormalAgent`, tried
+   first) stands unless another choice beats it on the same worlds by more than ``margin``
+   (the mean of the paired differences, less ``confidence`` standard errors): a few rollouts
+   are noisy, the heuristic is not. Giving cards or characters away (discard, dismiss,
+   leave) and trade offers are not searched unless the normal player picks them.
 
 The search stops at whichever comes first: ``budget_ms`` of wall-clock time
 (:func:`time.perf_counter`) or ``iterations`` rollouts. Tests give an iteration cap and no
