@@ -20,7 +20,14 @@ from engine.events import Event
 from engine.game import Game
 from engine.state import Character
 from engine.tools.cli import main
-from engine.tools.simulate import battle_members, collect_resolved, play_game, simulate
+from engine.tools.simulate import (
+    battle_members,
+    collect_resolved,
+    play_game,
+    rate_entry,
+    simulate,
+    wilson,
+)
 from engine.views import SeatView
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -226,3 +233,75 @@ def test_random_agent_is_an_agent_and_picks_legal_choices_uniformly() -> None:
     assert [one.choose(view, prompt) for _ in range(50)] == [
         two.choose(view, game.seat_view(prompt.player).prompt or prompt) for _ in range(50)
     ]
+
+
+# ------------------------------------------------------------------------------ AI levels
+
+
+def test_wilson_interval_matches_the_textbook_values() -> None:
+    low, high = wilson(5, 10)
+    assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
+    low, high = wilson(0, 10)
+    assert (low, round(high, 4)) == (0.0, 0.2775)
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert rate_entry(600, 1000) == {"wins": 600, "of": 1000, "rate": 0.6, "ci95": [0.5693, 0.6299]}
+
+
+def test_simulate_seats_sets_each_seat_level_and_reports_wins_per_seat_and_level(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["simulate", "--games", "6", "--seed", "3", "--turn-cap", "30"]
+    code, out = _run_in_process(capsys, [*args, "--seats", "normal,random,random", "--json"])
+    assert code == 0
+    report = _deterministic(out)
+    assert report["players"] == 3  # as many as the seats named
+    assert report["errors"] == 0, report["error_details"]
+    assert report["seat_levels"] == {"P1": "normal", "P2": "random", "P3": "random"}
+    per_seat = report["wins_per_seat"]
+    assert [per_seat[s]["wins"] for s in ("P1", "P2", "P3")] == [
+        report["wins"][s] for s in ("P1", "P2", "P3")
+    ]
+    assert all(
+        e["of"] == 6 and e["ci95"][0] <= e["rate"] <= e["ci95"][1] for e in per_seat.values()
+    )
+    levels = report["wins_per_level"]
+    assert levels["normal"]["seats"] == ["P1"] and levels["random"]["seats"] == ["P2", "P3"]
+    assert levels["random"]["of"] == 12
+    assert levels["random"]["wins"] == report["wins"]["P2"] + report["wins"]["P3"]
+    assert sum(report["endings"].values()) == 6
+    designed = ("final_mission", "crisis_won", "crisis_lost", "last_player")
+    assert report["final_or_crisis"]["wins"] == sum(report["endings"][k] for k in designed)
+    assert report["final_or_crisis"]["of"] == 6
+    # The text summary names the levels and their intervals.
+    code, text = _run_in_process(capsys, [*args, "--seats", "normal,random,random"])
+    assert "seat levels: P1 normal, P2 random, P3 random" in text
+    assert any(
+        line.startswith("  normal (P1): ") and "95% CI" in line for line in text.splitlines()
+    )
+
+
+def test_simulate_default_seats_are_random_and_give_the_same_games() -> None:
+    """``--seats random,...`` plays exactly the games of the default (same agents' seeds)."""
+    plain = simulate(games=3, players=4, seed=11, turn_cap=12).deterministic()
+    named = simulate(games=3, players=4, seed=11, turn_cap=12, levels=["random"] * 4)
+    assert named.deterministic()["seat_levels"] == plain["seat_levels"]
+    assert named.deterministic() == plain
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seats", "normal,genius"], "unknown AI level 'genius'"),
+        (["--seats", "normal,,random"], "name a level for every seat"),
+        (["--seats", "normal,random", "--players", "3"], "names 2 levels for 3 players"),
+    ],
+)
+def test_simulate_refuses_bad_seats(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    try:
+        code = main(["simulate", "--games", "1", *args])
+    except SystemExit as exc:
+        code = exc.code  # argparse refuses it
+    assert code == 2
+    assert message in capsys.readouterr().err

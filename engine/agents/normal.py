@@ -222,12 +222,13 @@ class NormalAgent:
                 target = me.party(_arg(a))
                 p = p_beat_party(me.strength, target.strength or 0)
                 worth = p
-                if target.hand_count == 0:
-                    worth -= 0.1
+                if target.hand_count == 0 or len(me.view.hand) >= 5:
+                    worth -= 0.15  # nothing to win but the other's lost turn (I4, R4)
                 if target.completed and me.table.final_mission:
                     worth += 0.1  # slow down a party that may go for the Final mission
                 if target.resisting:
                     worth += 0.1  # a defeated Resistance starts over (F2)
+                worth += 0.001 * self.rng.random()  # equal odds: no seat preferred
                 if worth > odds:
                     best, odds = a, worth
         if best is not None and odds >= 0.72:
@@ -423,11 +424,15 @@ class _Seat:
     def leader(self, among: list[str]) -> str:
         """The most dangerous of ``among`` (other seats first)."""
 
-        def threat(seat: str) -> tuple[int, int, int]:
+        # Equal threats are told apart by the agent's own generator, not by seat order:
+        # the first seat would otherwise be everybody's target.
+        draw = self.agent.rng.random
+
+        def threat(seat: str) -> tuple[int, int, int, float]:
             if seat == self.seat or seat not in self.table.seats:
-                return (-1, 0, 0)
+                return (-1, 0, 0, 0.0)
             p = self.party(seat)
-            return (len(p.completed), (p.strength or 0) + (p.speed or 0), p.hand_count)
+            return (len(p.completed), (p.strength or 0) + (p.speed or 0), p.hand_count, draw())
 
         return max(among, key=threat)
 
@@ -706,7 +711,7 @@ class _Seat:
             value = 0.8 + (1.0 if self.size <= 1 else 0.0)
             if self.resisting_here():
                 value += 20.0
-            return value
+            return value + self.crisis_rest_gain()
         if kind == "explore_new":
             return self.explore_new_score(arg or None)
         region = self.region_card(arg)
@@ -715,12 +720,51 @@ class _Seat:
         if arg == self.me.region and self.resisting_here():
             return 20.5  # hold the Region, the Resistance goes on (F2)
         through, death = self.arrival(arg)
-        explore = self.p_explore_ok(region)
+        explore = self.p_explore_ok(region) * (1 - self.attack_risk(region))
         value = self.best_reward_value(region)
         risk = (1 - through) * LOSS_COST + death
         risk += through * ((1 - explore) * 0.5 * LOSS_COST + self.death_risk(region) * 0.5)
         # Moving costs nothing but a small preference to stay where a hire is not possible.
         return through * explore * value - risk
+
+    def attack_risk(self, region: RegionCard) -> float:
+        """The chance a party standing in ``region`` attacks this one there and wins (I2,
+        I4: the loser leaves the Region without exploring): the strongest rival that may."""
+        r = self.regions.get(region.id)
+        if r is None or not region.fighting:
+            return 0.0
+        worst = 0.0
+        for seat in r.parties:
+            if seat == self.seat:
+                continue
+            other = self.party(seat)
+            if abs(len(other.characters) - self.size) > 1:
+                continue  # I2: character counts too far apart to attack
+            odds = p_beat_party(other.strength or 0, self.strength)
+            if odds >= 0.6:
+                worst = max(worst, odds)
+        return worst
+
+    def crisis_rest_gain(self) -> float:
+        """F5, F6: when the Crisis! comes at the end of next turn, a rest now (+2 Strength,
+        +2 Speed next turn, M6) raises the odds of this party's attempt at its challenge."""
+        final = self.table.final_mission
+        if self.table.crisis != 2 or final is None or not self.me.completed:
+            return 0.0
+        card = self.db.by_id.get(final)
+        if not isinstance(card, FinalMissionCard):
+            return 0.0
+        challenge = card.crisis.challenge
+        if challenge.kind == "fight":
+            theirs = challenge.strength if challenge.strength is not None else card.level
+            gain = p_beat_monster(self.strength + 2, theirs) - p_beat_monster(self.strength, theirs)
+        elif challenge.kind == "speed_check":
+            need = challenge.difficulty or 0
+            gain = p_check(self.speed + 2, need) - p_check(self.speed, need)
+        else:
+            return 0.0
+        # Others may succeed first: half the game's worth is a fair weight.
+        return gain * FINAL_VALUE * 0.5
 
     def explore_new_score(self, region_id: str | None) -> float:
         """M4: a new Region (from the deck, unknown, or a known one from the discard pile),

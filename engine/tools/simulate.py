@@ -62,6 +62,9 @@ _LEAVES = frozenset({"death", "dismiss"})
 DEFAULT_TURN_CAP = 60
 #: The AI level of a seat when ``--seats`` does not name one.
 DEFAULT_LEVEL = "random"
+#: The endings of a game played out as designed: the Final mission, or the Crisis! (F5, F6;
+#: "last player standing" is the Crisis too: the others had no completed Basic mission).
+DESIGNED_ENDINGS = ("final_mission", "crisis_won", "crisis_lost", "last_player")
 #: The normal quantile of a two-sided 95% interval.
 _Z95 = 1.959963984540054
 #: A game that needs more actions than this is reported as an error (an endless game).
@@ -298,6 +301,11 @@ class Summary:
                 )
             },
             "wins_per_level": self.wins_per_level(wins, len(finished)),
+            # The game as designed ends by its Final mission or its Crisis (F5, F6), not by
+            # the turn limit: the share of games that did (the balance target, docs/balance.md).
+            "final_or_crisis": rate_entry(
+                sum(endings[key] for key in DESIGNED_ENDINGS), len(finished)
+            ),
             "coverage": {
                 "resolved": len(self.all_cards) - len(never),
                 "total": len(self.all_cards),
@@ -383,6 +391,9 @@ def format_summary(summary: Summary, verbose: bool = False) -> str:
         lines.append("seat levels: " + ", ".join(f"{s} {lv}" for s, lv in d["seat_levels"].items()))
         lines.extend(
             f"  {s} ({e['level']}): {_rate_text(e)}" for s, e in d["wins_per_seat"].items()
+        )
+        lines.append(
+            f"ended by the Final mission or the Crisis: {_rate_text(d['final_or_crisis'])}"
         )
         lines.append("wins per level:")
         lines.extend(
