@@ -16,13 +16,18 @@ root:
 3. **Roll out.** A clone of the world applies the choice, then every seat (this one
    included) is played by a fast rollout policy (:func:`rollout_choice`, reading the
    imagined world directly: building a view per decision would cost more than the whole
-   rollout) until the game ends or ``horizon`` more turns have begun.
+   rollout) until the game ends or the current turn (and ``horizon`` more, default none)
+   ends.
 4. **Evaluate.** A finished game is worth 1 to its winner and 0 to everyone else. Otherwise
    :func:`evaluate` scores every live party (completed missions first, then how ready the
    party is for a mission it holds, the Final mission's Quest, the party's size, Strength,
    Speed and hand) and turns the scores into this seat's share of a softmax: a rough
    probability of winning from here.
-5. **Choose** the arm with the best mean value (most samples on a tie).
+5. **Choose.** The normal player's choice (:class:`~engine.agents.normal.NormalAgent`, tried
+   first) stands unless another choice beats it on the same worlds by more than ``margin``
+   (the mean of the paired differences, less ``confidence`` standard errors): a few rollouts
+   are noisy, the heuristic is not. Giving cards or characters away (discard, dismiss,
+   leave) and trade offers are not searched unless the normal player picks them.
 
 The search stops at whichever comes first: ``budget_ms`` of wall-clock time
 (:func:`time.perf_counter`) or ``iterations`` rollouts. Tests give an iteration cap and no
@@ -64,13 +69,18 @@ MAX_ITERATIONS = 5_000
 #: look for the search to prefer it.
 DEFAULT_MARGIN = 0.02
 #: Standard errors of the paired difference a choice must win by (see ``_Arm.gain_over``).
-DEFAULT_CONFIDENCE = 1.0
+DEFAULT_CONFIDENCE = 0.0
 #: The variance of one pseudo-sample of a paired difference of values (a standard deviation
 #: of about 0.22): what a difference is assumed to vary before the samples say otherwise.
 PRIOR_VARIANCE = 0.05
 #: Choices the search does not consider (unless the guide picks one): giving cards or
 #: characters away for nothing (R2), and trades, which the rollouts never complete.
 UNSEARCHED = ("discard", "dismiss", "leave", "offer")
+#: Whole turns a rollout plays after the current one (0: it ends with the current turn; a
+#: longer rollout is twice as costly and, at 100 ms, leaves too few of them).
+DEFAULT_HORIZON = 0
+#: Determinizations at most per decision; later samples replay them with other dice.
+DEFAULT_WORLDS = 8
 #: UCB1's exploration constant, for values in [0, 1].
 EXPLORATION = 0.5
 #: Actions at most in one rollout (a rollout stops at its turn horizon long before).
@@ -368,9 +378,10 @@ class HardAgent:
         seed: int | str | None = None,
         budget_ms: float | None = DEFAULT_BUDGET_MS,
         iterations: int | None = None,
-        horizon: int = 1,
+        horizon: int = DEFAULT_HORIZON,
         margin: float = DEFAULT_MARGIN,
         confidence: float = DEFAULT_CONFIDENCE,
+        max_worlds: int = DEFAULT_WORLDS,
         cards: CardDB | None = None,
     ) -> None:
         if budget_ms is None and iterations is None:
@@ -381,6 +392,7 @@ class HardAgent:
         self.horizon = horizon
         self.margin = margin
         self.confidence = confidence
+        self.max_worlds = max_worlds
         self.cards = cards
         #: The heuristic player whose choice the search must beat (same seed, own generator).
         self.guide = NormalAgent(seed, cards)
@@ -408,7 +420,8 @@ class HardAgent:
         seat = view.seat
         stats = SearchStats()
         self.last = stats
-        # Each world: a determinized game and the seed of the rollouts played in it.
+        # Each sample index: a determinized game and the seed of the rollouts played in it
+        # (its dice and the rollout policy's draws).
         worlds: list[tuple[Game, int]] = []
         arms: list[_Arm] = []
         try:
@@ -433,11 +446,16 @@ class HardAgent:
                 arm = max(arms, key=lambda a: a.mean + EXPLORATION * math.sqrt(log_n / a.visits))
             k = arm.visits
             if k == len(worlds):
-                try:
-                    worlds.append(self._world(view))
-                except GameDataError:
-                    break
-                stats.worlds += 1
+                # The first samples each get a world of their own; later ones replay those
+                # deals with other dice (dealing costs as much as half a rollout).
+                if k < self.max_worlds:
+                    try:
+                        worlds.append(self._world(view))
+                    except GameDataError:
+                        break
+                    stats.worlds += 1
+                else:
+                    worlds.append((worlds[k % self.max_worlds][0], self.rng.getrandbits(64)))
             world, rollout_seed = worlds[k]
             value = self._simulate(world, seat, arm.action, rollout_seed)
             arm.values.append(value)
@@ -465,6 +483,7 @@ class HardAgent:
         """Apply ``action`` in a copy of ``world``, roll out, and evaluate for ``seat``."""
         g = world.clone()
         s = g.s
+        s.rng = rollout_seed  # the world's future dice: the sample's own (a world is reused)
         stop = s.turn + self.horizon
         rng = random.Random(rollout_seed)
         pick = rng.random
