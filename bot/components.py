@@ -13,11 +13,13 @@ custom_ids (all ≤ 100 characters, never a card id):
 - ``anima:<game>:autopass`` — the private panel's auto-pass menu (option values are the
   kinds of ``bot.autopass``);
 - ``anima:lobby:<game>:<join|leave|ai|start|cancel>`` and ``…:<sets|rules|edition|timer>``;
+- ``anima:lobby:<game>:ai:<level>`` — a level in the host's private "Add AI player" picker;
 - ``anima:end:<game>:<yes|no>`` — the ``/anima end`` confirmation.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 from collections.abc import Awaitable, Callable
@@ -29,6 +31,8 @@ from discord import ui
 from bot import rendering
 from bot.autopass import AUTO_KINDS
 from bot.lobby_options import EDITION_OPTIONS, OPTIONAL_RULES, offered_codes, selected_codes
+from bot.table import MAX_SEATS
+from engine.agents.levels import DEFAULT_LEVEL, LEVELS
 from engine.cards import CardDB
 from engine.options import Options
 from engine.prompts import PLAY_KINDS
@@ -494,7 +498,86 @@ class LobbyButton(
         return cls(int(match["gid"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if self.what == "ai":  # the host first picks the new AI player's level
+            await guarded(interaction, lambda: ai_level_picker(interaction, self.gid))
+            return
         await guarded(interaction, lambda: lobby_action(interaction, self.gid, self.what, []))
+
+
+class AiLevelButton(
+    ui.DynamicItem[ui.Button[Any]],
+    template=r"anima:lobby:(?P<gid>[0-9]+):ai:(?P<level>[a-z_]+)",
+):
+    """A level in the host's private picker of "Add AI player": seats an AI of that level.
+
+    The lobby's five rows are taken (four selects, one row of five buttons), so the level is
+    picked in a private message; it stays open to add several AI players."""
+
+    def __init__(self, gid: int, level: str) -> None:
+        style = (
+            discord.ButtonStyle.primary if level == DEFAULT_LEVEL else discord.ButtonStyle.secondary
+        )
+        super().__init__(
+            ui.Button(
+                label=level.capitalize(), style=style, custom_id=f"anima:lobby:{gid}:ai:{level}"
+            )
+        )
+        self.gid, self.level = gid, level
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
+    ) -> AiLevelButton:
+        return cls(int(match["gid"]), match["level"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: add_ai_player(interaction, self.gid, self.level))
+
+
+def ai_level_view(gid: int) -> ui.View:
+    """One button per AI level, weakest first (engine.agents.levels)."""
+    view = ui.View(timeout=None)
+    for level in LEVELS:
+        view.add_item(AiLevelButton(gid, level))
+    return view
+
+
+async def ai_level_picker(interaction: discord.Interaction, gid: int) -> None:
+    """ "Add AI player": the host gets the levels privately; anybody else the refusal."""
+    refusal = await _bot(interaction).lobby.ai_refusal(
+        gid, interaction.user.id, is_admin(interaction)
+    )
+    if refusal is not None:
+        await interaction.response.send_message(refusal, ephemeral=True)
+        return
+    await interaction.response.send_message(
+        rendering.ai_level_text(), view=ai_level_view(gid), ephemeral=True
+    )
+
+
+async def add_ai_player(interaction: discord.Interaction, gid: int, level: str) -> None:
+    """A level picked: the AI takes a seat, the lobby message shows it, and the picker says
+    so (or why not)."""
+    await interaction.response.defer()
+    bot = _bot(interaction)
+    result = await bot.lobby.add_ai(gid, interaction.user.id, is_admin(interaction), level)
+    if result.error or result.row is None:
+        await interaction.edit_original_response(
+            content=result.error or "This lobby is closed.", view=None
+        )
+        return
+    row = result.row
+    if row.lobby_message_id is not None:
+        embed = rendering.lobby_embed(row, result.seats, result.default_timer)
+        lobby = bot.publisher.channel(row).get_partial_message(row.lobby_message_id)
+        with contextlib.suppress(discord.HTTPException):  # the seat is taken all the same
+            await lobby.edit(embed=embed, view=lobby_view(row, bot.cards))
+    added = result.seats[-1]
+    await interaction.edit_original_response(
+        content=f"🤖 {added.name} ({level}) takes seat {len(result.seats)}.\n\n"
+        + rendering.ai_level_text(),
+        view=ai_level_view(gid) if len(result.seats) < MAX_SEATS else None,
+    )
 
 
 class LobbySelect(
@@ -548,8 +631,6 @@ async def lobby_action(
         result = await lobby.join(gid, user.id, user.display_name)
     elif what == "leave":
         result = await lobby.leave(gid, user.id)
-    elif what == "ai":
-        result = await lobby.add_ai(gid, user.id, admin)
     elif what == "cancel":
         result = await lobby.cancel(gid, user.id, admin)
     else:
@@ -651,6 +732,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     ControlButton,
     AutoPassSelect,
     LobbyButton,
+    AiLevelButton,
     LobbySelect,
     EndButton,
 )

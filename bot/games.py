@@ -60,7 +60,7 @@ from bot.table import (
     now,
     seat_update,
 )
-from engine.agents import RandomAgent
+from engine.agents.levels import DEFAULT_LEVEL, LEVELS, make_agent
 from engine.cards import CardDB
 from engine.errors import GameDataError, IllegalAction
 from engine.game import Game
@@ -68,6 +68,27 @@ from engine.prompts import Prompt
 from engine.views import PromptView, lazy_seat_view
 
 log = logging.getLogger("anima.games")
+
+#: AI levels that search (engine.agents.hard: about 100 ms of simulated games per decision):
+#: they think in a worker thread, so that the event loop serves the other games' clicks
+#: meanwhile. The per-game lock, held by every caller of ``run_ai``, keeps this game still
+#: while the thread reads it. The other levels answer in a few milliseconds, inline.
+SEARCHING_LEVELS = frozenset({"hard"})
+
+
+async def ai_choice(table: Table, prompt: Prompt) -> str:
+    """The move of the AI seat of ``prompt``, at the seat's level (the host's choice in the
+    lobby; the default level for a member's seat taken over after time-outs)."""
+    level = table.seats[prompt.player].ai_level or DEFAULT_LEVEL
+    if level not in LEVELS:  # a level this version of the bot no longer has
+        level = DEFAULT_LEVEL
+    # Seeded per game, seat and version: the same state always gets the same move.
+    agent = make_agent(level, f"{table.id}:{prompt.player}:{table.game.version}")
+    view = lazy_seat_view(table.game, prompt.player)
+    if level in SEARCHING_LEVELS:
+        return await asyncio.to_thread(agent.choose, view, prompt)
+    return agent.choose(view, prompt)
+
 
 #: AI moves in one go before the bot suspects an endless loop (a whole game is ~200).
 MAX_AI_STEPS = 20_000
@@ -467,20 +488,13 @@ class Games:
                 if not prompts:
                     break
                 prompt = prompts[0]
-                await self.apply(table, prompt.player, self.ai_move(table, prompt), "ai")
+                await self.apply(table, prompt.player, await ai_choice(table, prompt), "ai")
             steps += 1
             if steps >= MAX_AI_STEPS:
                 log.error("game %s: AI players did not stop after %s moves", table.id, steps)
                 break
         await self.commit(table)
         return steps
-
-    def ai_move(self, table: Table, prompt: Prompt) -> str:
-        """The move of the AI seat ``prompt.player``: seeded per game, seat and version, so
-        the same state always gets the same move."""
-        g = table.game
-        agent = RandomAgent(f"{table.id}:{prompt.player}:{g.version}")
-        return agent.choose(lazy_seat_view(g, prompt.player), prompt)
 
     def _auto_answer(
         self, table: Table, autopass: dict[int, frozenset[str]]

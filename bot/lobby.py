@@ -16,6 +16,7 @@ from bot.publishing import Publisher
 from bot.rendering import SET_NAMES
 from bot.storage import GameRow, NewEvent, SeatRow, Storage
 from bot.table import MAX_SEATS, MIN_SEATS, LobbyResult, Table, jump_url, now, seat_update
+from engine.agents.levels import DEFAULT_LEVEL, LEVELS
 from engine.errors import IllegalAction
 from engine.game import Game
 from engine.options import Options
@@ -134,20 +135,32 @@ class Lobby:
             await self.storage.set_seats(game_id, self._renumber(seats))
             return await self._result(row, seats)
 
-    async def add_ai(self, game_id: int, user_id: int, admin: bool) -> LobbyResult:
-        """The host seats an AI player."""
+    async def ai_refusal(self, game_id: int, user_id: int, admin: bool) -> str | None:
+        """Why the user may not add an AI player now (None: he may): asked before the level
+        picker is shown, and again by :meth:`add_ai`."""
+        lobby = await self._host_lobby(game_id, user_id, admin, "Only the host can add AI players.")
+        if isinstance(lobby, LobbyResult):
+            return lobby.error
+        if len(lobby[1]) >= MAX_SEATS:
+            return "The table is full (5 seats)."
+        return None
+
+    async def add_ai(
+        self, game_id: int, user_id: int, admin: bool, level: str = DEFAULT_LEVEL
+    ) -> LobbyResult:
+        """The host seats an AI player of ``level`` (engine.agents.levels)."""
+        if level not in LEVELS:
+            return LobbyResult(f"Unknown AI level {level!r}: choose one of {', '.join(LEVELS)}.")
         async with self.games.lock(game_id):
-            lobby = await self._host_lobby(
-                game_id, user_id, admin, "Only the host can add AI players."
-            )
-            if isinstance(lobby, LobbyResult):
-                return lobby
-            row, seats = lobby
-            if len(seats) >= MAX_SEATS:
-                return LobbyResult("The table is full (5 seats).")
+            refusal = await self.ai_refusal(game_id, user_id, admin)
+            if refusal is not None:
+                return LobbyResult(refusal)
+            row, seats, error = await self._lobby(game_id)
+            if row is None:
+                return LobbyResult(error)
             taken = {s.name for s in seats if s.user_id is None}
             number = next(n for n in range(1, 10) if f"AI {n}" not in taken)
-            seats.append(SeatRow(game_id, "", 0, None, f"AI {number}", ai=True))
+            seats.append(SeatRow(game_id, "", 0, None, f"AI {number}", ai=True, ai_level=level))
             await self.storage.set_seats(game_id, self._renumber(seats))
             return await self._result(row, seats)
 

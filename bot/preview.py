@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from bot.app import create_bot
 from bot.settings import Settings
+from engine.agents.levels import DEFAULT_LEVEL
 
 if TYPE_CHECKING:
     import simcord
@@ -94,7 +95,13 @@ async def seed_world(env: simcord.Env, ai_seats: int = PREVIEW_AI_SEATS) -> Prev
     for member in others:
         await member.click(lobby, custom_id=f"anima:lobby:{row.id}:join")
     for _ in range(ai_seats):
-        await alice.click(lobby, custom_id=f"anima:lobby:{row.id}:ai")
+        # "Add AI player" opens the host's private level picker; the default level is taken.
+        picker = await alice.click(lobby, custom_id=f"anima:lobby:{row.id}:ai")
+        if picker.response is None:
+            raise RuntimeError("the bot did not answer Add AI player in the preview")
+        await alice.click(
+            picker.response.message, custom_id=f"anima:lobby:{row.id}:ai:{DEFAULT_LEVEL}"
+        )
     return PreviewWorld(guild, table, members, row.id, lobby.id)
 
 

@@ -18,6 +18,7 @@ import discord
 from bot.autopass import describe
 from bot.lobby_options import EDITION_OPTIONS, OPTIONAL_RULES, selected_codes
 from bot.storage import EventRow, GameRow, SeatRow
+from engine.agents.levels import DEFAULT_LEVEL, LEVELS
 from engine.cards import (
     AdvantageCard,
     Card,
@@ -1061,6 +1062,23 @@ def duration(seconds: int | None) -> str:
     return f"{seconds} s"
 
 
+#: What each AI level plays like, for the host's picker (engine.agents.levels).
+AI_LEVEL_TEXTS = {
+    "random": "picks any legal move: to learn the buttons",
+    "normal": "a reasonable player who answers at once",
+    "hard": "plays many games ahead before each move (about a tenth of a second)",
+}
+
+
+def ai_level_text() -> str:
+    """The host's private "Add AI player" picker: the levels, the default marked."""
+    lines = ["**Add an AI player** — pick its level:"]
+    for level in LEVELS:
+        default = " (default)" if level == DEFAULT_LEVEL else ""
+        lines.append(f"• **{level.capitalize()}**{default}: {AI_LEVEL_TEXTS.get(level, '')}")
+    return "\n".join(lines)
+
+
 def lobby_embed(
     row: GameRow, seats: Sequence[SeatRow], default_timer: int, *, closed: str | None = None
 ) -> discord.Embed:
@@ -1069,7 +1087,8 @@ def lobby_embed(
     lines = []
     for i, s in enumerate(seats, start=1):
         host = " (host)" if s.user_id == row.host_id else ""
-        lines.append(f"{i}. {names.of(s.seat)}{host}")
+        level = f" · {s.ai_level or DEFAULT_LEVEL}" if s.ai and not s.human else ""
+        lines.append(f"{i}. {names.of(s.seat)}{host}{level}")
     o, v = selected_codes(options)
     sets = ", ".join(SET_NAMES.get(x, x) for x in options.sets)
     # The option codes (O1, V2) are the rules digest's: the lobby names the options only.

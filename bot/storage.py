@@ -170,6 +170,11 @@ MIGRATIONS: list[list[str]] = [
         "DROP TABLE actions",
         "ALTER TABLE actions_compact RENAME TO actions",
     ],
+    [
+        # The AI level the host chose for an AI seat (engine.agents.levels); NULL for a
+        # member's seat and for an AI seat added before levels: it plays at the default level.
+        "ALTER TABLE seats ADD COLUMN ai_level TEXT",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -253,6 +258,9 @@ class SeatRow:
     pinged: bool = False
     #: Its secret start DM: 0 still to deliver, 1 delivered, None nothing to deliver.
     start_dm: int | None = None
+    #: The AI level of an AI seat (a key of engine.agents.levels.LEVELS); None: the default
+    #: level (a member's seat an AI takes over after time-outs, an AI seat of an older lobby).
+    ai_level: str | None = None
 
     @property
     def human(self) -> bool:
@@ -384,7 +392,7 @@ _GAME_COLUMNS = (
 )
 _SEAT_COLUMNS = (
     "game_id, seat, position, user_id, name, ai, timeouts, prompt_since, deadline, half_at, "
-    "pinged, start_dm"
+    "pinged, start_dm, ai_level"
 )
 _EVENT_COLUMNS = "id, game_id, version, kind, text, recipients, data_json, at"
 #: Private logs (game, seat) kept in memory at most (bot.panels draws them).
@@ -453,6 +461,7 @@ def _seat(row: Sequence[Any]) -> SeatRow:
         half_at=row[9],
         pinged=bool(row[10]),
         start_dm=row[11],
+        ai_level=row[12],
     )
 
 
@@ -805,9 +814,9 @@ class Storage:
         for s in seats:
             statements.append(
                 (
-                    "INSERT INTO seats (game_id, seat, position, user_id, name, ai) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    (game_id, s.seat, s.position, s.user_id, s.name, int(s.ai)),
+                    "INSERT INTO seats (game_id, seat, position, user_id, name, ai, ai_level) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, s.seat, s.position, s.user_id, s.name, int(s.ai), s.ai_level),
                 )
             )
         await self._write(statements)

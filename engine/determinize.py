@@ -23,7 +23,7 @@ from engine.game import Game
 from engine.options import Options
 from engine.rules.sets import in_game
 from engine.state import GameState
-from engine.views import CARD_SECTIONS, SeatView
+from engine.views import CARD_SECTIONS, SeatView, swap_action
 
 
 def _strings(obj: Any, out: set[str]) -> None:
@@ -95,6 +95,15 @@ def determinize(view: SeatView, rng: random.Random, cards: CardDB | None = None)
         deal.update(zip(tokens, pool[: len(tokens)], strict=True))
     for key in CARD_SECTIONS:
         data[key] = _replace(data[key], deal)
+
+    # Another seat's start choices name its hidden offers inside action strings (seal).
+    def dealt_card(card: str) -> str:
+        return deal.get(card, card)
+
+    for prompt in data["prompts"]:
+        if "choices" in prompt:
+            prompt["choices"] = [swap_action(c, dealt_card) for c in prompt["choices"]]
+            prompt["default"] = swap_action(prompt["default"], dealt_card)
     data["rng"] = rng.getrandbits(64)
     # Prompts sealed to who and what kind are asked again by the rules, from the new deal:
     # the top frame's handler asks every open decision of its step.

@@ -704,7 +704,19 @@ def seal(g: Game, seat: str) -> dict[str, Any]:
     # and this turn's let-go cards (R5), which a pick-up or a reshuffle may have hidden since.
     for key in ("stack", "prompts", "result", "dismissed", "discarded_by"):
         data[key] = _replace(data[key], swap)
+    # Another seat's start choices name its offered cards inside action strings ("keep
+    # monk"): their argument becomes the placeholder too ("keep ?character:80").
+    for prompt in data["prompts"]:
+        if prompt["player"] != seat and "choices" in prompt:
+            prompt["choices"] = [swap_action(c, swap) for c in prompt["choices"]]
+            prompt["default"] = swap_action(prompt["default"], swap)
     return data
+
+
+def swap_action(action: str, swap: Callable[[str], str]) -> str:
+    """``action`` (an action string, ``type`` or ``type arg``) with its argument swapped."""
+    kind, _, arg = action.partition(" ")
+    return f"{kind} {swap(arg)}" if arg else action
 
 
 __all__ = [
@@ -727,6 +739,7 @@ __all__ = [
     "public_cards",
     "reward_label",
     "seat_view",
+    "swap_action",
     "table_view",
     "window_about",
     "window_kind",

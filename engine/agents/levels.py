@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.agents import Agent, RandomAgent
+from engine.agents.hard import DEFAULT_BUDGET_MS, HardAgent
 from engine.agents.normal import NormalAgent
 
 #: A level's factory: ``(seed, budget_ms)`` to a fresh agent.
@@ -25,11 +26,20 @@ def _normal(seed: str, budget_ms: float | None) -> Agent:
     return NormalAgent(seed)
 
 
+def _hard(seed: str, budget_ms: float | None) -> Agent:
+    return HardAgent(seed, budget_ms=budget_ms if budget_ms is not None else DEFAULT_BUDGET_MS)
+
+
 #: Every level by name, weakest first.
 LEVELS: dict[str, AgentFactory] = {
     "random": _random,
     "normal": _normal,
+    "hard": _hard,
 }
+
+#: The level of an AI seat when nobody chose one (``anima play``, the bot's AI seats and its
+#: time-out takeover).
+DEFAULT_LEVEL = "normal"
 
 
 def make_agent(level: str, seed: str, budget_ms: float | None = None) -> Agent:
@@ -42,4 +52,4 @@ def make_agent(level: str, seed: str, budget_ms: float | None = None) -> Agent:
     return factory(seed, budget_ms)
 
 
-__all__ = ["LEVELS", "AgentFactory", "make_agent"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "AgentFactory", "make_agent"]

@@ -1,4 +1,5 @@
-"""The ``anima`` command: engine tools (cards, scenarios, simulations, replays)."""
+"""The ``anima`` command: engine tools (cards, scenarios, simulations, replays, a game in the
+terminal)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from engine.cards import CARD_TYPES, CardDataError, load_cards
-from engine.tools import replay, scenario, simulate
+from engine.tools import play, replay, scenario, simulate
 
 
 def _cmd_cards_validate(args: argparse.Namespace) -> int:
@@ -45,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     scenario.register(sub)
     simulate.register(sub)
     replay.register(sub)
+    play.register(sub)
     return parser
 
 

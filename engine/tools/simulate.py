@@ -28,8 +28,10 @@ import sys
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from engine.agents import Agent, RandomAgent
@@ -348,10 +350,12 @@ def simulate(
     options: dict[str, Any] | None = None,
     levels: Sequence[str] | None = None,
     progress: Callable[[GameResult], None] | None = None,
+    watch: Callable[[int], Callable[[Game, list[Event]], None]] | None = None,
 ) -> Summary:
     """Play ``games`` games, game ``i`` with seed ``seed + i``; seat ``P<n>`` plays at AI
     level ``levels[n-1]`` (default: every seat random). ``progress(result)``, if given, is
-    called after each game (a progress bar)."""
+    called after each game (a progress bar); ``watch(seed)``, if given, gives the observer of
+    game ``seed`` (see :func:`play_game`: the report counts the cards used)."""
     db = default_cards()
     opts = Options.model_validate(options or {})
     all_cards = [c.id for c in db if in_game(c, opts)]  # S5: the cards these sets deal
@@ -361,7 +365,10 @@ def simulate(
     results = []
     for i in range(games):
         agents = seat_agents(seed + i, chosen) if chosen else None
-        result = play_game(seed + i, players, turn_cap, options, agents=agents, cards=db)
+        observe = watch(seed + i) if watch is not None else None
+        result = play_game(
+            seed + i, players, turn_cap, options, agents=agents, cards=db, observe=observe
+        )
         results.append(result)
         if progress is not None:
             progress(result)
@@ -465,6 +472,47 @@ def parse_seats(text: str) -> list[str]:
     return levels
 
 
+def _command_line(args: argparse.Namespace, players: int) -> str:
+    """The command that repeats this run (for the report's page)."""
+    line = (
+        f"anima simulate --games {args.games} --players {players} --seed {args.seed} "
+        f"--turn-cap {args.turn_cap} --sets {','.join(args.sets)}"
+    )
+    if args.seats:
+        line += f" --seats {','.join(args.seats)}"
+    return line + f" --report {args.report}"
+
+
+@contextmanager
+def progress_bar(total: int, enabled: bool) -> Iterator[Callable[[], None]]:
+    """A progress bar of ``total`` games on stderr (rich), removed when done; yields the
+    function that advances it by one game (a no-op when ``enabled`` is False)."""
+    if not enabled:
+        yield lambda: None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = (
+        TextColumn("games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, transient=True, console=Console(stderr=True)) as progress:
+        task = progress.add_task("games", total=total)
+        yield lambda: progress.advance(task)
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     players = args.players if args.players is not None else len(args.seats or ()) or 4
     if args.seats is not None and len(args.seats) != players:
@@ -478,9 +526,39 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     except IllegalAction as exc:
         print(f"anima simulate: {exc}", file=sys.stderr)
         return 2
-    summary = simulate(
-        args.games, players, args.seed, args.turn_cap, {"sets": args.sets}, args.seats
-    )
+    uses = None
+    if args.report is not None:
+        from engine.tools.report import CardUses  # matplotlib only for a report
+
+        uses = CardUses()
+    # The bar goes to stderr, on a terminal only: the summary on stdout stays clean for a pipe.
+    bar = not args.json and sys.stdout.isatty() and sys.stderr.isatty()
+    with progress_bar(args.games, enabled=bar) as advance:
+
+        def done(result: GameResult) -> None:
+            advance()
+            if uses is not None:
+                uses.finish(result)
+
+        summary = simulate(
+            args.games,
+            players,
+            args.seed,
+            args.turn_cap,
+            {"sets": args.sets},
+            args.seats,
+            progress=done,
+            watch=uses.watch if uses is not None else None,
+        )
+    if args.report is not None and uses is not None:
+        from engine.tools.report import ReportError, write_report
+
+        try:
+            page = write_report(summary, uses, args.report, _command_line(args, players))
+        except ReportError as exc:
+            print(f"anima simulate: {exc}", file=sys.stderr)
+            return 2
+        print(f"report: {page}", file=sys.stderr)
     if args.json:
         print(json.dumps({**summary.deterministic(), "timing": summary.timing()}, indent=2))
     else:
@@ -529,6 +607,13 @@ def register(sub: Any) -> None:
         f"(levels: {', '.join(LEVELS)}; default: {DEFAULT_LEVEL} for every seat)",
     )
     cmd.add_argument("--json", action="store_true", help="print the summary as JSON")
+    cmd.add_argument(
+        "--report",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="also write DIR/index.html with plots (needs matplotlib: the 'report' extra)",
+    )
     cmd.add_argument(
         "-v", "--verbose", action="store_true", help="list never-resolved cards and errors"
     )

@@ -232,7 +232,10 @@ async def open_lobby(
     ai: int = 0,
     turns: int = 3,
     channel: simcord.ChannelHandle | None = None,
+    ai_levels: list[str] | None = None,
 ) -> tuple[int, discord.Message]:
+    """A lobby with ``joiners`` and AI players: ``ai_levels`` names each one's level, else
+    ``ai`` random ones (the tests' games were written against random AI seats)."""
     channel = channel or w.table
     result = await host.slash(channel, "anima start", turns=turns)
     assert result.response is not None and not result.ephemeral
@@ -241,10 +244,22 @@ async def open_lobby(
     for member in joiners:
         r = await member.click(lobby, custom_id=f"anima:lobby:{game_id}:join")
         assert r.acknowledged and private_reply(r) is None, private_reply(r)  # the lobby shows it
-    for _ in range(ai):
-        r = await host.click(lobby, custom_id=f"anima:lobby:{game_id}:ai")
-        assert r.acknowledged and private_reply(r) is None, private_reply(r)
+    for level in ai_levels or ["random"] * ai:
+        await add_ai(host, lobby, game_id, level)
     return game_id, message_by_id(channel, lobby.id)
+
+
+async def add_ai(
+    host: simcord.MemberActor, lobby: discord.Message, game_id: int, level: str
+) -> discord.Message:
+    """The host clicks "Add AI player" and picks ``level`` in the private picker; returns the
+    picker (it stays open for more)."""
+    r = await host.click(lobby, custom_id=f"anima:lobby:{game_id}:ai")
+    assert r.ephemeral and r.response is not None, private_reply(r)
+    picker = r.response.message
+    r = await host.click(picker, custom_id=f"anima:lobby:{game_id}:ai:{level}")
+    assert r.acknowledged
+    return picker
 
 
 async def start_game(

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import discord
 import simcord
 from anima_sim import (
     World,
+    add_ai,
     board,
     components,
     message_by_id,
@@ -16,6 +18,15 @@ from anima_sim import (
     stored,
     world,
 )
+
+
+def ai_levels(db_path: Path, game_id: int) -> list[str | None]:
+    """The stored level of each seat, in seat order (None: a member's seat)."""
+    with sqlite3.connect(db_path) as db:
+        rows = db.execute(
+            "SELECT ai_level FROM seats WHERE game_id = ? ORDER BY position", (game_id,)
+        )
+        return [r[0] for r in rows]
 
 
 def seats_field(message: discord.Message) -> str:
@@ -51,11 +62,32 @@ async def test_join_leave_add_ai_options_and_start(simcord_env: simcord.Env, db_
     assert await click(w.carol, "leave") == "You are not in this lobby."
     assert await click(w.bob, "leave") is None
     assert "bob" not in seats_field(lobby_now(w, lobby))
-    for _ in range(4):
-        assert await click(w.alice, "ai") is None
-    assert "5. 🤖 AI 4" in seats_field(lobby_now(w, lobby))
+    # "Add AI player": the host picks the level in a private picker that stays open.
+    r = await w.alice.click(lobby, custom_id=f"anima:lobby:{game_id}:ai")
+    assert r.ephemeral and "pick its level" in str(r.response.content)
+    picker = r.response.message
+    levels = {c.custom_id for c in components(picker)}
+    assert levels == {f"anima:lobby:{game_id}:ai:{x}" for x in ("random", "normal", "hard")}
+    for level in ("random", "normal", "hard"):
+        r = await w.alice.click(picker, custom_id=f"anima:lobby:{game_id}:ai:{level}")
+        assert r.acknowledged
+    await add_ai(w.alice, lobby, game_id, "normal")
+    seats = seats_field(lobby_now(w, lobby))
+    assert "2. 🤖 AI 1 · random" in seats
+    assert "3. 🤖 AI 2 · normal" in seats
+    assert "4. 🤖 AI 3 · hard" in seats
+    assert "5. 🤖 AI 4 · normal" in seats
+    assert ai_levels(db_path, game_id) == [
+        None,
+        "random",
+        "normal",
+        "hard",
+        "normal",
+    ]
     assert "full" in (await click(w.bob, "join") or "")
     assert "full" in (await click(w.alice, "ai") or "")
+    r = await w.alice.click(picker, custom_id=f"anima:lobby:{game_id}:ai:normal")
+    assert "full" in str(r.response.content if r.response else private_reply(r))
 
     # Options: only the host; the embed and the selects follow.
     r = await w.bob.select(lobby, ["O2"], custom_id=f"anima:lobby:{game_id}:rules")

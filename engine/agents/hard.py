@@ -1,0 +1,517 @@
+"""The hard AI: a search player (issue 11).
+
+:class:`HardAgent` decides from its seat's :class:`~engine.views.SeatView` alone. For a
+decision with several legal choices it runs *determinized flat Monte Carlo* with UCB1 at the
+root:
+
+1. **Determinize.** :func:`engine.determinize.determinize` deals every card the seat cannot
+   see (the other hands, secret missions, deck order, face-down Encounters) at random among
+   the places it could be, consistently with the seat's view; the future dice come from the
+   agent's own generator. Each such *world* is a whole :class:`~engine.game.Game`.
+2. **Select.** Every choice is an arm. UCB1 picks the arm to try next (each arm once first,
+   in the order the rollout policy prefers). The ``k``-th sample of every arm is played in
+   the same ``k``-th world with the same rollout generator (common random numbers): two
+   choices are compared on the same deal and the same dice, which removes most of the noise
+   between them.
+3. **Roll out.** A clone of the world applies the choice, then every seat (this one
+   included) is played by a fast rollout policy (:func:`rollout_choice`, reading the
+   imagined world directly: building a view per decision would cost more than the whole
+   rollout) until the game ends or the current turn (and ``horizon`` more, default none)
+   ends.
+4. **Evaluate.** A finished game is worth 1 to its winner and 0 to everyone else. Otherwise
+   :func:`evaluate` scores every live party (completed missions first, then how ready the
+   party is for a mission it holds, the Final mission's Quest, the party's size, Strength,
+   Speed and hand) and turns the scores into this seat's share of a softmax: a rough
+   probability of winning from here.
+5. **Choose.** The normal player's choice (:class:`~engine.agents.normal.NormalAgent`, tried
+   first) stands unless another choice beats it on the same worlds by more than ``margin``
+   (the mean of the paired differences, less ``confidence`` standard errors): a few rollouts
+   are noisy, the heuristic is not. Giving cards or characters away (discard, dismiss,
+   leave) and trade offers are not searched unless the normal player picks them.
+
+The search stops at whichever comes first: ``budget_ms`` of wall-clock time
+(:func:`time.perf_counter`) or ``iterations`` rollouts. Tests give an iteration cap and no
+time budget, so that a decision never depends on the machine's speed. A decision with one
+legal choice is answered at once, without any search.
+
+The agent never sees the :class:`~engine.game.Game` it plays in and never touches its
+generator (X5): its own :class:`random.Random`, seeded from ``seed``, deals the worlds and
+drives the rollouts.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from engine.agents import choice_actions
+from engine.agents.normal import NormalAgent
+from engine.cards import CardDB, FinalMissionCard, MissionCard, Objective
+from engine.determinize import determinize
+from engine.errors import GameDataError
+from engine.rules.missions import required_completed
+from engine.rules.party import speed, strength
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.prompts import Prompt
+    from engine.state import Player
+    from engine.views import PromptView, SeatView
+
+#: The default thinking time per decision (issue 11: hard at 100 ms).
+DEFAULT_BUDGET_MS = 100.0
+#: Rollouts at most per decision when no cap is given (a bound for a very fast machine).
+MAX_ITERATIONS = 5_000
+#: How much better (in value, 0-1) than the normal player's choice another choice must
+#: look for the search to prefer it.
+DEFAULT_MARGIN = 0.02
+#: Standard errors of the paired difference a choice must win by (see ``_Arm.gain_over``).
+DEFAULT_CONFIDENCE = 0.0
+#: The variance of one pseudo-sample of a paired difference of values (a standard deviation
+#: of about 0.22): what a difference is assumed to vary before the samples say otherwise.
+PRIOR_VARIANCE = 0.05
+#: Choices the search does not consider (unless the guide picks one): giving cards or
+#: characters away for nothing (R2), and trades, which the rollouts never complete.
+UNSEARCHED = ("discard", "dismiss", "leave", "offer")
+#: Whole turns a rollout plays after the current one (0: it ends with the current turn; a
+#: longer rollout is twice as costly and, at 100 ms, leaves too few of them).
+DEFAULT_HORIZON = 0
+#: Determinizations at most per decision; later samples replay them with other dice.
+DEFAULT_WORLDS = 8
+#: UCB1's exploration constant, for values in [0, 1].
+EXPLORATION = 0.5
+#: Actions at most in one rollout (a rollout stops at its turn horizon long before).
+ROLLOUT_ACTIONS = 2_000
+#: Softmax temperature of :func:`evaluate`: a score lead of this much is a factor e.
+TEMPERATURE = 8.0
+
+# Weights of :func:`party_score`: what a position is worth to a party, in "points".
+#: A completed Basic mission (the first ones needed for the Final mission, F4, O2).
+W_COMPLETED = 30.0
+#: A completed mission beyond those needed.
+W_EXTRA_COMPLETED = 6.0
+#: How ready the party is for its most promising Basic mission (0-1).
+W_MISSION_READY = 12.0
+#: How ready the party is for the Final mission's Quest (0-1), once it may attempt it.
+W_FINAL_READY = 30.0
+#: Per character in the party (C1: 1-4).
+W_CHARACTER = 3.0
+W_STRENGTH = 0.8
+W_SPEED = 0.5
+#: Per Advantage in hand (R4: at most 5) and per card in play.
+W_HAND = 1.2
+W_IN_PLAY = 1.5
+#: With the Crisis! countdown running, a party with no completed mission loses at 0 (F6).
+W_CRISIS_DANGER = 40.0
+
+#: P(die A - die B >= k) for two six-sided dice, k from -5 to 6 (index k + 5).
+_DIFF_AT_LEAST = [
+    sum(1 for a in range(1, 7) for b in range(1, 7) if a - b >= k) / 36 for k in range(-5, 7)
+]
+
+
+def _beats(margin: int) -> float:
+    """P(die + ours >= die + theirs) when ours - theirs == ``margin`` (a tie goes to the
+    party, B2)."""
+    k = -margin
+    if k <= -5:
+        return 1.0
+    if k > 5:
+        return 0.0
+    return _DIFF_AT_LEAST[k + 5]
+
+
+def _check(total: int, difficulty: int) -> float:
+    """P(die + total >= difficulty) (B6)."""
+    need = difficulty - total
+    return min(1.0, max(0.0, (7 - need) / 6)) if need > 1 else 1.0
+
+
+def objective_readiness(g: Game, p: Player, objective: Objective, level: int) -> float:
+    """How likely ``p`` would complete ``objective`` if it attempted it now, wherever it is
+    (0-1): a fight or a check by its odds, a gathering by the share of its conditions met, a
+    delivery by the cards in hand, a Resistance mission by the turns already held."""
+    kind = objective.kind
+    if kind == "fight":
+        return _beats(strength(g, p) - (objective.strength or level))
+    if kind == "speed_check":
+        return _check(speed(g, p), objective.difficulty or 0)
+    if kind == "deliver":
+        return min(1.0, len(p.hand) / (objective.advantages or 1))
+    if kind == "gather":
+        chars = [g.db.character(c.card) for c in p.party if not c.incapacitated]
+        wanted = met = 0
+        if objective.characters is not None:
+            wanted += 1
+            met += len(chars) >= objective.characters
+        for skill in objective.skills:
+            wanted += 1
+            met += any(skill in c.skills for c in chars)
+        for gender in objective.genders:
+            wanted += 1
+            met += any(c.gender == gender for c in chars)
+        return met / wanted if wanted else 1.0
+    # resist: the stay is the hard part (party_score counts the turns already held).
+    return 0.5
+
+
+def _place_factor(g: Game, p: Player, objective: Objective) -> float:
+    """How close the party is to where ``objective`` is attempted: there (1), the Region is
+    on the table (0.6), or it still has to be explored (0.25)."""
+    if objective.region is None:
+        if objective.region_level is None:
+            return 1.0
+        levels = {r.card: g.db.region(r.card).level for r in g.s.regions}
+        if p.region is not None and levels.get(p.region, 0) >= objective.region_level:
+            return 1.0
+        return 0.6 if any(v >= objective.region_level for v in levels.values()) else 0.25
+    if p.region == objective.region:
+        return 1.0
+    if any(r.card == objective.region for r in g.s.regions):
+        return 0.6
+    return 0.25
+
+
+def party_score(g: Game, p: Player) -> float:
+    """What the position is worth to ``p``, in points (see the ``W_`` weights)."""
+    db = g.db
+    completed = len(p.completed)
+    needed = required_completed(g)
+    score = W_COMPLETED * min(completed, needed) + W_EXTRA_COMPLETED * max(0, completed - needed)
+    final = g.s.final_mission
+    if final is not None and completed >= needed:
+        card = db[final]
+        assert isinstance(card, FinalMissionCard)
+        quest = objective_readiness(g, p, card.quest, card.level) * _place_factor(g, p, card.quest)
+        # F6: at the Crisis! the party faces its challenge wherever it is.
+        crisis = objective_readiness(g, p, card.crisis.challenge, card.level)
+        score += W_FINAL_READY * (1 - (1 - quest) * (1 - crisis))
+    elif completed < needed:
+        best = 0.0
+        for mission in (*p.missions, *p.started):
+            card = db[mission]
+            if not isinstance(card, MissionCard):
+                continue
+            objective = card.objective
+            if objective.kind == "resist":
+                turns = objective.turns or 1
+                held = p.resisting.get(mission)
+                ready = 0.5 + 0.5 * held / turns if held is not None else 0.3
+            else:
+                ready = objective_readiness(g, p, objective, card.level)
+            best = max(best, ready * _place_factor(g, p, objective))
+        score += W_MISSION_READY * best
+        if g.s.crisis is not None:
+            # F6: at 0, a party with no completed mission loses; the nearer, the worse.
+            score -= W_CRISIS_DANGER / max(1, g.s.crisis)
+    score += W_CHARACTER * len(p.party)
+    score += W_STRENGTH * strength(g, p) + W_SPEED * speed(g, p)
+    score += W_HAND * len(p.hand) + W_IN_PLAY * len(p.in_play)
+    return score
+
+
+def evaluate(g: Game, seat: str) -> float:
+    """The value of ``g`` for ``seat`` in [0, 1]: 1 or 0 once the game is over (won, or
+    not), else ``seat``'s share of a softmax of every live party's :func:`party_score`."""
+    s = g.s
+    if s.phase == "over":
+        return 1.0 if s.winner == seat else 0.0
+    me = s.players[seat]
+    if me.lost:
+        return 0.0
+    scores = {name: party_score(g, p) for name, p in s.players.items() if not p.lost}
+    top = max(scores.values())
+    weights = {name: math.exp((v - top) / TEMPERATURE) for name, v in scores.items()}
+    return weights[seat] / sum(weights.values())
+
+
+# ---------------------------------------------------------------------- rollout policy
+
+
+def _missions_regions(g: Game, p: Player) -> list[str]:
+    """The Regions on the table where ``p`` could attempt one of its missions (or the Final
+    mission's Quest)."""
+    wanted: list[Objective] = []
+    for mission in (*p.missions, *p.started):
+        card = g.db[mission]
+        if isinstance(card, MissionCard):
+            wanted.append(card.objective)
+    final = g.s.final_mission
+    if final is not None and len(p.completed) >= required_completed(g):
+        card = g.db[final]
+        if isinstance(card, FinalMissionCard):
+            wanted.insert(0, card.quest)
+    out = []
+    for region in g.s.regions:
+        for objective in wanted:
+            if objective.region == region.card or (
+                objective.region is None
+                and objective.region_level is not None
+                and g.db.region(region.card).level >= objective.region_level
+            ):
+                out.append(region.card)
+                break
+    return out
+
+
+def rollout_choice(g: Game, prompt: Prompt, rng: random.Random) -> str:
+    """A quick, sensible choice for ``prompt`` in an imagined game: the policy every seat
+    follows in a rollout. It reads the (determinized) state directly and costs a few
+    microseconds; it never discards or dismisses voluntarily, passes most windows, heads for
+    its missions' Regions, explores, attempts missions and attacks weaker parties."""
+    choices = prompt.choices
+    if len(choices) == 1:
+        return choices[0]
+    kind = prompt.kind
+    r = rng.random()
+    if kind == "window" or kind == "block_removal":
+        plays = [c for c in choices if c.startswith(("play", "ability"))]
+        if plays and kind == "window" and r < 0.5:
+            frame = g.s.stack[-1]
+            if frame.data.get("when") == "battle_start" and prompt.player in (
+                frame.player,
+                frame.other,
+            ):
+                return plays[int(rng.random() * len(plays))]
+        return "pass" if r < 0.95 or not plays else plays[int(rng.random() * len(plays))]
+    if kind == "reset":
+        plays = [c for c in choices if c.startswith(("play", "ability"))]
+        return plays[int(rng.random() * len(plays))] if plays and r < 0.3 else "done"
+    if kind == "movement":
+        p = g.s.players[prompt.player]
+        if r < 0.6:
+            targets = [t for t in _missions_regions(g, p) if f"go {t}" in choices]
+            if targets:
+                return f"go {targets[int(rng.random() * len(targets))]}"
+        if r < 0.7:
+            return "rest"
+        moves = [c for c in choices if c.startswith(("go", "explore_new"))]
+        return moves[int(rng.random() * len(moves))] if moves else prompt.default
+    if kind == "exploration":
+        return "explore" if "explore" in choices and r < 0.9 else prompt.default
+    if kind == "reward":
+        missions = [c for c in choices if c.startswith("mission")]
+        if missions:
+            return missions[0]
+        rewards = [c for c in choices if c.startswith("reward")]
+        if rewards:
+            return rewards[int(rng.random() * len(rewards))]
+        return prompt.default
+    if kind == "interaction":
+        me = g.s.players[prompt.player]
+        attacks = [c for c in choices if c.startswith("attack")]
+        if attacks:
+            mine = strength(g, me)
+            for action in attacks:
+                if strength(g, g.s.players[action[7:]]) + 2 <= mine:
+                    return action
+        return "done" if "done" in choices else prompt.default
+    if kind in ("trade_offer", "trade_answer", "spoils", "reveal_final", "flee", "pickup"):
+        if kind == "reveal_final":
+            return "reveal_final"
+        if kind == "spoils":
+            return "take" if any(c.startswith("take") for c in choices) else prompt.default
+        if kind == "pickup":
+            takes = [c for c in choices if c.startswith("take")]
+            return takes[0] if takes else prompt.default
+        if kind == "flee":
+            return "fight" if r < 0.7 else "flee"
+        return prompt.default
+    return choices[int(r * len(choices))]
+
+
+# ---------------------------------------------------------------------- the search
+
+
+@dataclass
+class _Arm:
+    """One choice at the root: its samples so far."""
+
+    action: str
+    visits: int = 0
+    total: float = 0.0
+    #: The value of each sample, the ``k``-th played in the ``k``-th world.
+    values: list[float] = field(default_factory=list)
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+    def gain_over(self, other: _Arm, z: float) -> float:
+        """A cautious estimate of how much better this choice is than ``other``: the mean
+        of the paired differences (same worlds, same dice) minus ``z`` standard errors. A
+        pseudo-sample of variance :data:`PRIOR_VARIANCE` keeps one lucky sample from
+        looking certain. ``-inf`` when they share no world yet."""
+        n = min(self.visits, other.visits)
+        if n == 0:
+            return -math.inf
+        diffs = [a - b for a, b in zip(self.values[:n], other.values[:n], strict=True)]
+        mean = sum(diffs) / n
+        variance = (sum((d - mean) ** 2 for d in diffs) + PRIOR_VARIANCE) / n
+        return mean - z * math.sqrt(variance / n)
+
+
+@dataclass
+class SearchStats:
+    """What the last decision cost (for tests and benchmarks)."""
+
+    #: Rollouts played (0: a single legal choice, answered without search).
+    iterations: int = 0
+    #: Worlds dealt by :func:`~engine.determinize.determinize`.
+    worlds: int = 0
+    #: Mean value and samples of every choice.
+    arms: dict[str, tuple[float, int]] = field(default_factory=dict)
+
+
+class HardAgent:
+    """A search player: determinized flat Monte Carlo with UCB1 at the root (module
+    docstring). ``budget_ms`` is the thinking time per decision (None: no time limit, then
+    ``iterations`` must be given); ``iterations`` caps the rollouts per decision (tests use
+    it with no time budget, so that the choice never depends on timing); ``horizon`` is how
+    many whole turns a rollout plays after the current one before it is evaluated."""
+
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        budget_ms: float | None = DEFAULT_BUDGET_MS,
+        iterations: int | None = None,
+        horizon: int = DEFAULT_HORIZON,
+        margin: float = DEFAULT_MARGIN,
+        confidence: float = DEFAULT_CONFIDENCE,
+        max_worlds: int = DEFAULT_WORLDS,
+        cards: CardDB | None = None,
+    ) -> None:
+        if budget_ms is None and iterations is None:
+            raise ValueError("a HardAgent needs a time budget, an iteration cap, or both")
+        self.rng = random.Random(seed)
+        self.budget_ms = budget_ms
+        self.iterations = iterations
+        self.horizon = horizon
+        self.margin = margin
+        self.confidence = confidence
+        self.max_worlds = max_worlds
+        self.cards = cards
+        #: The heuristic player whose choice the search must beat (same seed, own generator).
+        self.guide = NormalAgent(seed, cards)
+        #: Decisions that ran a search, and what the last one cost.
+        self.searches = 0
+        self.last = SearchStats()
+
+    def choose(self, view: SeatView, prompt: Prompt | PromptView) -> str:
+        """The choice with the best value over simulated continuations (module docstring)."""
+        actions = choice_actions(prompt)
+        if len(actions) == 1:
+            self.last = SearchStats()
+            return actions[0]
+        # The normal player's choice: tried first, and kept unless the search finds a choice
+        # better by more than ``margin`` (a few rollouts are noisy; the heuristic is not).
+        guide = self.guide.choose(view, prompt)
+        candidates = [a for a in actions if a == guide or not a.startswith(UNSEARCHED)]
+        if len(candidates) == 1:
+            self.last = SearchStats()
+            return candidates[0]
+        start = time.perf_counter()
+        deadline = start + self.budget_ms / 1000 if self.budget_ms is not None else math.inf
+        cap = self.iterations if self.iterations is not None else MAX_ITERATIONS
+        self.searches += 1
+        seat = view.seat
+        stats = SearchStats()
+        self.last = stats
+        # Each sample index: a determinized game and the seed of the rollouts played in it
+        # (its dice and the rollout policy's draws).
+        worlds: list[tuple[Game, int]] = []
+        arms: list[_Arm] = []
+        try:
+            first = self._world(view)
+            own = _own_prompt(first[0], seat)
+        except GameDataError:
+            # The sealed table does not fit the cards (should not happen): take the default
+            # (X6) rather than fail the seat's turn.
+            return prompt.default
+        worlds.append(first)
+        stats.worlds = 1
+        # Unvisited arms are tried in the order the guide, then the rollout policy prefer.
+        preferred = rollout_choice(first[0], own, random.Random(first[1]))
+        order = sorted(candidates, key=lambda a: (a != guide, a != preferred))
+        arms = [_Arm(a) for a in order]
+        n = 0
+        while n < cap and time.perf_counter() < deadline:
+            if n < len(arms):
+                arm = arms[n]
+            else:
+                log_n = math.log(n)
+                arm = max(arms, key=lambda a: a.mean + EXPLORATION * math.sqrt(log_n / a.visits))
+            k = arm.visits
+            if k == len(worlds):
+                # The first samples each get a world of their own; later ones replay those
+                # deals with other dice (dealing costs as much as half a rollout).
+                if k < self.max_worlds:
+                    try:
+                        worlds.append(self._world(view))
+                    except GameDataError:
+                        break
+                    stats.worlds += 1
+                else:
+                    worlds.append((worlds[k % self.max_worlds][0], self.rng.getrandbits(64)))
+            world, rollout_seed = worlds[k]
+            value = self._simulate(world, seat, arm.action, rollout_seed)
+            arm.values.append(value)
+            arm.total += value
+            arm.visits += 1
+            n += 1
+        stats.iterations = n
+        stats.arms = {a.action: (a.mean, a.visits) for a in arms}
+        # The guide's choice (tried first) stands unless another one is better on the same
+        # worlds by more than ``margin``, with some confidence (a few rollouts are noisy; the
+        # heuristic is not).
+        guided = arms[0]
+        best, gain = guided, self.margin
+        for arm in arms[1:]:
+            arm_gain = arm.gain_over(guided, self.confidence)
+            if arm_gain > gain:
+                best, gain = arm, arm_gain
+        return best.action
+
+    def _world(self, view: SeatView) -> tuple[Game, int]:
+        """A fresh determinization of ``view`` and a seed for its rollouts."""
+        return determinize(view, self.rng, self.cards), self.rng.getrandbits(64)
+
+    def _simulate(self, world: Game, seat: str, action: str, rollout_seed: int) -> float:
+        """Apply ``action`` in a copy of ``world``, roll out, and evaluate for ``seat``."""
+        g = world.clone()
+        s = g.s
+        s.rng = rollout_seed  # the world's future dice: the sample's own (a world is reused)
+        stop = s.turn + self.horizon
+        rng = random.Random(rollout_seed)
+        pick = rng.random
+        g.apply(seat, action)
+        steps = 0
+        while s.phase != "over" and s.turn <= stop and steps < ROLLOUT_ACTIONS:
+            prompts = s.prompts
+            prompt = prompts[int(pick() * len(prompts))] if len(prompts) > 1 else prompts[0]
+            g.apply(prompt.player, rollout_choice(g, prompt, rng))
+            steps += 1
+        return evaluate(g, seat)
+
+
+def _own_prompt(g: Game, seat: str) -> Prompt:
+    """``seat``'s open prompt in a determinized world (the same choices as in the view)."""
+    prompt = g.prompt_for(seat)
+    if prompt is None:
+        raise GameDataError(f"the determinized game has no decision open for {seat}")
+    return prompt
+
+
+__all__ = [
+    "DEFAULT_BUDGET_MS",
+    "UNSEARCHED",
+    "HardAgent",
+    "SearchStats",
+    "evaluate",
+    "objective_readiness",
+    "party_score",
+    "rollout_choice",
+]
