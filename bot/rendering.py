@@ -240,6 +240,8 @@ def hand_choice_label(db: CardDB, card_id: str, playable: bool) -> str:
 
 
 def _objective_text(o: Objective, db: CardDB) -> str:
+    """A mission's objective in plain words, for ``/anima card`` ("Fight Tiamat (Strength 10)
+    at the Pit of Hell", "Hold out 2 turns at ..., beating ... on each")."""
     where = ""
     if o.region:
         where = f" at {db.by_id[o.region].name}" if o.region in db.by_id else ""
@@ -249,10 +251,27 @@ def _objective_text(o: Objective, db: CardDB) -> str:
         return f"Fight {o.opponent or 'an opponent'} (Strength {o.strength or '= level'}){where}"
     if o.kind == "speed_check":
         return f"Speed check {o.difficulty}+{where}"
+    if o.kind == "resist" and o.strength is not None:
+        return (
+            f"Hold out {plural(o.turns or 0, 'turn')}{where}, beating "
+            f"{o.opponent or 'the enemies'} (Strength {o.strength}) on each; beaten, the party "
+            "is driven out and starts over"
+        )
     if o.kind == "resist":
         return f"Stay {plural(o.turns or 0, 'turn')}{where}"
     if o.kind == "gather":
         return f"Gather a party{where}"
+    if o.kind == "encounters":
+        place = where or " in any Region"
+        level = (
+            f", the Region counting as level {o.region_counts_as} until they are over"
+            if o.region_counts_as is not None
+            else ""
+        )
+        return (
+            f"Come through {plural(o.encounters or 0, 'Encounter')} in a row{place}{level}; "
+            "a defeat drives the party out"
+        )
     return f"Deliver {plural(o.advantages or 0, 'Advantage')}{where}"
 
 

@@ -13,6 +13,7 @@ from engine.agents.hard import HardAgent
 from engine.agents.levels import LEVELS, make_agent
 from engine.agents.normal import (
     NormalAgent,
+    _Seat,
     p_beat_monster,
     p_beat_party,
     p_check,
@@ -22,7 +23,7 @@ from engine.determinize import determinize
 from engine.game import Game
 from engine.prompts import Prompt
 from engine.state import Character
-from engine.tools.simulate import play_game, seat_agents, seat_names, simulate
+from engine.tools.simulate import play_game, seat_names, simulate
 from engine.views import SeatView
 
 #: A small thinking time for searching levels: the choice must not depend on hidden cards at
@@ -132,8 +133,12 @@ def test_the_hidden_information_test_catches_an_ai_that_peeks() -> None:
 
 @pytest.mark.parametrize("level", list(LEVELS))
 def test_every_level_is_an_agent_that_plays_whole_games(level: str) -> None:
+    # A searching level thinks within BUDGET_MS; the others play every seat.
     levels = [level, "random", "random", "random"] if level == "hard" else [level] * 4
-    agents = seat_agents(3, levels)
+    agents = {
+        name: make_agent(lv, f"3:{name}", BUDGET_MS)
+        for name, lv in zip(seat_names(4), levels, strict=True)
+    }
     assert all(isinstance(a, Agent) for a in agents.values())
     result = play_game(3, 4, 20, agents=agents)
     assert result.error is None, result.traceback
@@ -229,7 +234,6 @@ def test_normal_plays_a_battle_card_when_its_battle_is_in_doubt_only() -> None:
     a = game.s.players["A"]
     a.party = [Character(card="paladin")]
     a.hand = ["battle_fury"]
-    a.region = game.s.regions[0].card
     game.push("battle", player="A", data={"name": "an ogre", "strength": 5})
     game.push("window", player="A", data={"when": "battle_start", "passed": []})
     prompt = _ask(game, "A", "window", ["pass", "play battle_fury"], window=True)
@@ -244,3 +248,21 @@ def test_normal_is_stronger_than_random() -> None:
     report = summary.deterministic()
     assert report["errors"] == 0
     assert report["wins_per_level"]["normal"]["rate"] > 0.5
+
+
+def test_F2_normal_weighs_missions_that_fight_on_every_turn_or_encounter() -> None:
+    """A weak party reads The Long Night (6 Encounters, the Region counting as level 3) and the
+    level-14 beasts (two battles) as long shots; a strong one reads them as better odds."""
+    game = Game.new(["A", "B"], {"sets": ["beyond_good_and_evil"]}, 1)
+    agent = NormalAgent(0)
+    a = game.s.players["A"]
+
+    def odds(mission: str) -> float:
+        return _Seat(agent, game.seat_view("A")).objective_odds(mission)
+
+    a.party = [Character(card="seer")]  # Strength 2
+    weak = odds("the_long_night"), odds("hunt_the_beasts_of_the_apocalypse")
+    assert weak[0] < 0.5 and weak[1] < 0.05
+    a.party = [Character(card="samurai"), Character(card="priestess"), Character(card="seer")]
+    strong = odds("the_long_night"), odds("hunt_the_beasts_of_the_apocalypse")
+    assert strong[0] > weak[0] and strong[1] > weak[1]

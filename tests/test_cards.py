@@ -1197,10 +1197,20 @@ def test_a_plot_card_lowers_the_level_of_your_region(bge: CardDB) -> None:
 
 
 def test_F1_bge_missions_of_six_encounters_and_level_14_beasts(bge: CardDB) -> None:
-    six = bge.mission("the_long_night").objective
-    assert (six.kind, six.region_level, six.opponent) == ("fight", 3, "Six Encounters")
-    beasts = bge.mission("hunt_the_beasts_of_the_apocalypse").objective
-    assert (beasts.kind, beasts.strength, beasts.keywords) == ("fight", 14, ["beast"])
+    """Issue 9's printed facts: "a Basic Mission against 6 Encounters with the Region counting
+    as level 3" and "a Basic Mission against level-14 beasts for 2 turns". Their names, Regions
+    and rewards are ours: the cards stay ``stand-in`` and say so (like Maisen and Albidion)."""
+    night = bge.mission("the_long_night")
+    six = night.objective
+    assert (six.kind, six.encounters, six.region_counts_as) == ("encounters", 6, 3)
+    assert six.region is None and six.region_level is None  # any Region counts as level 3
+    hunt = bge.mission("hunt_the_beasts_of_the_apocalypse")
+    beasts = hunt.objective
+    assert (beasts.kind, beasts.turns, beasts.fights_each_turn) == ("resist", 2, True)
+    assert (beasts.strength, beasts.keywords) == (14, ["beast"])  # B5: "level-14 beasts"
+    assert "6 Encounters" in night.text and "level 3" in night.text
+    assert "2 turns" in hunt.text and "level-14" in hunt.text
+    assert night.is_stand_in and hunt.is_stand_in
 
 
 def test_bge_every_mission_region_is_of_the_set(bge: CardDB) -> None:

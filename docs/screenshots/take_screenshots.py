@@ -57,8 +57,15 @@ SHOTS = {
         Shot("board.png", "the board with Bob's Movement decision as buttons, as Bob", 1240),
         Shot("battle.png", "a battle: the dice, the totals and its outcome, as Bob", 900),
         Shot("hand.png", "Carol's private panel (My hand): her cards and choices", 1400),
+        Shot(
+            "three_sets.png",
+            "a board of the three sets: an Arcane character, a Trap face down, an Artifact",
+            1400,
+        ),
     )
 }
+#: The card sets of the last picture's game (the lobby's menu, all ticked).
+THREE_SETS = ["shadow_of_omega", "beyond_good_and_evil", "twilight_of_the_gods"]
 
 
 async def chromium(url: str, out: Path, height: int, budget_ms: int = 8000) -> None:
@@ -152,10 +159,16 @@ class Members:
                 return
         raise AssertionError(f"choice {index} of {prompt.kind} is not offered")
 
-    async def play_until(self, wanted: Callable[[Table, list[Prompt]], bool]) -> Table:
-        """Play the members' decisions (battles wanted: attack, explore, pass) until
-        ``wanted(table, their prompts)``."""
-        for _ in range(500):
+    async def play_until(
+        self,
+        wanted: Callable[[Table, list[Prompt]], bool],
+        prefer: Callable[[Prompt, str], tuple[int, str]] | None = None,
+        limit: int = 500,
+    ) -> Table:
+        """Play the members' decisions (battles wanted: attack, explore, pass; or as
+        ``prefer(prompt, choice)`` ranks them) until ``wanted(table, their prompts)``."""
+        rank = prefer or (lambda prompt, choice: preference(choice))
+        for _ in range(limit):
             table = await self.table()
             prompts = [p for p in table.game.pending() if not table.seats[p.player].ai]
             if wanted(table, prompts):
@@ -163,7 +176,7 @@ class Members:
             if table.game.over or not prompts:
                 raise SystemExit("the game ended before the wanted position")
             prompt = prompts[0]
-            best = max(range(len(prompt.choices)), key=lambda i: preference(prompt.choices[i]))
+            best = max(range(len(prompt.choices)), key=lambda i: rank(prompt, prompt.choices[i]))
             await self.choose(table, prompt, best)
             self.steps += 1
         raise SystemExit("the wanted position never came")
@@ -173,6 +186,31 @@ def preference(choice: str) -> tuple[int, str]:
     order = ("attack", "explore", "go ", "pass", "done", "keep", "drop")
     rank = next((i for i, p in enumerate(order) if choice.startswith(p)), len(order))
     return (-rank, choice)
+
+
+def expansion_preference(prompt: Prompt, choice: str) -> tuple[int, str]:
+    """The last picture's members put the expansions' cards on the table: in the Reset phase
+    they lay Traps and join Factions and Artifacts (A5-A7) before anything else; at a Hire
+    reward they take an Arcane character (C7); otherwise they play as :func:`preference`."""
+    if prompt.kind == "reset" and choice.startswith("play "):
+        return (1, choice)
+    if choice.startswith("hire_arcane"):
+        return (1, choice)
+    return preference(choice)
+
+
+def three_sets_board(table: Table) -> bool:
+    """The position of the last picture: a Trap face down on a Region, an Arcane character in
+    a party, and a Faction or an Artifact in play. (Guarded Regions come out later in this
+    game: the board shows one when it is on the table.)"""
+    view = table.game.table_view()
+    db = table.game.db
+    kinds = {db.advantage(card).kind for party in view.parties for card in party.in_play}
+    return (
+        any(region.traps for region in view.regions)
+        and any(c.arcane for party in view.parties for c in party.characters)
+        and bool(kinds & {"faction", "artifact"})
+    )
 
 
 def custom_ids(components: Any) -> list[str]:
@@ -262,6 +300,47 @@ async def take(out_dir: Path, max_kb: int) -> None:
                 board = game.message(table.row.board_message_id)
                 hand = await carol.click(board, custom_id=f"anima:{table.id}:hand")
                 await photograph(env, world, carol, hand, SHOTS["hand.png"], out_dir, max_kb)
+                print(f"  ({game.steps} decisions played by the members)")
+        finally:
+            await bot.close()
+    if bot.errors:
+        raise SystemExit(f"the bot raised errors: {bot.errors!r}")
+    await take_three_sets(settings, out_dir, max_kb)
+
+
+async def take_three_sets(settings: Settings, out_dir: Path, max_kb: int) -> None:
+    """A second game, of the three sets (chosen in the lobby's menu), played until a Trap lies
+    face down, an Arcane character has joined a party and a Faction or an Artifact is in play;
+    the board as a member who did not lay that Trap sees it (it is named to its owner only)."""
+    with tempfile.TemporaryDirectory(prefix="anima-shots-") as tmp:
+        bot = create_bot(preview_settings(settings), db_path=Path(tmp) / "anima.sqlite3")
+        try:
+            async with simcord.run(bot) as env:
+                world = await seed_world(env)
+                alice = world.members[0]
+                lobby = next(m for m in world.table.history() if m.id == world.lobby_message_id)
+                custom_id = f"anima:lobby:{world.game_id}:sets"
+                await alice.select(lobby, THREE_SETS, custom_id=custom_id)
+                await alice.click(lobby, custom_id=f"anima:lobby:{world.game_id}:start")
+                game = Members(env, bot, world)
+                table = await game.play_until(
+                    lambda t, p: three_sets_board(t), expansion_preference, limit=800
+                )
+                view = table.game.table_view()
+                owners = {
+                    seat
+                    for seat in table.seats
+                    for region in table.game.seat_view(seat).table.regions
+                    if region.own_traps
+                }
+                viewer = next(
+                    game.member(table, seat)
+                    for seat in view.order
+                    if seat not in owners and not table.seats[seat].ai
+                )
+                board = await game.board()
+                shot = SHOTS["three_sets.png"]
+                await photograph(env, world, viewer, board, shot, out_dir, max_kb)
                 print(f"  ({game.steps} decisions played by the members)")
         finally:
             await bot.close()

@@ -361,7 +361,7 @@ class _Seat:
         self.strength = self.me.strength or 0
         self.speed = self.me.speed or 0
         self.size = len(self.me.characters)
-        self.regions: dict[str, RegionView] = {r.card: r for r in self.table.regions}
+        self.on_table: dict[str, RegionView] = {r.card: r for r in self.table.regions}
         self._sealed: dict[str, Any] | None = None
         self._bonus: int | None = None
 
@@ -394,7 +394,7 @@ class _Seat:
         return card if isinstance(card, RegionCard) else None
 
     def level(self, region: str) -> int:
-        r = self.regions.get(region)
+        r = self.on_table.get(region)
         if r is not None:
             return r.level
         card = self.region_card(region)
@@ -414,7 +414,7 @@ class _Seat:
         return False
 
     def rivals_in(self, region: str) -> int:
-        r = self.regions.get(region)
+        r = self.on_table.get(region)
         if r is None:
             return 0
         if self.seat in r.parties:
@@ -561,7 +561,7 @@ class _Seat:
         expected cost of a death there (M2)."""
         if region == self.me.region:
             return 1.0, 0.0  # X1: staying meets nothing
-        r = self.regions.get(region)
+        r = self.on_table.get(region)
         if r is None or r.preliminary_state == "none":
             return 1.0, 0.0
         mine = self.strength + self.battle_bonus()
@@ -590,8 +590,18 @@ class _Seat:
             return p_beat_monster(self.strength + self.battle_bonus(), theirs)
         if objective.kind == "speed_check":
             return p_check(self.speed, objective.difficulty or 0)
+        if objective.kind == "resist" and objective.strength is not None:
+            # Enemies that fight on every turn held out (F2): every one of those battles won.
+            win = p_beat_monster(self.strength + self.battle_bonus(), objective.strength)
+            return float(win ** (objective.turns or 1))
         if objective.kind == "resist":
             return 0.75 ** max(0, (objective.turns or 1) - 1)
+        if objective.kind == "encounters":
+            # Encounters in a row, the Region counting as ``region_counts_as`` while they last.
+            here = self.level(self.me.region) if self.me.region else 1
+            level = objective.region_counts_as or here
+            lose, _ = self.monster_loss(level)
+            return float((1 - lose) ** (objective.encounters or 1))
         if objective.kind == "deliver":
             return 1.0 if len(self.view.hand) >= (objective.advantages or 1) else 0.0
         return 1.0 if self.gathered(objective) else 0.0
@@ -650,7 +660,7 @@ class _Seat:
         found = []
         for m in self.my_missions():
             objective = self._objective(m)
-            if objective is not None and objective.region in self.regions:
+            if objective is not None and objective.region in self.on_table:
                 found.append(m)
         return found
 
@@ -698,7 +708,7 @@ class _Seat:
         value = self.level(region) * 0.5
         for m in self.attemptable_here(region):
             value += 5 + max(0.0, self.mission_value(m))
-        if self.seat in (self.regions[region].parties if region in self.regions else ()):
+        if self.seat in (self.on_table[region].parties if region in self.on_table else ()):
             value += 1
         return value
 
@@ -730,7 +740,7 @@ class _Seat:
     def attack_risk(self, region: RegionCard) -> float:
         """The chance a party standing in ``region`` attacks this one there and wins (I2,
         I4: the loser leaves the Region without exploring): the strongest rival that may."""
-        r = self.regions.get(region.id)
+        r = self.on_table.get(region.id)
         if r is None or not region.fighting:
             return 0.0
         worst = 0.0
@@ -781,12 +791,12 @@ class _Seat:
         wanted = 0
         for m in self.my_missions():
             objective = self._objective(m)
-            if objective is not None and objective.region and objective.region not in self.regions:
+            if objective is not None and objective.region and objective.region not in self.on_table:
                 wanted += 1
         final = self.table.final_mission
         if final and self.final_eligible():
             quest = self._objective(final)
-            if quest is not None and quest.region and quest.region not in self.regions:
+            if quest is not None and quest.region and quest.region not in self.on_table:
                 wanted += 2
         decks = dict(self.table.decks)
         left = max(1, decks.get("region", 0))
@@ -886,7 +896,7 @@ class _Seat:
             target = self.leader(others) if others else args[0]
             return f"pick {target}"
         mine = {c.card for c in self.me.characters}
-        if all(a in self.regions for a in args):
+        if all(a in self.on_table for a in args):
             return "pick " + max(args, key=self.region_interest)
         if all(a in mine for a in args):
             return "pick " + min(args, key=self.agent.character_worth)

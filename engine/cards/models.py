@@ -153,13 +153,16 @@ class Objective(BaseModel):
     """What a mission asks (F1, F2, B5, B6).
 
     ``fight``: beat ``opponent`` of ``strength`` (default: the mission's level); ``speed_check``:
-    die + Speed >= ``difficulty``; ``resist``: stay ``turns`` Exploration phases in the Region;
-    ``gather``: have the listed party (``characters``, ``skills``, ``genders``); ``deliver``:
-    discard ``advantages`` cards from hand there.
+    die + Speed >= ``difficulty``; ``resist``: stay ``turns`` Exploration phases in the Region,
+    and, if ``strength`` is given, beat ``opponent`` (``keywords``) of that Strength on each of
+    those turns (F2: "defeated ... by enemies from the mission"); ``gather``: have the listed
+    party (``characters``, ``skills``, ``genders``); ``deliver``: discard ``advantages`` cards
+    from hand there; ``encounters``: come through ``encounters`` Encounter cards in a row, the
+    Region counting as level ``region_counts_as`` (if given) while they last.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    kind: Literal["fight", "speed_check", "resist", "gather", "deliver"]
+    kind: Literal["fight", "speed_check", "resist", "gather", "deliver", "encounters"]
     region: str | None = None
     region_level: int | None = Field(default=None, ge=1, le=3)
     opponent: str = ""
@@ -171,6 +174,29 @@ class Objective(BaseModel):
     skills: list[Skill] = Field(default_factory=list)
     genders: list[Literal["male", "female"]] = Field(default_factory=list)
     advantages: int | None = Field(default=None, ge=1, le=5)
+    #: ``encounters``: how many Encounter cards the party faces, one after another.
+    encounters: int | None = Field(default=None, ge=1, le=10)
+    #: ``encounters``: the level the Region counts as while they last (M8/E5 false alarms
+    #: and every rule reading the Region's level); ``None``: its own level.
+    region_counts_as: int | None = Field(default=None, ge=1, le=3)
+
+    @property
+    def fights_each_turn(self) -> bool:
+        """A Resistance objective whose party fights the mission's enemies on every turn it
+        holds out (F2)."""
+        return self.kind == "resist" and self.strength is not None
+
+
+def _objective_problems(where: str, o: Objective) -> Iterator[str]:
+    """The fields an objective's kind needs, and only those (beyond pydantic's checks)."""
+    if o.kind == "encounters" and o.encounters is None:
+        yield f"{where}.encounters: missing field (how many Encounters to face)"
+    if o.kind != "encounters" and (o.encounters is not None or o.region_counts_as is not None):
+        yield f"{where}: 'encounters' and 'region_counts_as' belong to an encounters objective"
+    if o.kind == "resist" and o.turns is None:
+        yield f"{where}.turns: missing field (how many turns to hold out, F2)"
+    if o.kind == "resist" and o.strength is None and (o.opponent or o.keywords):
+        yield f"{where}.strength: a resist objective with enemies gives their Strength"
 
 
 class MissionCard(_Card):
@@ -412,6 +438,12 @@ def _references(card: Card) -> Iterator[tuple[str, str]]:
 
 def _semantic_problems(card: Card) -> Iterator[str]:
     """Per-type rules pydantic's field checks cannot express."""
+    if isinstance(card, MissionCard):
+        yield from _objective_problems("objective", card.objective)
+    if isinstance(card, FinalMissionCard):
+        yield from _objective_problems("quest", card.quest)
+        if card.crisis.challenge.kind not in ("fight", "speed_check"):
+            yield "crisis.challenge.kind: a Crisis challenge is a fight or a speed check (F6)"
     if isinstance(card, CharacterCard) and card.arcane and card.set == "shadow_of_omega":
         yield "arcane: Shadow of Omega has no Arcane characters (C7)"
     if isinstance(card, EncounterCard) and card.kind == "monster" and card.strength is None:

@@ -15,6 +15,7 @@ from engine.rules.party import (
     add_character,
     discard_card,
     draw_advantages,
+    drive_out,
     end_turn,
     monster_strength,
     normal_characters,
@@ -41,7 +42,8 @@ FLEE_MARGIN = 2  # E7: a Speed check against the monster's Strength + 2
 def run_encounter(g: Game, frame: Frame) -> None:
     """One Encounter met by ``player`` at ``region``; reports ``ok`` (the party got through).
 
-    ``data["context"]``: ``preliminary`` (it guards the Region), ``exploration`` or ``tree``.
+    ``data["context"]``: ``preliminary`` (it guards the Region), ``exploration``, ``tree`` or
+    ``mission`` (an ``encounters`` objective: met as exploring meets them).
     """
     p = g.player(frame.player or "")
     card = g.db.encounter(frame.card or "")
@@ -172,9 +174,15 @@ def exploration_step(g: Game, frame: Frame) -> None:
         if not p.arrived or p.turn_over or p.region is None:  # E1
             g.pop()
             return
-        frame.stage = "choose"
-        resist_progress(g, p)  # F2: a Resistance mission goes on by itself
+        # F2: a Resistance mission goes on by itself; one whose enemies fight the party each
+        # turn pushes that battle, which may drive the party out before it can explore.
+        frame.stage = "held" if resist_progress(g, p) else "choose"
         return
+    if frame.stage == "held":
+        if p.turn_over or p.region is None:
+            g.pop()
+            return
+        frame.stage = "choose"
     if frame.stage == "choose":
         g.ask(
             p.name,
@@ -219,13 +227,7 @@ def exploration_step(g: Game, frame: Frame) -> None:
 
 def _expelled(g: Game, p: Player) -> None:
     """E3: a defeat or an event that ends the turn expels the party: no reward."""
-    end_turn(g, p)
-    if p.region is not None:
-        g.emit(
-            "expelled", f"{p.name}'s party is driven out of {g.db[p.region].name}.", player=p.name
-        )
-        p.region = None
-        p.resisting.clear()
+    drive_out(g, p)
     g.pop()
 
 

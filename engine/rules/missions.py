@@ -3,6 +3,11 @@
 A mission is attempted in the Exploration phase by a party in the mission's Region, after a
 successful exploration, instead of taking a reward (or from elsewhere through a
 ``remote_mission`` reward). Starting one announces it (F1) unless the card is secret.
+
+Objective kinds: a ``fight`` (B5), a ``speed_check`` (B6), a ``resist`` (F2: the party stays
+several turns; with ``strength``, it beats the mission's enemies on each of those turns), a
+``gather``, a ``deliver`` and ``encounters`` (Encounter cards met in a row, as exploring meets
+them, the Region counting as some level while they last).
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from engine.cards import FinalMissionCard, MissionCard, Objective
 from engine.flow import handles, responds
 from engine.rules.crisis import end_game
 from engine.rules.interpreter import run_effects
-from engine.rules.party import discard_card, end_turn, speed
+from engine.rules.party import discard_card, drive_out, end_turn, speed, top_card
 from engine.rules.regions import region_level
 from engine.state import Frame, Player
 from engine.zones import Zone, ZoneKind
@@ -142,22 +147,13 @@ def run_mission(g: Game, frame: Frame) -> None:
     card_id = frame.card or ""
     objective = _objective(g, card_id)
     if frame.stage == "":
+        if frame.data.get("hold"):
+            _hold_on(g, frame, p, card_id, objective)
+            return
         _announce(g, p, card_id)
         _say_attempt(g, p, card_id)
         if objective.kind == "fight":
-            frame.stage = "fought"
-            level = g.db[card_id].level  # type: ignore[union-attr]
-            g.push(
-                "battle",
-                player=p.name,
-                data={
-                    "name": "a secret foe"
-                    if is_secret(g, card_id)
-                    else objective.opponent or g.db[card_id].name,
-                    "strength": objective.strength if objective.strength is not None else level,
-                    "keywords": list(objective.keywords),
-                },
-            )  # B5
+            _fight(g, frame, p, card_id, objective, then="fought")
             return
         if objective.kind == "speed_check":
             die = g.die()
@@ -174,6 +170,9 @@ def run_mission(g: Game, frame: Frame) -> None:
             )
             _resolve(g, p, card_id, ok)
             return
+        if objective.fights_each_turn:
+            _fight(g, frame, p, card_id, objective, then="held")  # F2: the first turn's fight
+            return
         if objective.kind == "resist":
             p.resisting[card_id] = 1
             g.emit("resist", f"{p.name}'s party holds out (1/{objective.turns}).", player=p.name)
@@ -181,6 +180,9 @@ def run_mission(g: Game, frame: Frame) -> None:
             return
         if objective.kind == "gather":
             _resolve(g, p, card_id, _gathered(g, p, objective))
+            return
+        if objective.kind == "encounters":
+            _face_encounters(g, frame, p, objective)
             return
         frame.stage = "deliver"  # deliver
         frame.data["left"] = objective.advantages or 1
@@ -200,6 +202,94 @@ def run_mission(g: Game, frame: Frame) -> None:
         if g.s.result.get("won") is False:
             end_turn(g, p)  # B7: a lost battle costs the turn (the party stays where it is)
         _resolve(g, p, card_id, won)
+        return
+    if frame.stage == "held":
+        _held(g, p, card_id, objective)
+        return
+    if frame.stage == "encounters":
+        _next_encounter(g, frame, p, card_id)
+
+
+def _fight(g: Game, frame: Frame, p: Player, card_id: str, objective: Objective, then: str) -> None:
+    """B5: the mission's opponent fights like a monster; its Strength is the card's, or the
+    mission's level. The frame goes on at stage ``then`` with the battle's result."""
+    frame.stage = then
+    level = g.db[card_id].level  # type: ignore[union-attr]
+    g.push(
+        "battle",
+        player=p.name,
+        data={
+            "name": "a secret foe"
+            if is_secret(g, card_id)
+            else objective.opponent or g.db[card_id].name,
+            "strength": objective.strength if objective.strength is not None else level,
+            "keywords": list(objective.keywords),
+        },
+    )
+
+
+def _hold_on(g: Game, frame: Frame, p: Player, card_id: str, objective: Objective) -> None:
+    """F2: another turn of a Resistance mission whose enemies fight the party each turn (a
+    frame pushed by :func:`resist_progress`); an earlier battle of this Exploration step may
+    have driven the party out already, and then there is nothing left to hold."""
+    if card_id not in p.resisting or p.turn_over or p.region is None:
+        g.pop()
+        return
+    name = "its secret mission" if is_secret(g, card_id) else g.db[card_id].name
+    g.emit("resist", f"{p.name}'s party stands its ground for {name}.", player=p.name)
+    _fight(g, frame, p, card_id, objective, then="held")
+
+
+def _held(g: Game, p: Player, card_id: str, objective: Objective) -> None:
+    """F2: the turn's battle of a Resistance mission is over. Beaten, the party is driven out
+    of the Region and the mission starts over; otherwise the turn counts (a battle called
+    off counts too: the party held out, undefeated)."""
+    if g.s.result.get("won") is False:
+        drive_out(g, p)
+        _resolve(g, p, card_id, False)
+        return
+    turns = p.resisting.get(card_id, 0) + 1
+    p.resisting[card_id] = turns
+    g.emit("resist", f"{p.name}'s party holds out ({turns}/{objective.turns}).", player=p.name)
+    _resolve(g, p, card_id, True if turns >= (objective.turns or 1) else None)
+
+
+def _face_encounters(g: Game, frame: Frame, p: Player, objective: Objective) -> None:
+    """An ``encounters`` objective: the party is to come through that many Encounter cards in
+    a row; while they last the Region counts as ``region_counts_as`` (read by
+    :func:`~engine.rules.regions.region_level` from this frame)."""
+    count = objective.encounters or 1
+    frame.stage = "encounters"
+    frame.data.update(left=count, met=False)
+    level = ""
+    if objective.region_counts_as is not None:
+        frame.data["counts_as"] = objective.region_counts_as
+        level = (
+            f"; {g.db[frame.region or ''].name} counts as level {objective.region_counts_as} "
+            "until they are over"
+        )
+    g.emit(
+        "explore_result",
+        f"{p.name} must face {count} Encounter{'s' if count != 1 else ''} in a row{level}.",
+        player=p.name,
+        count=count,
+    )
+
+
+def _next_encounter(g: Game, frame: Frame, p: Player, card_id: str) -> None:
+    """Draw and meet the next Encounter, as exploring does (E4): a monster that wins, or an
+    event that ends the turn, drives the party out (E3) and the mission fails this time."""
+    if p.turn_over or not p.arrived or (frame.data["met"] and not g.s.result.get("ok")):
+        drive_out(g, p)
+        _resolve(g, p, card_id, False)
+        return
+    if frame.data["left"] == 0 or top_card(g, "encounter") is None:
+        _resolve(g, p, card_id, True)
+        return
+    frame.data["left"] -= 1
+    frame.data["met"] = True
+    g.push("encounter", player=p.name, region=frame.region, data={"context": "mission"})
+    zones.draw_top(g.s, Zone("deck", "encounter"), Zone("stack", "encounter"))
 
 
 @responds("mission")
@@ -237,11 +327,17 @@ def complete(g: Game, p: Player, card_id: str) -> None:
         reveal_final(g, p)  # V1, SoO reading
 
 
-def resist_progress(g: Game, p: Player) -> None:
-    """F2: a party that stays in the Region of its Resistance mission counts one more turn."""
+def resist_progress(g: Game, p: Player) -> bool:
+    """F2: a party that stays in the Region of its Resistance mission counts one more turn;
+    where the mission's enemies fight it each turn, that turn counts once they are beaten (a
+    ``mission`` frame is pushed for each). True if such a frame was pushed."""
+    fights: list[str] = []
     for card_id, turns in list(p.resisting.items()):
         objective = _objective(g, card_id)
         if objective.region is not None and objective.region != p.region:
+            continue
+        if objective.fights_each_turn:
+            fights.append(card_id)
             continue
         p.resisting[card_id] = turns + 1
         g.emit(
@@ -249,3 +345,6 @@ def resist_progress(g: Game, p: Player) -> None:
         )
         if turns + 1 >= (objective.turns or 1):
             complete(g, p, card_id)
+    for card_id in reversed(fights):  # the stack runs the last pushed first: keep card order
+        g.push("mission", player=p.name, card=card_id, region=p.region, data={"hold": True})
+    return bool(fights)

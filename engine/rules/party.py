@@ -120,6 +120,18 @@ def end_turn(g: Game, p: Player) -> None:
     p.arrived = False
 
 
+def drive_out(g: Game, p: Player) -> None:
+    """E3/F2: a party defeated in its Region (by an Encounter, or by a Resistance mission's
+    enemies) loses its turn and leaves the Region; a Resistance mission starts over."""
+    end_turn(g, p)
+    if p.region is not None:
+        g.emit(
+            "expelled", f"{p.name}'s party is driven out of {g.db[p.region].name}.", player=p.name
+        )
+        p.region = None
+        p.resisting.clear()
+
+
 # ---------------------------------------------------------------------- hands
 
 

@@ -20,9 +20,13 @@ MIN_LEVEL, MAX_LEVEL = 1, 3
 
 def region_level(g: Game, card: str) -> int:
     """The Region's level now: as printed, changed until the end of the turn by cards such as
-    the Trap Unleashed Danger (``modify_region``), within 1-3. M8/E5 (false alarms), E6 (how
-    many Advantages) and conditions read it; the Tree of Regions (O1) places a Region by its
-    printed level."""
+    the Trap Unleashed Danger (``modify_region``), within 1-3; while a mission there says the
+    Region counts as some level (``region_counts_as``), that level. M8/E5 (false alarms), E6
+    (how many Advantages) and conditions read it; the Tree of Regions (O1) places a Region by
+    its printed level."""
+    for frame in g.s.stack:
+        if frame.kind == "mission" and frame.region == card and "counts_as" in frame.data:
+            return int(frame.data["counts_as"])
     printed = g.db.region(card).level
     region = active_region(g, card)
     if region is None or not region.level_bonus:

@@ -13,6 +13,7 @@ from expansion_table import expansion_cards
 from bot import rendering
 from bot.storage import EventRow, GameRow, SeatRow
 from engine.actions import ACTION_TYPES
+from engine.cards import default_cards
 from engine.views import (
     ACTION_LABELS,
     CharacterView,
@@ -212,4 +213,23 @@ def test_every_action_type_has_a_label() -> None:
     assert set(ACTION_LABELS) >= ACTION_TYPES
     assert ACTION_LABELS["hire_arcane"].format(card="Pitfall") == (
         "Hire an Arcane character, discarding Pitfall"
+    )
+
+
+def test_card_tells_the_beyond_good_and_evil_mission_objectives_in_plain_words() -> None:
+    """The two printed objective kinds of issue 9 (the real cards of cards.json)."""
+    real = default_cards()
+    night = field(rendering.card_embed(real, "the_long_night"), "Objective")
+    assert night == (
+        "Come through 6 Encounters in a row in any Region, the Region counting as level 3 "
+        "until they are over; a defeat drives the party out"
+    )
+    beasts = field(rendering.card_embed(real, "hunt_the_beasts_of_the_apocalypse"), "Objective")
+    assert beasts == (
+        "Hold out 2 turns at Ruins of Eden, beating Beasts of the Apocalypse (Strength 14) on "
+        "each; beaten, the party is driven out and starts over"
+    )
+    # A Resistance mission without enemies reads as before.
+    assert field(rendering.card_embed(real, "guard_the_lost_ruins"), "Objective") == (
+        "Stay 2 turns at Lost Ruins"
     )
