@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from engine.agents import Agent, choice_actions
+from engine.agents.hard import HardAgent
 from engine.agents.levels import LEVELS, make_agent
 from engine.agents.normal import (
     NormalAgent,
@@ -75,7 +76,13 @@ def _same_view_other_secrets(game: Game, seat: str, seed: int) -> Game:
 
 
 def _choice(level: str, seed: str, game: Game, prompt: Prompt) -> str:
-    agent = make_agent(level, seed, BUDGET_MS)
+    # The hard AI's budget is wall-clock time: its choice would depend on the machine's
+    # speed. An iteration cap and no time budget make it the same on every run.
+    agent = (
+        HardAgent(seed, budget_ms=None, iterations=8)
+        if level == "hard"
+        else make_agent(level, seed, BUDGET_MS)
+    )
     return agent.choose(game.seat_view(prompt.player), game.prompt_for(prompt.player) or prompt)
 
 
