@@ -18,6 +18,8 @@ custom_ids (all ≤ 100 characters, never a card id):
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import re
 from collections.abc import Awaitable, Callable
@@ -54,6 +56,22 @@ PANEL_BUTTONS = 15
 #: Select menus of choices on a private panel at most.
 PANEL_SELECTS = 3
 SELECT_SIZE = 25
+
+
+def new_view() -> ui.View:
+    """An empty view for the bot's components, with no timer and no listener.
+
+    Every item is a :class:`discord.ui.DynamicItem` registered once at start
+    (``AnimaBot.setup_hook``): a click is matched by its custom_id, whatever message it is
+    on. So the view is stopped at once: discord.py then keeps nothing for the message it is
+    sent with (``is_finished()`` views are not stored). Otherwise it would keep every sent
+    view, and give every ephemeral one (the private panels) a 15-minute timeout task of
+    its own, which piles up in a long game and slows SimCord's virtual clock (issue 10)."""
+    view = ui.View(timeout=None)
+    with contextlib.suppress(RuntimeError):  # outside an event loop: nothing to stop
+        asyncio.get_running_loop()
+        view.stop()
+    return view
 
 
 def _bot(interaction: discord.Interaction) -> AnimaBot:
@@ -291,7 +309,7 @@ def board_view(table: Table) -> ui.View | None:
     if g.over or table.row.status != "running":
         return None
     prompts = g.pending()
-    view = ui.View(timeout=None)
+    view = new_view()
     windows = [p for p in prompts if p.window]
     if windows:
         since = table.seats[windows[0].player].prompt_since or 0
@@ -379,7 +397,7 @@ def private_view(
     """Every choice of the player's open prompt (card names included: only he sees it), his
     auto-pass menu and a Refresh button."""
     prompt = table.game.prompt_view(seat.seat)
-    view = ui.View(timeout=None)
+    view = new_view()
     if prompt is not None and seat.prompt_since is not None:
         indexed = list(prompt.choices)
         _add_prompt_choices(
@@ -448,13 +466,13 @@ class AutoPassSelect(
 
 def refresh_view(gid: int) -> ui.View:
     """A lone **Refresh** button: it opens the player's fresh panel."""
-    view = ui.View(timeout=None)
+    view = new_view()
     view.add_item(ControlButton(gid, "hand", "Refresh"))
     return view
 
 
 def reclaim_view(gid: int) -> ui.View:
-    view = ui.View(timeout=None)
+    view = new_view()
     view.add_item(ControlButton(gid, "reclaim"))
     return view
 
@@ -569,7 +587,7 @@ def lobby_view(row: GameRow, cards: CardDB) -> ui.View:
     Twilight of the Gods is combined, timer) and buttons."""
     options = Options.model_validate(row.options)
     o, v = selected_codes(options)
-    view = ui.View(timeout=None)
+    view = new_view()
     sets = [
         discord.SelectOption(label=rendering.SET_NAMES[s], value=s, default=s in options.sets)
         for s in available_sets(cards)
@@ -639,7 +657,7 @@ class EndButton(
 
 
 def end_view(gid: int) -> ui.View:
-    view = ui.View(timeout=None)
+    view = new_view()
     view.add_item(EndButton(gid, "yes"))
     view.add_item(EndButton(gid, "no"))
     return view
