@@ -47,7 +47,9 @@ class AnimaBot(commands.Bot):
         self.panels = Panels(self.storage)
         self.publisher = Publisher(self, self.storage, self.panels)
         self.games = Games(self.storage, self.publisher, self.cards)
-        self.lobby = Lobby(self.storage, self.games, self.publisher, settings.fixed_seed)
+        self.lobby = Lobby(
+            self.storage, self.games, self.publisher, settings.fixed_seed, settings.lobby_idle
+        )
         #: The deadlines' service (``timers`` is the loop that calls it).
         self.deadlines = Timers(self.storage, self.games, self.publisher)
         #: Unexpected errors caught in component callbacks (logged; tests assert it stays empty).

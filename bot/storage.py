@@ -131,6 +131,11 @@ MIGRATIONS: list[list[str]] = [
         # (bot.timers); NULL while it runs.
         "ALTER TABLE games ADD COLUMN paused_at REAL",
     ],
+    [
+        # A lobby's last change (join, leave, AI, options; NULL: its creation): a lobby idle
+        # for ANIMA_LOBBY_IDLE expires (bot.lobby).
+        "ALTER TABLE games ADD COLUMN lobby_active_at REAL",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -824,6 +829,26 @@ class Storage:
             )
         else:
             await self._write([("DELETE FROM dm_refused WHERE user_id = ?", (user_id,))])
+
+    # ------------------------------------------------------------------ lobby activity
+
+    async def touch_lobby(self, game_id: int, now: float) -> None:
+        """Remember a lobby's last change (see :meth:`lobby_active_at`)."""
+        await self._write(
+            [
+                (
+                    "UPDATE games SET lobby_active_at = ? WHERE id = ? AND status = 'lobby'",
+                    (now, game_id),
+                )
+            ]
+        )
+
+    async def lobby_active_at(self, game_id: int) -> float:
+        """When a lobby last changed (its creation if it never did)."""
+        row = await self.fetchone(
+            "SELECT COALESCE(lobby_active_at, created_at) FROM games WHERE id = ?", (game_id,)
+        )
+        return float(row[0]) if row is not None else 0.0
 
     # ------------------------------------------------------------------ stats
 
