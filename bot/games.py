@@ -188,7 +188,8 @@ class Games:
         the table reads a neutral line; the player alone reads the choice."""
         choice = next(c for c in prompt.choices if c.action == action)
         shown = (
-            rendering.choice_label(choice, table.names) if choice.public else "the default choice"
+            # Seat ids stay: the renderer puts in the escaped names when it posts the line.
+            rendering.without_rule_ids(choice.label) if choice.public else "the default choice"
         )
         return NewEvent("timeout", f"⏰ {prompt.player} ran out of time: {shown}.")
 
@@ -449,7 +450,7 @@ class Games:
     ) -> Reply:
         offered = table.game.prompt_view(seat.seat)
         choice = next((c for c in offered.choices if c.action == action), None) if offered else None
-        label = rendering.choice_label(choice, table.names) if choice else action
+        label = rendering.choice_text(choice, table.names) if choice else rendering.escape(action)
         seat.timeouts = 0
         try:
             await self.apply(table, seat.seat, action, "human")

@@ -5,6 +5,8 @@ backups, per-server stats kept up to date."""
 from __future__ import annotations
 
 import asyncio
+import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +15,7 @@ import pytest
 import simcord
 from anima_sim import (
     Driver,
+    World,
     chose,
     components,
     default_options,
@@ -27,6 +30,7 @@ from anima_sim import (
 from simcord import assert_error
 
 from bot.lobby import UNPOSTED_GRACE
+from bot.storage import GuildSettings
 
 
 def view_timers() -> list[asyncio.Task[object]]:
@@ -163,3 +167,83 @@ async def test_start_refuses_without_the_bots_permissions(
     assert game_ids(db_path) == []
     r = await w.alice.slash(no_threads, "anima start")  # played in the channel: fine
     assert not r.ephemeral and game_ids(db_path) == [1]
+
+
+# ---------------------------------------------------------------------- fault 5: hostile names
+
+#: Nicknames that would be markdown, a masked link, a ping or a mention if echoed as typed.
+HOSTILE = ["[Free Nitro](https://evil.example)", "@everyone", "**bold**", "`tick`", "<@123>"]
+#: What each looks like when it was echoed unescaped.
+UNESCAPED = [
+    r"(?<!\\)\[Free Nitro\]",
+    r"@everyone",
+    r"(?<!\\)\*\*bold",
+    r"(?<!\\)`tick",
+    r"(?<!\\)<@123>",
+]
+
+
+def rendered_texts(payload: Any) -> list[str]:
+    """The parts of a message payload that Discord renders as markdown: its content, and
+    its embeds' titles, descriptions, field names and values (not button labels, select
+    options or footers, which Discord shows as plain text)."""
+    if not isinstance(payload, dict):
+        return []
+    if isinstance(payload.get("data"), dict):  # an interaction callback
+        payload = payload["data"]
+    texts = [payload["content"]] if isinstance(payload.get("content"), str) else []
+    for e in payload.get("embeds") or []:
+        texts += [e.get("title") or "", e.get("description") or ""]
+        texts += [x for f in e.get("fields") or [] for x in (f.get("name"), f.get("value"))]
+    return texts
+
+
+def sent_texts(env: simcord.Env) -> list[str]:
+    """Every markdown text of every message the bot sent or edited (channel, DMs, answers
+    to interactions, ephemeral panels), from the REST calls it made."""
+    out = []
+    for e in env.http_requests:
+        out += rendered_texts(e.json)
+        raw = (e.params or {}).get("payload_json")
+        if isinstance(raw, str):
+            out += rendered_texts(json.loads(raw))
+    return out
+
+
+async def test_hostile_nicknames_are_escaped_in_every_message(
+    simcord_env: simcord.Env, db_path: Path
+) -> None:
+    env = simcord_env
+    guild = env.create_guild("Anima Test")
+    table = guild.create_text_channel("table")
+    members = [
+        guild.add_member(env.create_user(f"user{i}"), nick=name) for i, name in enumerate(HOSTILE)
+    ]
+    storage = env.bot.storage  # type: ignore[attr-defined]
+    await storage.save_guild_settings(GuildSettings(guild.id, 60, 30, True, 3))
+    w = World(env, guild, table, *members[:4], members[4])
+    game_id = await start_game(w, members[0], members[1:], ai=0, turns=2)
+    assert [s.name for s in stored(db_path, game_id).seats.values()] == HOSTILE
+    players = {m.id: m for m in members}
+    # The players attack and offer trades whenever they can: choices that name a player.
+    driver = Driver(
+        w, db_path, game_id, players, seed=5, prefer=lambda c: c.startswith(("attack", "offer"))
+    )
+    # Half the game by the players, one decision left to its timer (the table is told whose
+    # time ran out and what was chosen), the rest by the players.
+    await driver.until(lambda st, prompts: st.game.s.turn >= 2)
+    await env.advance_time(61)
+    await members[0].slash(table, "anima log")
+    for m in members:
+        await m.slash(table, "anima hand")
+    await driver.play()
+    await members[1].slash(table, "anima stats")
+    await members[1].slash(table, "anima log")
+    await members[1].slash(table, "anima history")
+    texts = sent_texts(env)
+    assert any("Free Nitro" in t for t in texts) and any("bold" in t for t in texts)
+    assert any("ran out of time" in t for t in texts)
+    assert any("You chose: **Attack" in t or "You chose: **Offer" in t for t in texts)
+    for t in texts:
+        for pattern in UNESCAPED:
+            assert not re.search(pattern, t), (pattern, t)
