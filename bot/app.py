@@ -16,6 +16,7 @@ from discord.ext import commands, tasks
 from bot.commands import anima_group, on_app_command_error
 from bot.components import DYNAMIC_ITEMS
 from bot.games import Games
+from bot.integrity import check_file
 from bot.lobby import Lobby
 from bot.panels import Panels
 from bot.publishing import Publisher
@@ -124,7 +125,10 @@ def create_bot(
 
 
 def run_bot(settings: Settings) -> None:
-    """Connect to Discord with the configured token and run until stopped."""
+    """Connect to Discord with the configured token and run until stopped. The database is
+    checked first: a damaged one raises :class:`bot.integrity.DatabaseDamaged` before the
+    bot connects."""
     logging.basicConfig(level=settings.log_level_number)
+    check_file(settings.db_path)
     bot = create_bot(settings)
     bot.run(settings.discord_token, log_handler=None)

@@ -23,6 +23,8 @@ from typing import Any
 
 import aiosqlite
 
+from bot.integrity import check_file
+
 #: Schema migrations, in order; ``MIGRATIONS[i]`` brings the schema from version i to i + 1.
 MIGRATIONS: list[list[str]] = [
     [
@@ -353,9 +355,12 @@ class Storage:
     # ------------------------------------------------------------------ connection, schema
 
     async def open(self) -> None:
-        """Connect, switch to WAL and bring the schema up to date."""
+        """Check the file (:func:`bot.integrity.check_file`: ``PRAGMA quick_check``; raises
+        :class:`bot.integrity.DatabaseDamaged` on an empty or damaged file), connect, switch
+        to WAL and bring the schema up to date."""
         if self.path.parent and not self.path.parent.exists():
             self.path.parent.mkdir(parents=True, exist_ok=True)
+        await asyncio.to_thread(check_file, self.path)
         # isolation_level=None: we issue BEGIN/COMMIT ourselves, one transaction per unit.
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
         await self._exec("PRAGMA journal_mode=WAL")
