@@ -1,7 +1,7 @@
 """The bot's own handling time per interaction, with many games live at once, through SimCord.
 
 Run: ``.venv/bin/python benchmarks/bot_speed.py [--games 100] [--seed 1] [--concurrency 1]
-[--turns 3] [--profile] [--json]``
+[--turns 3] [--profile] [--no-memory] [--json]``
 
 The real bot (``bot.app.create_bot``, its SQLite file in a temporary directory) runs in SimCord's
 in-memory Discord: one server, one channel per game, three members per game. Every game is set
@@ -40,7 +40,25 @@ everything (``/anima settings`` with every ``auto_…`` option, during the setup
 run each game is replayed from its seed and logged actions with the engine, and the table
 reports, with and without auto-pass, the *member decisions per game turn* (the clicks that
 commit a human action, setup excluded), the reaction windows opened per turn and the member
-decisions each window costs. ``--json`` prints the figures as one JSON object instead.
+decisions each window costs. ``--json`` prints the figures as one JSON object instead, with
+at least the keys ``wall_s``, ``interaction_ms_p50``, ``interaction_ms_p99``,
+``statements_per_decision``, ``transactions_per_decision``, ``messages_per_decision``,
+``kb_per_live_game`` and ``db_kb_per_game``.
+
+Per decision (the issue 10 targets): SQLite statements and transactions of the play phase
+divided by the decisions, and the messages created per decision (above).
+
+Memory per live game (``kb_per_live_game``): ``tracemalloc`` traces the setup (every game
+opened, joined and started: all of them live, each with its cached game, its seats, its
+board posted and its secret starts sent) and a snapshot is taken at its end, when every
+game is live. Each allocation still alive is charged to the innermost frame of its traceback
+(12 frames kept) that belongs either to the bot's side (``bot/``, ``engine/``, discord.py,
+aiosqlite) or to SimCord's (its simulated Discord keeps every message, channel and member;
+and this benchmark): the bot's side divided by the number of games is the figure. What the
+process held before the setup (imports, the card database) is not traced. The play phase is
+not traced (tracemalloc would slow every interaction down several times); ``--no-memory``
+skips the measurement. Database bytes per game (``db_kb_per_game``): the SQLite file (WAL
+checkpointed) after every game has finished, divided by the games.
 
 Work is attributed to its interaction with a context variable set while discord.py parses
 the event (the tasks it creates for the callback inherit it). Nothing in ``bot/`` is changed
@@ -67,6 +85,7 @@ import sqlite3
 import sys
 import tempfile
 import time
+import tracemalloc
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -332,6 +351,56 @@ class Probe:
             self.holding = False
 
 
+# ---------------------------------------------------------------------- memory
+
+#: Frames kept per allocation: enough to find whose code asked for it.
+MEMORY_FRAMES = 12
+#: Whose code an allocation is for: the innermost frame in one of these decides.
+BOT_SIDE = ("/bot/", "/engine/", "/discord/", "/aiosqlite/")
+SIMCORD_SIDE = ("/simcord/", "/benchmarks/")
+
+
+@dataclass
+class BotMemory:
+    """The memory the bot's side holds once every game is live."""
+
+    measured: bool = False
+    bot_bytes: int = 0
+    simcord_bytes: int = 0
+    other_bytes: int = 0
+    by_file: list[tuple[str, int]] = field(default_factory=list)
+
+
+def bot_memory(snapshot: tracemalloc.Snapshot) -> BotMemory:
+    """Split the live allocations made since tracing started into the bot's side (the bot,
+    the engine, discord.py's caches and aiosqlite) and SimCord's (its simulated Discord
+    stores every message, and this benchmark): each allocation belongs to the innermost
+    frame of its traceback that is in one of them (a ``json.loads`` called by the engine is
+    the bot's; one called by SimCord is SimCord's)."""
+    memory = BotMemory(measured=True)
+    files: dict[str, int] = {}
+    for stat in snapshot.statistics("traceback"):
+        side = None
+        for frame in reversed(stat.traceback):  # innermost first
+            name = frame.filename.replace("\\", "/")
+            if any(part in name for part in SIMCORD_SIDE):
+                side = "simcord"
+                break
+            if any(part in name for part in BOT_SIDE):
+                side = "bot"
+                key = name.rsplit("/site-packages/", 1)[-1].split("/wt-edges/")[-1]
+                files[key] = files.get(key, 0) + stat.size
+                break
+        if side == "bot":
+            memory.bot_bytes += stat.size
+        elif side == "simcord":
+            memory.simcord_bytes += stat.size
+        else:
+            memory.other_bytes += stat.size
+    memory.by_file = sorted(files.items(), key=lambda kv: kv[1], reverse=True)[:8]
+    return memory
+
+
 # ---------------------------------------------------------------------- driving the games
 
 
@@ -468,6 +537,10 @@ class Bench:
         self.db = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
         self.tables: list[Table] = []
         self.tally = Tally()
+        #: Bytes the bot holds with every game live (see :func:`bot_memory`), and the
+        #: database file's size after the run.
+        self.memory = BotMemory()
+        self.db_bytes = 0
         guild = env.create_guild("Anima Bench")
         self.guild = guild
         for i in range(args.games):
@@ -532,6 +605,7 @@ class Bench:
             host = next(iter(table.members.values()))
             # A different, reproducible deal per game.
             self.bot.settings.fixed_seed = self.args.seed * 1_000_003 + i
+            self.bot.lobby.fixed_seed = self.bot.settings.fixed_seed
             self.probe.kind = "lobby start"
             r = await host.click(lobby, custom_id=f"anima:lobby:{table.game_id}:start")
             self._expect(r, "✅", "start")
@@ -814,7 +888,35 @@ def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, A
             f"{f['member_decisions_per_turn']:>23}{f['windows_per_turn']:>14}"
             f"{f['member_decisions_per_window']:>25}"
         )
+    statements = sum(r.statements for r in play)
+    transactions = sum(r.transactions for r in play)
+    memory = bench.memory
+    kb_per_game = memory.bot_bytes / 1024 / len(bench.tables) if memory.measured else None
+    db_kb_per_game = bench.db_bytes / 1024 / len(bench.tables)
+    lines += [
+        "",
+        f"Per decision: {statements / decisions:.1f} SQLite statements, "
+        f"{transactions / decisions:.2f} transactions, {per_decision:.2f} messages created.",
+        f"Database: {bench.db_bytes / 1024:,.0f} KB for {len(bench.tables)} finished games "
+        f"({db_kb_per_game:.1f} KB per game, WAL checkpointed).",
+    ]
+    if memory.measured:
+        lines += [
+            f"Memory with all {len(bench.tables)} games live (tracemalloc, end of setup): the "
+            f"bot's side holds {memory.bot_bytes / 1024:,.0f} KB ({kb_per_game:.1f} KB per "
+            f"live game); SimCord's simulated Discord {memory.simcord_bytes / 1024:,.0f} KB; "
+            f"unattributed {memory.other_bytes / 1024:,.0f} KB. Largest on the bot's side:",
+        ]
+        lines += [f"  {size / 1024:>10,.0f} KB  {name}" for name, size in memory.by_file]
     figures: dict[str, Any] = {
+        "wall_s": round(wall, 1),
+        "interaction_ms_p50": round(percentile(ms, 50), 2),
+        "interaction_ms_p99": round(p99, 2),
+        "statements_per_decision": round(statements / decisions, 2),
+        "transactions_per_decision": round(transactions / decisions, 3),
+        "messages_per_decision": round(per_decision, 3),
+        "kb_per_live_game": round(kb_per_game, 1) if kb_per_game is not None else None,
+        "db_kb_per_game": round(db_kb_per_game, 1),
         "games": args.games,
         "seed": args.seed,
         "turns": args.turns,
@@ -822,10 +924,7 @@ def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, A
         "finished": over,
         "interactions": len(play),
         "decisions": decisions,
-        "p50_ms": round(percentile(ms, 50), 2),
-        "p99_ms": round(p99, 2),
         "sqlite_share": round(sql / handled, 3),
-        "messages_per_decision": round(per_decision, 3),
         "errors": len(errors),
         "flow": flow,
     }
@@ -854,7 +953,12 @@ async def run(args: Any, tmp: Path) -> tuple[list[str], dict[str, Any]]:
             try:
                 await env.settle()
                 start = time.perf_counter()
+                if args.memory:
+                    tracemalloc.start(MEMORY_FRAMES)
                 await bench.setup()
+                if args.memory:
+                    bench.memory = bot_memory(tracemalloc.take_snapshot())
+                    tracemalloc.stop()
                 await bench.play()
                 wall = time.perf_counter() - start
             except BaseException:
@@ -862,6 +966,13 @@ async def run(args: Any, tmp: Path) -> tuple[list[str], dict[str, Any]]:
                 raise
             finally:
                 bench.probe.uninstall()
+            # The database as it stays: the WAL folded into the file.
+            await bot.storage.fetchone("PRAGMA wal_checkpoint(TRUNCATE)")
+            bench.db_bytes = sum(
+                p.stat().st_size
+                for p in (db_path, db_path.with_name(db_path.name + "-wal"))
+                if p.exists()
+            )
             try:
                 return report(bench, wall, args)
             finally:
@@ -883,6 +994,12 @@ def main() -> int:
         "--profile", action="store_true", help="profile the run with cProfile; print hot spots"
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--no-memory",
+        dest="memory",
+        action="store_false",
+        help="skip the memory measurement (tracemalloc slows the setup down)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="anima-bench-") as tmp:
         profiler = cProfile.Profile() if args.profile else None
