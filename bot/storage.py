@@ -137,6 +137,9 @@ MIGRATIONS: list[list[str]] = [
         # A lobby's last change (join, leave, AI, options; NULL: its creation): a lobby idle
         # for ANIMA_LOBBY_IDLE expires (bot.lobby).
         "ALTER TABLE games ADD COLUMN lobby_active_at REAL",
+        # A channel's games, newest first (/anima log and /anima history read the last one
+        # without scanning every game).
+        "CREATE INDEX games_channel ON games(channel_id, id)",
     ],
     [
         # /anima stats reads per-server aggregates instead of counting every finished game
