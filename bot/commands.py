@@ -225,7 +225,9 @@ async def card(interaction: discord.Interaction, name: str) -> None:
         found = matches[0] if len(matches) == 1 else None
     if found is None:
         await _say(
-            interaction, f"No card is called “{rendering.clip(name, 80)}”. Try the suggestions."
+            interaction,
+            f"No card is called “{rendering.escape(rendering.clip(name, 80))}”. "
+            "Try the suggestions.",
         )
         return
     await interaction.response.send_message(
@@ -254,7 +256,9 @@ async def rules_command(interaction: discord.Interaction, topic: str) -> None:
     found = digest.lookup(topic)
     if found is None:
         await _say(
-            interaction, f"No rule matches “{rendering.clip(topic, 80)}”. Try a rule ID like B3."
+            interaction,
+            f"No rule matches “{rendering.escape(rendering.clip(topic, 80))}”. "
+            "Try a rule ID like B3.",
         )
         return
     title, text = found

@@ -240,6 +240,10 @@ async def test_hostile_nicknames_are_escaped_in_every_message(
     await driver.until(lambda st, prompts: st.game.s.turn >= 2)
     await env.advance_time(61)
     await members[0].slash(table, "anima log")
+    # Typed text is echoed back escaped too.
+    await members[0].slash(table, "anima play", card="**bold** <@123>")
+    await members[1].slash(table, "anima card", name="[Free Nitro](https://evil.example)")
+    await members[2].slash(table, "anima rules", topic="`tick` @everyone")
     for m in members:
         await m.slash(table, "anima hand")
     await driver.play()
