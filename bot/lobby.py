@@ -61,29 +61,35 @@ class Lobby:
 
     async def blocker(self, channel_id: int) -> str | None:
         """Why ``/anima start`` cannot open a lobby in the channel (its game, with a link),
-        or None; a lobby that expired is closed first (:meth:`expire_stale`). Read before
-        the command answers, so a refusal stays private; it writes nothing else."""
+        or None (no game, or a lobby that expired: :meth:`open` closes it). Only reads: it
+        runs before the command answers, so that a refusal stays private."""
         existing = await self.storage.active_game(channel_id)
-        if existing is not None and await self.expire_stale(existing):
-            existing = None
-        return None if existing is None else self._refusal(existing)
+        if existing is None or await self._stale(existing) is not None:
+            return None
+        return self._refusal(existing)
+
+    async def _stale(self, row: GameRow) -> str | None:
+        """Why ``row`` expired (see :meth:`expire_stale`), or None if it has not."""
+        if row.status != "lobby":
+            return None
+        t = now()
+        if row.lobby_message_id is None and t - row.created_at >= UNPOSTED_GRACE:
+            return NEVER_POSTED
+        if t - await self.storage.lobby_active_at(row.id) >= self.idle_after:
+            return EXPIRED
+        return None
 
     async def expire_stale(self, row: GameRow) -> bool:
         """Close ``row`` if it is a lobby that expired: its message never posted within
         :data:`UNPOSTED_GRACE`, or nobody changed it for :attr:`idle_after` seconds. Its
         message (if any) says so and loses its buttons. True if it was closed."""
-        if row.status != "lobby":
-            return False
-        t = now()
-        if row.lobby_message_id is None and t - row.created_at >= UNPOSTED_GRACE:
-            why = NEVER_POSTED
-        elif t - await self.storage.lobby_active_at(row.id) >= self.idle_after:
-            why = EXPIRED
-        else:
+        why = await self._stale(row)
+        if why is None:
             return False
         async with self.games.lock(row.id):
-            if not await self.storage.stop_game(row.id, "cancelled", t, reason="expired"):
-                return True  # started or closed meanwhile: not in the way any more either
+            if not await self.storage.stop_game(row.id, "cancelled", now(), reason="expired"):
+                # Started or closed meanwhile: the new lobby's insert finds out which.
+                return True
         log.info("lobby %s expired (%s)", row.id, why)
         if row.lobby_message_id is not None:
             seats = await self.storage.seats(row.id)
