@@ -363,6 +363,7 @@ async def settings_command(
         kinds |= {k for k, on in auto.items() if on}
         mine = frozenset(kinds)
         await bot.storage.set_autopass(guild_id, interaction.user.id, mine)
+        bot.panels.forget_autopass(interaction.user.id)
         await bot.games.autopass_now(guild_id, interaction.channel_id or 0, interaction.user.id)
     s = await bot.storage.guild_settings(guild_id)
     if decision_timer is not None:

@@ -456,9 +456,12 @@ class AutoPassSelect(
 
         async def work() -> None:
             await _open(interaction)
-            reply = await _bot(interaction).games.set_autopass(
-                self.gid, interaction.user.id, values
-            )
+            bot = _bot(interaction)
+            # Forgotten before (the panel answered below reads it again) and after (in
+            # case another panel read it in between).
+            bot.panels.forget_autopass(interaction.user.id)
+            reply = await bot.games.set_autopass(self.gid, interaction.user.id, values)
+            bot.panels.forget_autopass(interaction.user.id)
             await _answer(interaction, reply)
 
         await guarded(interaction, work)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass
 from typing import Any
@@ -34,7 +35,7 @@ from typing import Any
 import discord
 
 from bot import components, rendering
-from bot.storage import SeatRow, Storage
+from bot.storage import EventRow, SeatRow, Storage
 from bot.table import PanelKey, Table, now
 
 log = logging.getLogger("anima.panels")
@@ -45,6 +46,8 @@ TOKEN_LIFE = 15 * 60.0
 MARGIN = 60.0
 #: Private events listed in a player's panel.
 PRIVATE_LOG = 6
+#: Entries of each of the panels' caches (seats' private events, members' auto-pass).
+CACHE_SIZE = 4096
 
 OUTDATED = "🕰 This panel is outdated: a newer one was opened."
 STOPPED = (
@@ -95,21 +98,64 @@ def fingerprint(embed: discord.Embed, view: discord.ui.View | None) -> str:
 
 
 class Panels:
-    """Renders private panels and keeps the live ones up to date. One per bot."""
+    """Renders private panels and keeps the live ones up to date. One per bot.
+
+    A panel shows its owner's latest private events and his auto-pass, both read from the
+    database; both are cached here (each bounded, least recently used out) so that
+    rendering a panel again costs no SQL statement: a seat's private events are read again
+    after a publish that sent it some (:meth:`refresh`'s ``told``, every publish ends with
+    it), a member's auto-pass after he changes it (:meth:`forget_autopass`)."""
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
         self._live: dict[tuple[int, str], LivePanel] = {}
+        self._private: OrderedDict[tuple[int, str], list[EventRow]] = OrderedDict()
+        self._autopass: OrderedDict[tuple[int, int], frozenset[str]] = OrderedDict()
+
+    async def private_events(self, game_id: int, seat: str) -> list[EventRow]:
+        """The seat's latest private events (cached; see the class)."""
+        key = (game_id, seat)
+        events = self._private.get(key)
+        if events is None:
+            events = await self.storage.private_events(game_id, seat, PRIVATE_LOG)
+            self._private[key] = events
+            _bound(self._private)
+        else:
+            self._private.move_to_end(key)
+        return events
+
+    async def autopass(self, guild_id: int, user_id: int) -> frozenset[str]:
+        """The member's auto-pass on the server (cached; see the class)."""
+        key = (guild_id, user_id)
+        kinds = self._autopass.get(key)
+        if kinds is None:
+            mine = await self.storage.autopass(guild_id, [user_id])
+            kinds = mine.get(user_id, frozenset())
+            self._autopass[key] = kinds
+            _bound(self._autopass)
+        else:
+            self._autopass.move_to_end(key)
+        return kinds
+
+    def forget_autopass(self, user_id: int) -> None:
+        """The member's auto-pass changed (or is about to) on some server (a click in a DM
+        does not say which): read it again next time, everywhere."""
+        for key in [k for k in self._autopass if k[1] == user_id]:
+            del self._autopass[key]
+
+    def forget_private(self, game_id: int, seats: Collection[str]) -> None:
+        """These seats were sent private events: read them again next time."""
+        for seat in seats:
+            self._private.pop((game_id, seat), None)
 
     async def parts(
         self, table: Table, seat: SeatRow
     ) -> tuple[discord.Embed, discord.ui.View | None]:
         """A player's private panel: his hand embed and the buttons of his open prompt."""
-        private = await self.storage.private_events(table.id, seat.seat, PRIVATE_LOG)
+        private = await self.private_events(table.id, seat.seat)
         kinds: frozenset[str] = frozenset()  # the member's auto-pass (bot.autopass)
         if seat.user_id is not None:
-            mine = await self.storage.autopass(table.row.guild_id, [seat.user_id])
-            kinds = mine.get(seat.user_id, frozenset())
+            kinds = await self.autopass(table.row.guild_id, seat.user_id)
         g = table.game
         embed = rendering.hand_embed(
             g.seat_view(seat.seat), g.db, table.row, seat, table.names, private, autopass=kinds
@@ -157,6 +203,9 @@ class Panels:
         """Edit every live panel of the game whose owner's situation changed (``told``: the
         seats that were sent private events; the panel ``skip`` is being answered by its own
         interaction); returns the edits made."""
+        self.forget_private(table.id, told)
+        if table.row.status != "running":  # its panels are final: nothing to keep
+            self.forget_private(table.id, list(table.seats))
         live_seats = [s for s in table.seats.values() if (table.id, s.seat) in self._live]
         if not live_seats:
             return 0
@@ -215,3 +264,9 @@ class Panels:
     @staticmethod
     def _editable(live: LivePanel, t: float) -> bool:
         return live.expires_at is None or live.expires_at - MARGIN > t
+
+
+def _bound(cache: OrderedDict[Any, Any]) -> None:
+    """Drop the least recently used entries beyond :data:`CACHE_SIZE`."""
+    while len(cache) > CACHE_SIZE:
+        cache.popitem(last=False)

@@ -34,8 +34,10 @@ from simcord import assert_error
 
 from bot.__main__ import main
 from bot.app import AnimaBot
+from bot.autopass import describe
 from bot.integrity import DatabaseDamaged
 from bot.lobby import UNPOSTED_GRACE
+from bot.panels import fingerprint
 from bot.storage import MIGRATIONS, GuildSettings, Storage
 
 
@@ -432,3 +434,41 @@ async def test_stats_follow_each_finished_game(simcord_env: simcord.Env, db_path
     assert games == 2 and sum(p[3] for p in ranked) == 6
     r = await w.dave.slash(w.table, "anima stats")
     assert "Games played: **2**" in (r.response.embeds[0].description or "")
+
+
+# ---------------------------------------------------------------------- panels' SQL
+
+
+async def test_a_panel_rendered_again_reads_nothing_it_knows(
+    simcord_env: simcord.Env, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    w = world(simcord_env)
+    game_id = await start_game(w, w.alice, [w.bob], ai=0, turns=2)
+    bot = simcord_env.bot
+    storage, panels = bot.storage, bot.panels  # type: ignore[attr-defined]
+    reads: list[str] = []
+    for name in ("private_events", "autopass"):
+        real = getattr(storage, name)
+
+        async def counted(*args: Any, _real: Any = real, _name: str = name) -> Any:
+            reads.append(_name)
+            return await _real(*args)
+
+        monkeypatch.setattr(storage, name, counted)
+    table = await bot.games.load(game_id)  # type: ignore[attr-defined]
+    seat = table.seat_of(w.alice.id)
+    panels.forget_private(game_id, [seat.seat])  # as after a restart
+    panels.forget_autopass(w.alice.id)
+    first = await panels.parts(table, seat)
+    assert sorted(reads) == ["autopass", "private_events"]
+    again = await panels.parts(table, seat)
+    assert len(reads) == 2 and fingerprint(*again) == fingerprint(*first)
+    # A publish that sent the seat private events makes the panel read them again.
+    await panels.refresh(table, told={seat.seat})
+    await panels.parts(table, seat)
+    assert reads[2:] == ["private_events"]
+    # A change of the member's auto-pass (here by /anima settings) is read again too.
+    await w.alice.slash(w.table, "anima settings", auto_moves=True)
+    embed, _ = await panels.parts(table, seat)
+    assert reads[-1] == "autopass"
+    assert describe(frozenset({"move_declared"})) in str(embed.to_dict())
