@@ -1,7 +1,7 @@
 """The bot's own handling time per interaction, with many games live at once, through SimCord.
 
 Run: ``.venv/bin/python benchmarks/bot_speed.py [--games 100] [--seed 1] [--concurrency 1]
-[--turns 3] [--profile] [--json]``
+[--turns 3] [--profile] [--no-memory] [--json]``
 
 The real bot (``bot.app.create_bot``, its SQLite file in a temporary directory) runs in SimCord's
 in-memory Discord: one server, one channel per game, three members per game. Every game is set
@@ -41,7 +41,25 @@ everything (``/anima settings`` with every ``auto_…`` option, during the setup
 run each game is replayed from its seed and logged actions with the engine, and the table
 reports, with and without auto-pass, the *member decisions per game turn* (the clicks that
 commit a human action, setup excluded), the reaction windows opened per turn and the member
-decisions each window costs. ``--json`` prints the figures as one JSON object instead.
+decisions each window costs. ``--json`` prints the figures as one JSON object instead, with
+at least the keys ``wall_s``, ``interaction_ms_p50``, ``interaction_ms_p99``,
+``statements_per_decision``, ``transactions_per_decision``, ``messages_per_decision``,
+``kb_per_live_game`` and ``db_kb_per_game``.
+
+Per decision (the issue 10 targets): SQLite statements and transactions of the play phase
+divided by the decisions, and the messages created per decision (above).
+
+Memory per live game (``kb_per_live_game``): ``tracemalloc`` traces the setup (every game
+opened, joined and started: all of them live, each with its cached game, its seats, its
+board posted and its secret starts sent) and a snapshot is taken at its end, when every
+game is live. Each allocation still alive is charged to the innermost frame of its traceback
+(12 frames kept) that belongs either to the bot's side (``bot/``, ``engine/``, discord.py,
+aiosqlite) or to SimCord's (its simulated Discord keeps every message, channel and member;
+and this benchmark): the bot's side divided by the number of games is the figure. What the
+process held before the setup (imports, the card database) is not traced. The play phase is
+not traced (tracemalloc would slow every interaction down several times); ``--no-memory``
+skips the measurement. Database bytes per game (``db_kb_per_game``): the SQLite file (WAL
+checkpointed) after every game has finished, divided by the games.
 
 Work is attributed to its interaction with a context variable set while discord.py parses
 the event (the tasks it creates for the callback inherit it). Nothing in ``bot/`` is changed
@@ -68,6 +86,7 @@ import sqlite3
 import sys
 import tempfile
 import time
+import tracemalloc
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -82,6 +101,7 @@ from simcord.http import router as simcord_router
 
 from bot.app import AnimaBot, create_bot
 from bot.settings import Settings
+from engine.agents.levels import DEFAULT_LEVEL, LEVELS
 from engine.game import Game
 from engine.prompts import Prompt
 
@@ -334,6 +354,56 @@ class Probe:
             self.holding = False
 
 
+# ---------------------------------------------------------------------- memory
+
+#: Frames kept per allocation: enough to find whose code asked for it.
+MEMORY_FRAMES = 12
+#: Whose code an allocation is for: the innermost frame in one of these decides.
+BOT_SIDE = ("/bot/", "/engine/", "/discord/", "/aiosqlite/")
+SIMCORD_SIDE = ("/simcord/", "/benchmarks/")
+
+
+@dataclass
+class BotMemory:
+    """The memory the bot's side holds once every game is live."""
+
+    measured: bool = False
+    bot_bytes: int = 0
+    simcord_bytes: int = 0
+    other_bytes: int = 0
+    by_file: list[tuple[str, int]] = field(default_factory=list)
+
+
+def bot_memory(snapshot: tracemalloc.Snapshot) -> BotMemory:
+    """Split the live allocations made since tracing started into the bot's side (the bot,
+    the engine, discord.py's caches and aiosqlite) and SimCord's (its simulated Discord
+    stores every message, and this benchmark): each allocation belongs to the innermost
+    frame of its traceback that is in one of them (a ``json.loads`` called by the engine is
+    the bot's; one called by SimCord is SimCord's)."""
+    memory = BotMemory(measured=True)
+    files: dict[str, int] = {}
+    for stat in snapshot.statistics("traceback"):
+        side = None
+        for frame in reversed(stat.traceback):  # innermost first
+            name = frame.filename.replace("\\", "/")
+            if any(part in name for part in SIMCORD_SIDE):
+                side = "simcord"
+                break
+            if any(part in name for part in BOT_SIDE):
+                side = "bot"
+                key = name.rsplit("/site-packages/", 1)[-1].split("/wt-edges/")[-1]
+                files[key] = files.get(key, 0) + stat.size
+                break
+        if side == "bot":
+            memory.bot_bytes += stat.size
+        elif side == "simcord":
+            memory.simcord_bytes += stat.size
+        else:
+            memory.other_bytes += stat.size
+    memory.by_file = sorted(files.items(), key=lambda kv: kv[1], reverse=True)[:8]
+    return memory
+
+
 # ---------------------------------------------------------------------- driving the games
 
 
@@ -470,6 +540,10 @@ class Bench:
         self.db = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
         self.tables: list[Table] = []
         self.tally = Tally()
+        #: Bytes the bot holds with every game live (see :func:`bot_memory`), and the
+        #: database file's size after the run.
+        self.memory = BotMemory()
+        self.db_bytes = 0
         guild = env.create_guild("Anima Bench")
         self.guild = guild
         for i in range(args.games):
@@ -537,6 +611,13 @@ class Bench:
             host = next(iter(table.members.values()))
             self.probe.kind = "lobby add AI"
             r = await host.click(lobby, custom_id=f"anima:lobby:{table.game_id}:ai")
+            picker = r.response.message if r.response is not None else None
+            if picker is None:
+                self.tally.rejected.append("add AI: no level picker")
+                continue
+            self.probe.kind = "lobby AI level"
+            level = f"anima:lobby:{table.game_id}:ai:{self.args.ai_level}"
+            r = await host.click(picker, custom_id=level)
             self._expect(r, "🤖", "add AI")
         for i, table in enumerate(self.tables):
             if i % 2 == 0:
@@ -548,6 +629,7 @@ class Bench:
             host = next(iter(table.members.values()))
             # A different, reproducible deal per game.
             self.bot.settings.fixed_seed = self.args.seed * 1_000_003 + i
+            self.bot.lobby.fixed_seed = self.bot.settings.fixed_seed
             self.probe.kind = "lobby start"
             r = await host.click(lobby, custom_id=f"anima:lobby:{table.game_id}:start")
             self._expect(r, "✅", "start")
@@ -830,7 +912,35 @@ def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, A
             f"{f['member_decisions_per_turn']:>23}{f['windows_per_turn']:>14}"
             f"{f['member_decisions_per_window']:>25}"
         )
+    statements = sum(r.statements for r in play)
+    transactions = sum(r.transactions for r in play)
+    memory = bench.memory
+    kb_per_game = memory.bot_bytes / 1024 / len(bench.tables) if memory.measured else None
+    db_kb_per_game = bench.db_bytes / 1024 / len(bench.tables)
+    lines += [
+        "",
+        f"Per decision: {statements / decisions:.1f} SQLite statements, "
+        f"{transactions / decisions:.2f} transactions, {per_decision:.2f} messages created.",
+        f"Database: {bench.db_bytes / 1024:,.0f} KB for {len(bench.tables)} finished games "
+        f"({db_kb_per_game:.1f} KB per game, WAL checkpointed).",
+    ]
+    if memory.measured:
+        lines += [
+            f"Memory with all {len(bench.tables)} games live (tracemalloc, end of setup): the "
+            f"bot's side holds {memory.bot_bytes / 1024:,.0f} KB ({kb_per_game:.1f} KB per "
+            f"live game); SimCord's simulated Discord {memory.simcord_bytes / 1024:,.0f} KB; "
+            f"unattributed {memory.other_bytes / 1024:,.0f} KB. Largest on the bot's side:",
+        ]
+        lines += [f"  {size / 1024:>10,.0f} KB  {name}" for name, size in memory.by_file]
     figures: dict[str, Any] = {
+        "wall_s": round(wall, 1),
+        "interaction_ms_p50": round(percentile(ms, 50), 2),
+        "interaction_ms_p99": round(p99, 2),
+        "statements_per_decision": round(statements / decisions, 2),
+        "transactions_per_decision": round(transactions / decisions, 3),
+        "messages_per_decision": round(per_decision, 3),
+        "kb_per_live_game": round(kb_per_game, 1) if kb_per_game is not None else None,
+        "db_kb_per_game": round(db_kb_per_game, 1),
         "games": args.games,
         "seed": args.seed,
         "turns": args.turns,
@@ -838,10 +948,7 @@ def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, A
         "finished": over,
         "interactions": len(play),
         "decisions": decisions,
-        "p50_ms": round(percentile(ms, 50), 2),
-        "p99_ms": round(p99, 2),
         "sqlite_share": round(sql / handled, 3),
-        "messages_per_decision": round(per_decision, 3),
         "errors": len(errors),
         "flow": flow,
     }
@@ -870,7 +977,12 @@ async def run(args: Any, tmp: Path) -> tuple[list[str], dict[str, Any]]:
             try:
                 await env.settle()
                 start = time.perf_counter()
+                if args.memory:
+                    tracemalloc.start(MEMORY_FRAMES)
                 await bench.setup()
+                if args.memory:
+                    bench.memory = bot_memory(tracemalloc.take_snapshot())
+                    tracemalloc.stop()
                 await bench.play()
                 wall = time.perf_counter() - start
             except BaseException:
@@ -878,6 +990,13 @@ async def run(args: Any, tmp: Path) -> tuple[list[str], dict[str, Any]]:
                 raise
             finally:
                 bench.probe.uninstall()
+            # The database as it stays: the WAL folded into the file.
+            await bot.storage.fetchone("PRAGMA wal_checkpoint(TRUNCATE)")
+            bench.db_bytes = sum(
+                p.stat().st_size
+                for p in (db_path, db_path.with_name(db_path.name + "-wal"))
+                if p.exists()
+            )
             try:
                 return report(bench, wall, args)
             finally:
@@ -898,7 +1017,19 @@ def main() -> int:
     parser.add_argument(
         "--profile", action="store_true", help="profile the run with cProfile; print hot spots"
     )
+    parser.add_argument(
+        "--ai-level",
+        choices=list(LEVELS),
+        default=DEFAULT_LEVEL,
+        help=f"level of each game's AI seat (default {DEFAULT_LEVEL}, the bot's default)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--no-memory",
+        dest="memory",
+        action="store_false",
+        help="skip the memory measurement (tracemalloc slows the setup down)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="anima-bench-") as tmp:
         profiler = cProfile.Profile() if args.profile else None
@@ -914,6 +1045,8 @@ def main() -> int:
         stats.sort_stats("tottime").print_stats(25)
         print("cProfile: the bot's and the engine's functions, by cumulative time:")
         stats.sort_stats("cumulative").print_stats(r"/(bot|engine)/", 40)
+        if os.environ.get("BOT_SPEED_CALLERS"):
+            stats.print_callers(os.environ["BOT_SPEED_CALLERS"])
     return 0
 
 

@@ -16,6 +16,7 @@ from discord.ext import commands, tasks
 from bot.commands import anima_group, on_app_command_error
 from bot.components import DYNAMIC_ITEMS
 from bot.games import Games
+from bot.integrity import check_file
 from bot.lobby import Lobby
 from bot.panels import Panels
 from bot.publishing import Publisher
@@ -47,7 +48,9 @@ class AnimaBot(commands.Bot):
         self.panels = Panels(self.storage)
         self.publisher = Publisher(self, self.storage, self.panels)
         self.games = Games(self.storage, self.publisher, self.cards)
-        self.lobby = Lobby(self.storage, self.games, self.publisher, settings.fixed_seed)
+        self.lobby = Lobby(
+            self.storage, self.games, self.publisher, settings.fixed_seed, settings.lobby_idle
+        )
         #: The deadlines' service (``timers`` is the loop that calls it).
         self.deadlines = Timers(self.storage, self.games, self.publisher)
         #: Unexpected errors caught in component callbacks (logged; tests assert it stays empty).
@@ -122,7 +125,10 @@ def create_bot(
 
 
 def run_bot(settings: Settings) -> None:
-    """Connect to Discord with the configured token and run until stopped."""
+    """Connect to Discord with the configured token and run until stopped. The database is
+    checked first: a damaged one raises :class:`bot.integrity.DatabaseDamaged` before the
+    bot connects."""
     logging.basicConfig(level=settings.log_level_number)
+    check_file(settings.db_path)
     bot = create_bot(settings)
     bot.run(settings.discord_token, log_handler=None)

@@ -69,6 +69,20 @@ async def start(
     if interaction.guild_id is None or channel_id is None:
         await _say(interaction, "Games are played in a server channel.")
         return
+    in_a_thread = isinstance(interaction.channel, discord.Thread)
+    missing = missing_permissions(
+        interaction.app_permissions, in_a_thread=in_a_thread, new_thread=thread and not in_a_thread
+    )
+    if missing:
+        await _say(interaction, missing_text(missing))
+        return
+    refusal = await bot.lobby.blocker(channel_id)
+    if refusal is not None:
+        await _say(interaction, refusal)
+        return
+    # Answer first, then write: a lobby is only written for an interaction that Discord
+    # took (a lobby whose message fails anyway is closed at once, or expires).
+    await interaction.response.defer(thinking=True)
     result = await bot.lobby.open(
         interaction.guild_id,
         channel_id,
@@ -77,16 +91,55 @@ async def start(
         turns,
         thread,
     )
-    if result.error or result.row is None:
-        await _say(interaction, result.error or "This lobby is closed.")
+    if result.error or result.row is None:  # somebody opened one between the check and now
+        await interaction.edit_original_response(content=result.error or "This lobby is closed.")
         return
     row = result.row
-    await interaction.response.send_message(
-        embed=rendering.lobby_embed(row, result.seats, result.default_timer),
-        view=components.lobby_view(row, bot.cards),
-    )
-    message = await interaction.original_response()
+    try:
+        message = await interaction.edit_original_response(
+            embed=rendering.lobby_embed(row, result.seats, result.default_timer),
+            view=components.lobby_view(row, bot.cards),
+        )
+    except discord.HTTPException:
+        await bot.lobby.unposted(row.id)
+        raise
     await bot.lobby.posted(row.id, message.id)
+
+
+#: What the bot needs in a game's channel, with the names Discord's settings show. It posts
+#: the lines and the board (an embed) with ``channel.send`` and edits its own messages; it
+#: never reads the channel's history (the log is in its database) and sends files only in
+#: answers to interactions (which need no permission).
+NEEDED = (("view_channel", "View Channel"), ("embed_links", "Embed Links"))
+#: In a channel, or in a thread (the channel is one, or the game moves to a new one).
+SEND_IN_CHANNEL = ("send_messages", "Send Messages")
+SEND_IN_THREAD = ("send_messages_in_threads", "Send Messages in Threads")
+NEW_THREAD = ("create_public_threads", "Create Public Threads")
+
+
+def missing_permissions(
+    permissions: discord.Permissions, *, in_a_thread: bool = False, new_thread: bool = False
+) -> list[str]:
+    """The permissions the bot lacks to play a game here (Discord's names), in the order
+    of :data:`NEEDED`; empty when it has them all."""
+    needed = list(NEEDED)
+    needed.append(SEND_IN_THREAD if in_a_thread else SEND_IN_CHANNEL)
+    if new_thread:
+        needed += [NEW_THREAD, SEND_IN_THREAD]
+    if permissions.administrator:
+        return []
+    return [label for flag, label in needed if not getattr(permissions, flag)]
+
+
+def missing_text(missing: list[str]) -> str:
+    """The refusal of ``/anima start`` where the bot lacks permissions."""
+    listed = ", ".join(f"**{m}**" for m in missing)
+    return (
+        f"I can't run a game here: I am missing the permission{'s' if len(missing) > 1 else ''} "
+        f"{listed} in this channel. A server admin can grant "
+        f"{'them' if len(missing) > 1 else 'it'} to my role (or in the channel's settings); "
+        "nothing was started."
+    )
 
 
 # ---------------------------------------------------------------------- the player's views
@@ -172,7 +225,9 @@ async def card(interaction: discord.Interaction, name: str) -> None:
         found = matches[0] if len(matches) == 1 else None
     if found is None:
         await _say(
-            interaction, f"No card is called “{rendering.clip(name, 80)}”. Try the suggestions."
+            interaction,
+            f"No card is called “{rendering.escape(rendering.clip(name, 80))}”. "
+            "Try the suggestions.",
         )
         return
     await interaction.response.send_message(
@@ -201,7 +256,9 @@ async def rules_command(interaction: discord.Interaction, topic: str) -> None:
     found = digest.lookup(topic)
     if found is None:
         await _say(
-            interaction, f"No rule matches “{rendering.clip(topic, 80)}”. Try a rule ID like B3."
+            interaction,
+            f"No rule matches “{rendering.escape(rendering.clip(topic, 80))}”. "
+            "Try a rule ID like B3.",
         )
         return
     title, text = found

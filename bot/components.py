@@ -19,6 +19,7 @@ custom_ids (all ≤ 100 characters, never a card id):
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import re
@@ -58,6 +59,22 @@ PANEL_BUTTONS = 15
 #: Select menus of choices on a private panel at most.
 PANEL_SELECTS = 3
 SELECT_SIZE = 25
+
+
+def new_view() -> ui.View:
+    """An empty view for the bot's components, with no timer and no listener.
+
+    Every item is a :class:`discord.ui.DynamicItem` registered once at start
+    (``AnimaBot.setup_hook``): a click is matched by its custom_id, whatever message it is
+    on. So the view is stopped at once: discord.py then keeps nothing for the message it is
+    sent with (``is_finished()`` views are not stored). Otherwise it would keep every sent
+    view, and give every ephemeral one (the private panels) a 15-minute timeout task of
+    its own, which piles up in a long game and slows SimCord's virtual clock (issue 10)."""
+    view = ui.View(timeout=None)
+    with contextlib.suppress(RuntimeError):  # outside an event loop: nothing to stop
+        asyncio.get_running_loop()
+        view.stop()
+    return view
 
 
 def _bot(interaction: discord.Interaction) -> AnimaBot:
@@ -295,7 +312,7 @@ def board_view(table: Table) -> ui.View | None:
     if g.over or table.row.status != "running":
         return None
     prompts = g.pending()
-    view = ui.View(timeout=None)
+    view = new_view()
     windows = [p for p in prompts if p.window]
     if windows:
         since = table.seats[windows[0].player].prompt_since or 0
@@ -305,7 +322,7 @@ def board_view(table: Table) -> ui.View | None:
         view.add_item(ControlButton(table.id, "hand", row=0))
         return view
     if len(prompts) == 1 and not table.seats[prompts[0].player].ai:
-        prompt = g.prompt_view(prompts[0].player)
+        prompt = table.prompt_view(prompts[0].player)
         assert prompt is not None
         since = table.seats[prompt.player].prompt_since or 0
         # The engine says which choices name nothing hidden from the table.
@@ -345,7 +362,7 @@ def _add_prompt_choices(
     options are described."""
     names = table.names
     g = table.game
-    view_now = g.table_view()
+    view_now = table.table_view()
     described = [rendering.choice_description(c, view_now, player, g.db) for c in indexed]
     if any(described) and len(indexed) <= SELECT_SIZE:
         # Rewards named on the card ("Woodland Shrine") say what they give in a menu.
@@ -382,8 +399,8 @@ def private_view(
 ) -> ui.View | None:
     """Every choice of the player's open prompt (card names included: only he sees it), his
     auto-pass menu and a Refresh button."""
-    prompt = table.game.prompt_view(seat.seat)
-    view = ui.View(timeout=None)
+    prompt = table.prompt_view(seat.seat)
+    view = new_view()
     if prompt is not None and seat.prompt_since is not None:
         indexed = list(prompt.choices)
         _add_prompt_choices(
@@ -442,9 +459,8 @@ class AutoPassSelect(
 
         async def work() -> None:
             await _open(interaction)
-            reply = await _bot(interaction).games.set_autopass(
-                self.gid, interaction.user.id, values
-            )
+            bot = _bot(interaction)
+            reply = await bot.games.set_autopass(self.gid, interaction.user.id, values)
             await _answer(interaction, reply)
 
         await guarded(interaction, work)
@@ -452,13 +468,13 @@ class AutoPassSelect(
 
 def refresh_view(gid: int) -> ui.View:
     """A lone **Refresh** button: it opens the player's fresh panel."""
-    view = ui.View(timeout=None)
+    view = new_view()
     view.add_item(ControlButton(gid, "hand", "Refresh"))
     return view
 
 
 def reclaim_view(gid: int) -> ui.View:
-    view = ui.View(timeout=None)
+    view = new_view()
     view.add_item(ControlButton(gid, "reclaim"))
     return view
 
@@ -536,7 +552,7 @@ class AiLevelButton(
 
 def ai_level_view(gid: int) -> ui.View:
     """One button per AI level, weakest first (engine.agents.levels)."""
-    view = ui.View(timeout=None)
+    view = new_view()
     for level in LEVELS:
         view.add_item(AiLevelButton(gid, level))
     return view
@@ -650,7 +666,7 @@ def lobby_view(row: GameRow, cards: CardDB) -> ui.View:
     Twilight of the Gods is combined, timer) and buttons."""
     options = Options.model_validate(row.options)
     o, v = selected_codes(options)
-    view = ui.View(timeout=None)
+    view = new_view()
     sets = [
         discord.SelectOption(label=rendering.SET_NAMES[s], value=s, default=s in options.sets)
         for s in available_sets(cards)
@@ -720,7 +736,7 @@ class EndButton(
 
 
 def end_view(gid: int) -> ui.View:
-    view = ui.View(timeout=None)
+    view = new_view()
     view.add_item(EndButton(gid, "yes"))
     view.add_item(EndButton(gid, "no"))
     return view

@@ -351,7 +351,7 @@ class Games:
             raise IllegalAction("it is not your decision")
         before = {p.player: p.to_dict() for p in g.pending()}
         # The choice as it was offered: whether the time-out's note may name it.
-        offered = g.prompt_view(seat) if action is None else None
+        offered = table.prompt_view(seat) if action is None else None
         try:
             if action is None:
                 raw = g.timeout(seat)
@@ -434,7 +434,8 @@ class Games:
         the table reads a neutral line; the player alone reads the choice."""
         choice = next(c for c in prompt.choices if c.action == action)
         shown = (
-            rendering.choice_label(choice, table.names) if choice.public else "the default choice"
+            # Seat ids stay: the renderer puts in the escaped names when it posts the line.
+            rendering.without_rule_ids(choice.label) if choice.public else "the default choice"
         )
         return NewEvent("timeout", f"⏰ {prompt.player} ran out of time: {shown}.")
 
@@ -460,7 +461,7 @@ class Games:
                     s.deadline, s.half_at = None, None
 
     def _finish(self, table: Table) -> Finish:
-        view = table.game.table_view()
+        view = table.table_view()
         results = [
             (s.seat, s.user_id, s.name, s.ai and not s.human, s.seat == view.winner)
             for s in table.seats.values()
@@ -506,7 +507,7 @@ class Games:
             kinds = autopass.get(seat.user_id or 0) if not seat.ai else None
             if not kinds:
                 continue
-            view = g.prompt_view(prompt.player)
+            view = table.prompt_view(prompt.player)
             action = auto_action(view, kinds) if view is not None else None
             if action is not None:
                 return prompt.player, action
@@ -665,7 +666,7 @@ class Games:
         if seat.taken_over:
             return self._taken_over_reply(table)
         g = table.game
-        found = card_in_hand(g, g.seat_view(seat.seat).hand, card)
+        found = card_in_hand(g, table.seat_view(seat.seat).hand, card)
         if found is None:
             return Reply(
                 f"No card called “{rendering.escape(rendering.clip(card, 80))}” is in "
@@ -704,9 +705,9 @@ class Games:
     async def _human_action(
         self, table: Table, seat: SeatRow, prompt: Prompt, action: str, panel: int | None = None
     ) -> Reply:
-        offered = table.game.prompt_view(seat.seat)
+        offered = table.prompt_view(seat.seat)
         choice = next((c for c in offered.choices if c.action == action), None) if offered else None
-        label = rendering.choice_label(choice, table.names) if choice else action
+        label = rendering.choice_text(choice, table.names) if choice else rendering.escape(action)
         seat.timeouts = 0
         try:
             await self.apply(table, seat.seat, action, "human")
@@ -802,7 +803,7 @@ class Games:
                 return Reply(f"This game cannot be shown ({exc}).")
             row = table.row
             link = jump_url(row.guild_id, row.channel_id, row.board_message_id)
-            embed = rendering.board_embed(table.game.table_view(), table.game.db, row, table.seats)
+            embed = rendering.board_embed(table.table_view(), table.game.db, row, table.seats)
             return Reply(f"The board in the channel: {link}", embed, components.board_view(table))
 
     async def hand_choices(self, game_id: int, user_id: int, typed: str) -> list[tuple[str, str]]:
@@ -821,7 +822,7 @@ class Games:
             playable = set(prompt.choices) if prompt else set()
             return [
                 (rendering.hand_choice_label(g.db, card_id, f"play {card_id}" in playable), card_id)
-                for card_id in g.seat_view(seat.seat).hand
+                for card_id in table.seat_view(seat.seat).hand
                 if typed.lower() in rendering.card_name(g.db, card_id).lower()
             ]
 

@@ -3,13 +3,22 @@
 seats choose theirs, post the first board.
 
 Lobby changes run under the same per-game lock as the game they become (:class:`bot.games.Games`).
+
+A lobby never blocks its channel for ever: ``/anima start`` answers (defers) before it writes
+the lobby, and a lobby whose message was never posted (a failed answer, a crash) or that
+nobody changed for ``ANIMA_LOBBY_IDLE`` seconds expires when somebody opens a new one there.
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import secrets
 from collections.abc import Sequence
 
+import discord
+
+from bot import rendering
 from bot.games import Games
 from bot.lobby_options import choose_codes
 from bot.publishing import Publisher
@@ -21,18 +30,83 @@ from engine.errors import IllegalAction
 from engine.game import Game
 from engine.options import Options
 
+log = logging.getLogger("anima.lobby")
+
+#: A lobby whose message is still not posted this many seconds after it was opened never
+#: will be (the answer failed, or the bot died in between): it expires.
+UNPOSTED_GRACE = 60.0
+#: The default of ``ANIMA_LOBBY_IDLE``: a lobby nobody changed for an hour expires.
+LOBBY_IDLE = 3600.0
+EXPIRED = "This lobby expired (nobody changed it for a while): a new one was opened."
+NEVER_POSTED = "This lobby expired: its message was never posted."
+
 
 class Lobby:
     """Lobbies until their start. One per bot."""
 
     def __init__(
-        self, storage: Storage, games: Games, publisher: Publisher, fixed_seed: int | None
+        self,
+        storage: Storage,
+        games: Games,
+        publisher: Publisher,
+        fixed_seed: int | None,
+        idle_after: float = LOBBY_IDLE,
     ) -> None:
         self.storage = storage
         self.games = games
         self.publisher = publisher
         #: A seed for every game (tests, benchmarks), else a random one per game.
         self.fixed_seed = fixed_seed
+        #: Seconds without a change after which a lobby expires (``ANIMA_LOBBY_IDLE``).
+        self.idle_after = idle_after
+
+    async def blocker(self, channel_id: int) -> str | None:
+        """Why ``/anima start`` cannot open a lobby in the channel (its game, with a link),
+        or None (no game, or a lobby that expired: :meth:`open` closes it). Only reads: it
+        runs before the command answers, so that a refusal stays private."""
+        existing = await self.storage.active_game(channel_id)
+        if existing is None or await self._stale(existing) is not None:
+            return None
+        return self._refusal(existing)
+
+    async def _stale(self, row: GameRow) -> str | None:
+        """Why ``row`` expired (see :meth:`expire_stale`), or None if it has not."""
+        if row.status != "lobby":
+            return None
+        t = now()
+        if row.lobby_message_id is None and t - row.created_at >= UNPOSTED_GRACE:
+            return NEVER_POSTED
+        if t - await self.storage.lobby_active_at(row.id) >= self.idle_after:
+            return EXPIRED
+        return None
+
+    async def expire_stale(self, row: GameRow) -> bool:
+        """Close ``row`` if it is a lobby that expired: its message never posted within
+        :data:`UNPOSTED_GRACE`, or nobody changed it for :attr:`idle_after` seconds. Its
+        message (if any) says so and loses its buttons. True if it was closed."""
+        why = await self._stale(row)
+        if why is None:
+            return False
+        async with self.games.lock(row.id):
+            if not await self.storage.stop_game(row.id, "cancelled", now(), reason="expired"):
+                # Started or closed meanwhile: the new lobby's insert finds out which.
+                return True
+        log.info("lobby %s expired (%s)", row.id, why)
+        if row.lobby_message_id is not None:
+            seats = await self.storage.seats(row.id)
+            result = await self._result(row, seats, why)
+            embed = rendering.lobby_embed(row, seats, result.default_timer, closed=why)
+            message = self.publisher.channel(row).get_partial_message(row.lobby_message_id)
+            with contextlib.suppress(discord.HTTPException):  # deleted: nothing to tell
+                await message.edit(embed=embed, view=None)
+        return True
+
+    @staticmethod
+    def _refusal(existing: GameRow) -> str:
+        message_id = existing.board_message_id or existing.lobby_message_id
+        what = "a game is running" if existing.status == "running" else "a lobby is open"
+        where = f" ({what}: {jump_url(existing.guild_id, existing.channel_id, message_id)})"
+        return f"There is already a game in this channel{where}. One at a time!"
 
     async def open(
         self,
@@ -47,6 +121,8 @@ class Lobby:
         game, with a link to it). ``in_thread``: the game will be played in a thread started
         from the lobby message."""
         existing = await self.storage.active_game(channel_id)
+        if existing is not None and await self.expire_stale(existing):
+            existing = None
         if existing is None:
             options = Options(turn_cap=turn_cap).model_dump()
             game_id = await self.storage.create_lobby(
@@ -59,16 +135,23 @@ class Lobby:
                 if row is not None:
                     return await self._result(row, await self.storage.seats(game_id))
             existing = await self.storage.active_game(channel_id)  # somebody else was faster
-        where = ""
-        if existing is not None:
-            message_id = existing.board_message_id or existing.lobby_message_id
-            what = "a game is running" if existing.status == "running" else "a lobby is open"
-            where = f" ({what}: {jump_url(existing.guild_id, existing.channel_id, message_id)})"
-        return LobbyResult(f"There is already a game in this channel{where}. One at a time!")
+        if existing is None:
+            return LobbyResult("There is already a game in this channel. One at a time!")
+        return LobbyResult(self._refusal(existing))
 
     async def posted(self, game_id: int, message_id: int) -> None:
         """Remember the lobby's message (its board is posted below it when it starts)."""
         await self.storage.update_game(game_id, lobby_message_id=message_id)
+
+    async def unposted(self, game_id: int) -> None:
+        """The lobby's message could not be posted: close the lobby at once (nobody could
+        join it), so that the channel is free for the next ``/anima start``."""
+        async with self.games.lock(game_id):
+            await self.storage.stop_game(game_id, "cancelled", now(), reason="never posted")
+
+    async def _touch(self, game_id: int) -> None:
+        """A change of the lobby: it is not idle (see :meth:`expire_stale`)."""
+        await self.storage.touch_lobby(game_id, now())
 
     async def _result(
         self, row: GameRow, seats: list[SeatRow], closed: str | None = None
@@ -114,6 +197,7 @@ class Lobby:
                 return LobbyResult("The table is full (5 seats).")
             seats.append(SeatRow(game_id, "", 0, user_id, name))
             await self.storage.set_seats(game_id, self._renumber(seats))
+            await self._touch(game_id)
             return await self._result(row, seats)
 
     async def leave(self, game_id: int, user_id: int) -> LobbyResult:
@@ -133,6 +217,7 @@ class Lobby:
                 row.host_id = humans[0].user_id or 0
                 await self.storage.update_game(game_id, host_id=row.host_id)
             await self.storage.set_seats(game_id, self._renumber(seats))
+            await self._touch(game_id)
             return await self._result(row, seats)
 
     async def ai_refusal(self, game_id: int, user_id: int, admin: bool) -> str | None:
@@ -162,6 +247,7 @@ class Lobby:
             number = next(n for n in range(1, 10) if f"AI {n}" not in taken)
             seats.append(SeatRow(game_id, "", 0, None, f"AI {number}", ai=True, ai_level=level))
             await self.storage.set_seats(game_id, self._renumber(seats))
+            await self._touch(game_id)
             return await self._result(row, seats)
 
     async def set_option(
@@ -189,6 +275,7 @@ class Lobby:
                 await self.storage.update_game(game_id, decision_timer=row.decision_timer)
             row.options = Options.model_validate(options).model_dump()
             await self.storage.update_game(game_id, options=row.options)
+            await self._touch(game_id)
             return await self._result(row, seats)
 
     async def cancel(self, game_id: int, user_id: int, admin: bool) -> LobbyResult:

@@ -95,7 +95,12 @@ def fingerprint(embed: discord.Embed, view: discord.ui.View | None) -> str:
 
 
 class Panels:
-    """Renders private panels and keeps the live ones up to date. One per bot."""
+    """Renders private panels and keeps the live ones up to date. One per bot.
+
+    A panel shows its owner's latest private events and his auto-pass; both come from
+    :class:`~bot.storage.Storage`, which keeps them in memory (updated by the commit that
+    adds events, forgotten when the member changes his auto-pass), so that rendering a panel
+    again costs no SQL statement."""
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
@@ -112,7 +117,7 @@ class Panels:
             kinds = mine.get(seat.user_id, frozenset())
         g = table.game
         embed = rendering.hand_embed(
-            g.seat_view(seat.seat), g.db, table.row, seat, table.names, private, autopass=kinds
+            table.seat_view(seat.seat), g.db, table.row, seat, table.names, private, autopass=kinds
         )
         view = None
         if table.row.status == "running" and not seat.ai:
@@ -162,7 +167,7 @@ class Panels:
             return 0
         t = now()
         edits = 0
-        parties = {p.seat: p for p in table.game.table_view().parties}
+        parties = {p.seat: p for p in table.table_view().parties}
         for s in live_seats:
             live = self._live[(table.id, s.seat)]
             if not self._editable(live, t):

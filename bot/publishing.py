@@ -240,7 +240,7 @@ class Publisher:
         for message_id in older:
             await self._retire_board(channel, message_id)
         row.board_message_id = newest.id
-        row.board_turn = table.game.table_view().turn
+        row.board_turn = table.table_view().turn
         if table.game.over and not summary:
             with contextlib.suppress(discord.HTTPException):
                 await channel.send(
@@ -269,7 +269,9 @@ class Publisher:
                 None,
             )
         secrets = history.secrets(g, await self.storage.actions(table.id)) if g.over else []
-        return rendering.summary_embed(g.table_view(), g.db, table.row, table.seats, secrets, over)
+        return rendering.summary_embed(
+            table.table_view(), g.db, table.row, table.seats, secrets, over
+        )
 
     def _prompt_lines(self, table: Table, actor: str | None) -> tuple[list[str], list[Any]]:
         """Who must decide now, for decisions that appeared since the last publish. These
@@ -280,7 +282,7 @@ class Publisher:
             return [], []
         published = table.row.published_version
         names = table.names
-        waiting = {w.player: w for w in g.table_view().waiting}
+        waiting = {w.player: w for w in table.table_view().waiting}
         prompts = g.pending()
         fresh = [
             p
@@ -358,12 +360,12 @@ class Publisher:
             kwargs["view"] = view
         message = await channel.send(chunks[-1], **kwargs)
         old, row.board_message_id = row.board_message_id, message.id
-        row.board_turn = table.game.table_view().turn
+        row.board_turn = table.table_view().turn
         if old is not None:
             await self._retire_board(channel, old)
 
     def _board_embed(self, table: Table) -> discord.Embed:
-        return rendering.board_embed(table.game.table_view(), table.game.db, table.row, table.seats)
+        return rendering.board_embed(table.table_view(), table.game.db, table.row, table.seats)
 
     async def _retire_board(self, channel: discord.PartialMessageable, message_id: int) -> None:
         """An older board message keeps its lines (the game's log) and loses the board and
@@ -468,7 +470,7 @@ class Publisher:
             if table.settings.dms:
                 await self._tell_closed_dms(table, s)
             return
-        embed = rendering.start_embed(table.game.seat_view(s.seat), table.game.db, table.row)
+        embed = rendering.start_embed(table.seat_view(s.seat), table.game.db, table.row)
         view = components.private_view(table, s)
         where = f"<#{table.row.channel_id}>"
         message = await self.dm(

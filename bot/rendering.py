@@ -92,9 +92,13 @@ EMBED_TOTAL_LIMIT = 6000
 
 def escape(text: str) -> str:
     """User text (a display name, anything a user typed) made safe to echo in a message or
-    an embed: markdown (bold, masked links, headings, quotes...) shows as typed, and
-    ``@everyone`` / ``@here`` cannot ping. The one escape of the renderer."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+    an embed: markdown (bold, masked links, headings, quotes, code...) shows as typed,
+    ``@everyone`` / ``@here`` cannot ping, and Discord's ``<...>`` syntax (``<@id>`` user
+    and ``<@&id>`` role mentions, ``<#id>`` channels, ``<t:...>`` times, custom emojis)
+    shows as typed instead of becoming a mention or a link. The one escape of the
+    renderer: every user-provided string goes through it before it is put in markdown."""
+    text = discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+    return text.replace("<", "\\<")
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:
@@ -170,6 +174,11 @@ class Names:
         """An engine text for a message: seat ids (p1..p5) as bold escaped display names,
         without rule IDs."""
         return self._sub(text, self.bold)
+
+    def text(self, text: str) -> str:
+        """An engine text inside a line that is already bold (a choice in ``**…**``): seat
+        ids as escaped display names, without rule IDs."""
+        return self._sub(text, self.of)
 
     def plain(self, text: str) -> str:
         """An engine text for a button label: seat ids as display names, without rule IDs."""
@@ -399,6 +408,12 @@ def choice_label(choice: ChoiceView | PublicChoice, names: Names) -> str:
     """A button label: the engine's neutral label, seat ids as display names (may name
     cards: only public choices go on the board)."""
     return clip(names.plain(choice.label), LABEL_LIMIT)
+
+
+def choice_text(choice: ChoiceView | PublicChoice, names: Names) -> str:
+    """A choice named in a message ("You chose: …", "ran out of time: …"): its label with
+    the display names escaped (a label is plain text, a message is markdown)."""
+    return clip(names.text(choice.label), LABEL_LIMIT * 2)
 
 
 # ---------------------------------------------------------------------- the board

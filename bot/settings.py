@@ -37,6 +37,9 @@ class Settings(BaseSettings):
     dms: bool = Field(default=True, alias="ANIMA_DMS")
     #: How often the timer loop looks for due deadlines, in seconds.
     timer_tick: float = Field(default=5.0, gt=0, alias="ANIMA_TIMER_TICK")
+    #: A lobby nobody changed (join, leave, AI, options) for this many seconds expires: the
+    #: next ``/anima start`` in its channel closes it and opens a new one.
+    lobby_idle: int = Field(default=3600, ge=60, alias="ANIMA_LOBBY_IDLE")
     #: A fixed seed for every new game (tests and demos); empty: a random seed per game.
     fixed_seed: int | None = Field(default=None, alias="ANIMA_FIXED_SEED")
 
@@ -73,6 +76,7 @@ _HOW_TO_FIX = {
     "ANIMA_AI_TAKEOVER": "set it to a number of time-outs (0 = never)",
     "ANIMA_DMS": "set it to true or false",
     "ANIMA_TIMER_TICK": "set it to a number of seconds above 0",
+    "ANIMA_LOBBY_IDLE": "set it to a number of seconds, at least 60",
     "ANIMA_FIXED_SEED": "set it to a whole number or leave it empty",
 }
 

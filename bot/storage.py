@@ -37,6 +37,8 @@ from typing import Any
 
 import aiosqlite
 
+from bot.integrity import check_file
+
 log = logging.getLogger("anima.storage")
 
 #: Schema migrations, in order; ``MIGRATIONS[i]`` brings the schema from version i to i + 1.
@@ -174,6 +176,63 @@ MIGRATIONS: list[list[str]] = [
         # The AI level the host chose for an AI seat (engine.agents.levels); NULL for a
         # member's seat and for an AI seat added before levels: it plays at the default level.
         "ALTER TABLE seats ADD COLUMN ai_level TEXT",
+    ],
+    [
+        # A lobby's last change (join, leave, AI, options; NULL: its creation): a lobby idle
+        # for ANIMA_LOBBY_IDLE expires (bot.lobby).
+        "ALTER TABLE games ADD COLUMN lobby_active_at REAL",
+        # A channel's games, newest first (/anima log and /anima history read the last one
+        # without scanning every game).
+        "CREATE INDEX games_channel ON games(channel_id, id)",
+    ],
+    [
+        # /anima stats reads per-server aggregates instead of counting every finished game
+        # on each call. Triggers keep them in the transaction that ends a game (the UPDATE
+        # to 'over' and the results rows of Storage.commit), whatever statements
+        # write them; the INSERTs below count the games finished before this migration.
+        """CREATE TABLE guild_stats (
+            guild_id INTEGER PRIMARY KEY,
+            games INTEGER NOT NULL,
+            omega_wins INTEGER NOT NULL
+        )""",
+        # One row per member and server; every AI seat together under user_key -1.
+        """CREATE TABLE player_stats (
+            guild_id INTEGER NOT NULL,
+            user_key INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            wins INTEGER NOT NULL,
+            games INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, user_key)
+        )""",
+        "CREATE INDEX player_stats_rank ON player_stats(guild_id, wins DESC, games DESC)",
+        """CREATE TRIGGER guild_stats_game_over AFTER UPDATE OF status ON games
+            WHEN NEW.status = 'over' AND OLD.status <> 'over'
+            BEGIN
+                INSERT INTO guild_stats (guild_id, games, omega_wins)
+                VALUES (NEW.guild_id, 1, NEW.winner_seat IS NULL)
+                ON CONFLICT (guild_id) DO UPDATE SET games = games + 1,
+                    omega_wins = omega_wins + excluded.omega_wins;
+            END""",
+        """CREATE TRIGGER player_stats_result AFTER INSERT ON results
+            BEGIN
+                INSERT INTO player_stats (guild_id, user_key, name, wins, games)
+                VALUES (NEW.guild_id, COALESCE(NEW.user_id, -1),
+                    CASE WHEN NEW.user_id IS NULL THEN 'AI players' ELSE NEW.name END,
+                    NEW.won, 1)
+                ON CONFLICT (guild_id, user_key) DO UPDATE SET wins = wins + excluded.wins,
+                    games = games + 1, name = excluded.name;
+            END""",
+        """INSERT INTO guild_stats (guild_id, games, omega_wins)
+            SELECT guild_id, COUNT(*), SUM(winner_seat IS NULL) FROM games
+            WHERE status = 'over' GROUP BY guild_id""",
+        # A member's name is the one of his latest game.
+        """INSERT INTO player_stats (guild_id, user_key, name, wins, games)
+            SELECT r.guild_id, COALESCE(r.user_id, -1),
+                CASE WHEN r.user_id IS NULL THEN 'AI players' ELSE
+                    (SELECT l.name FROM results l WHERE l.guild_id = r.guild_id
+                     AND l.user_id = r.user_id ORDER BY l.game_id DESC LIMIT 1) END,
+                SUM(r.won), COUNT(*)
+            FROM results r GROUP BY r.guild_id, COALESCE(r.user_id, -1)""",
     ],
 ]
 
@@ -516,9 +575,12 @@ class Storage:
     # ------------------------------------------------------------------ connection, schema
 
     async def open(self) -> None:
-        """Connect, switch to WAL and bring the schema up to date."""
+        """Check the file (:func:`bot.integrity.check_file`: ``PRAGMA quick_check``; raises
+        :class:`bot.integrity.DatabaseDamaged` on an empty or damaged file), connect, switch
+        to WAL and bring the schema up to date."""
         if self.path.parent and not self.path.parent.exists():
             self.path.parent.mkdir(parents=True, exist_ok=True)
+        await asyncio.to_thread(check_file, self.path)
         # isolation_level=None: we issue BEGIN/COMMIT ourselves, one transaction per unit.
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
         await self._exec("PRAGMA journal_mode=WAL")
@@ -1194,28 +1256,45 @@ class Storage:
         else:
             await self._write([("DELETE FROM dm_refused WHERE user_id = ?", (user_id,))])
 
+    # ------------------------------------------------------------------ lobby activity
+
+    async def touch_lobby(self, game_id: int, now: float) -> None:
+        """Remember a lobby's last change (see :meth:`lobby_active_at`)."""
+        await self._write(
+            [
+                (
+                    "UPDATE games SET lobby_active_at = ? WHERE id = ? AND status = 'lobby'",
+                    (now, game_id),
+                )
+            ]
+        )
+
+    async def lobby_active_at(self, game_id: int) -> float:
+        """When a lobby last changed (its creation if it never did)."""
+        row = await self.fetchone(
+            "SELECT COALESCE(lobby_active_at, created_at) FROM games WHERE id = ?", (game_id,)
+        )
+        return float(row[0]) if row is not None else 0.0
+
     # ------------------------------------------------------------------ stats
 
     async def guild_stats(
         self, guild_id: int
     ) -> tuple[int, list[tuple[str, int | None, int, int]]]:
-        """(games finished, [(name, user_id, wins, games)]) for a server, best first."""
-        row = await self.fetchone(
-            "SELECT COUNT(*) FROM games WHERE guild_id = ? AND status = 'over'", (guild_id,)
-        )
+        """(games finished, [(name, user_id, wins, games)]) for a server, best first (the
+        20 best; every AI seat together as "AI players"), from the per-server aggregates
+        (``guild_stats``, ``player_stats``) that the game's last commit keeps up to date."""
+        row = await self.fetchone("SELECT games FROM guild_stats WHERE guild_id = ?", (guild_id,))
         rows = await self.fetchall(
-            # Members by id; every AI seat together as "AI players".
-            "SELECT CASE WHEN user_id IS NULL THEN 'AI players' ELSE MAX(name) END, user_id, "
-            "SUM(won), COUNT(*) FROM results WHERE guild_id = ? "
-            "GROUP BY COALESCE(user_id, -1) ORDER BY SUM(won) DESC, COUNT(*) DESC LIMIT 20",
+            "SELECT name, NULLIF(user_key, -1), wins, games FROM player_stats "
+            "WHERE guild_id = ? ORDER BY wins DESC, games DESC LIMIT 20",
             (guild_id,),
         )
-        return row[0], [(r[0], r[1], r[2], r[3]) for r in rows]
+        return (row[0] if row else 0), [(r[0], r[1], r[2], r[3]) for r in rows]
 
     async def omega_wins(self, guild_id: int) -> int:
+        """Finished games of a server that nobody won (Omega broke free)."""
         row = await self.fetchone(
-            "SELECT COUNT(*) FROM games WHERE guild_id = ? AND status = 'over' "
-            "AND winner_seat IS NULL",
-            (guild_id,),
+            "SELECT omega_wins FROM guild_stats WHERE guild_id = ?", (guild_id,)
         )
-        return int(row[0])
+        return int(row[0]) if row else 0

@@ -11,7 +11,9 @@ buttons rendered once.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 import discord
 
@@ -19,6 +21,9 @@ from bot.rendering import Names
 from bot.storage import GameRow, GuildSettings, SeatRow, SeatUpdate
 from engine.game import Game
 from engine.prompts import Prompt
+from engine.views import PromptView, SeatView, TableView
+
+V = TypeVar("V")
 
 MAX_SEATS = 5
 MIN_SEATS = 2
@@ -72,10 +77,40 @@ class Table:
     seats: dict[str, SeatRow]
     game: Game
     settings: GuildSettings
+    #: The views already built of the game at one version (see :meth:`table_view`).
+    _views: dict[tuple[str, str | None], Any] = field(default_factory=dict, repr=False)
+    _views_of: tuple[int, int] = (0, -1)
 
     @property
     def id(self) -> int:
         return self.row.id
+
+    def _view(self, kind: str, seat: str | None, make: Callable[[], V]) -> V:
+        # One publish renders the board, the prompt lines and every live panel from the
+        # same state: each view is built once per version. The bot changes a game only
+        # through Game.apply, which moves the version on (and a game replaced after a failed
+        # commit is another object).
+        at = (id(self.game), self.game.version)
+        if self._views_of != at:
+            self._views.clear()
+            self._views_of = at
+        key = (kind, seat)
+        if key not in self._views:
+            self._views[key] = make()
+        value: V = self._views[key]
+        return value
+
+    def table_view(self) -> TableView:
+        """The game's public table (built once per version)."""
+        return self._view("table", None, self.game.table_view)
+
+    def seat_view(self, seat: str) -> SeatView:
+        """What ``seat`` may see (built once per version)."""
+        return self._view("seat", seat, lambda: self.game.seat_view(seat))
+
+    def prompt_view(self, seat: str) -> PromptView | None:
+        """The open prompt of ``seat`` as that seat sees it (built once per version)."""
+        return self._view("prompt", seat, lambda: self.game.prompt_view(seat))
 
     @property
     def names(self) -> Names:

@@ -1,0 +1,79 @@
+"""The database file's health: the check run before the bot opens it, and online backups
+(``anima-bot backup PATH``).
+
+A damaged file must not start silently (games gone, timers dead): :func:`check_file` runs
+SQLite's ``PRAGMA quick_check`` and raises :class:`DatabaseDamaged`, whose message says how to
+restore a backup. A backup uses SQLite's online backup API (``sqlite3.Connection.backup``):
+it copies a consistent snapshot page by page while the bot keeps running (WAL mode lets it
+read while the bot writes).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from pathlib import Path
+
+#: How to get a game database back, for every refusal below.
+RESTORE = (
+    "To restore a backup: stop the bot, copy the backup (made with `anima-bot backup PATH`) "
+    "over {path}, delete {path}-wal and {path}-shm if they exist, and start the bot again. "
+    "Without a backup, move the file away to start with an empty database (its games, "
+    "settings and stats are lost)."
+)
+
+
+class DatabaseDamaged(Exception):
+    """The database file cannot be used; the message says why and how to restore it."""
+
+
+def _refuse(path: Path, why: str) -> DatabaseDamaged:
+    return DatabaseDamaged(f"The database {path} {why}. " + RESTORE.format(path=path))
+
+
+def check_file(path: Path | str) -> None:
+    """Raise :class:`DatabaseDamaged` if ``path`` exists but is not a sound SQLite database:
+    zero bytes (the bot writes its schema the moment it creates a database, so an empty file
+    was truncated or replaced), not a database at all, or failing ``PRAGMA quick_check``. A
+    missing file is fine: the bot creates it."""
+    path = Path(path)
+    if not path.exists():
+        return
+    if path.stat().st_size == 0:
+        raise _refuse(path, "is an empty file (0 bytes), not the bot's database")
+    try:
+        with contextlib.closing(sqlite3.connect(path)) as db:
+            rows = db.execute("PRAGMA quick_check").fetchall()
+    except sqlite3.DatabaseError as exc:
+        raise _refuse(path, f"cannot be read ({exc})") from None
+    problems = [str(r[0]) for r in rows if r[0] != "ok"]
+    if problems:
+        shown = "; ".join(problems[:3]) + (" …" if len(problems) > 3 else "")
+        raise _refuse(path, f"is damaged (SQLite's quick_check: {shown})")
+
+
+def backup(source: Path | str, target: Path | str) -> int:
+    """Copy the database ``source`` to the new file ``target`` with SQLite's online backup
+    API (safe while the bot runs), check the copy, and return its size in bytes. Refuses
+    (ValueError) a missing source or an existing target; a damaged source raises
+    :class:`DatabaseDamaged`."""
+    source, target = Path(source), Path(target)
+    if not source.exists():
+        raise ValueError(f"there is no database at {source} (see ANIMA_DB_PATH)")
+    if target.exists():
+        raise ValueError(f"{target} exists already: choose a new file name")
+    if target.resolve() == source.resolve():
+        raise ValueError("the backup must be another file than the database")
+    check_file(source)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    try:
+        dst = sqlite3.connect(target)
+        try:
+            src.backup(dst)
+        finally:
+            dst.close()
+    finally:
+        src.close()
+    check_file(target)
+    return target.stat().st_size
