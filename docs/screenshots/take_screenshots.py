@@ -308,10 +308,32 @@ async def take(out_dir: Path, max_kb: int) -> None:
     await take_three_sets(settings, out_dir, max_kb)
 
 
+#: Seeds tried in turn for the three-sets picture: the first whose game reaches the wanted
+#: position is photographed (the AI seat plays to win, and some games end first).
+THREE_SETS_SEEDS = range(SEED, SEED + 12)
+
+
 async def take_three_sets(settings: Settings, out_dir: Path, max_kb: int) -> None:
     """A second game, of the three sets (chosen in the lobby's menu), played until a Trap lies
     face down, an Arcane character has joined a party and a Faction or an Artifact is in play;
     the board as a member who did not lay that Trap sees it (it is named to its owner only)."""
+    for seed in THREE_SETS_SEEDS:
+        seeded = settings.model_copy(update={"fixed_seed": seed})
+        try:
+            await take_three_sets_once(seeded, out_dir, max_kb)
+        except GameEndedFirst as ended:
+            print(f"  (seed {seed}: {ended}; trying the next seed)")
+            continue
+        return
+    raise SystemExit("no seed reached the three-sets position")
+
+
+class GameEndedFirst(Exception):
+    """The game ended (or never came) before the wanted position."""
+
+
+async def take_three_sets_once(settings: Settings, out_dir: Path, max_kb: int) -> None:
+    """One attempt of :func:`take_three_sets` with ``settings``' fixed seed."""
     with tempfile.TemporaryDirectory(prefix="anima-shots-") as tmp:
         bot = create_bot(preview_settings(settings), db_path=Path(tmp) / "anima.sqlite3")
         try:
@@ -323,9 +345,12 @@ async def take_three_sets(settings: Settings, out_dir: Path, max_kb: int) -> Non
                 await alice.select(lobby, THREE_SETS, custom_id=custom_id)
                 await alice.click(lobby, custom_id=f"anima:lobby:{world.game_id}:start")
                 game = Members(env, bot, world)
-                table = await game.play_until(
-                    lambda t, p: three_sets_board(t), expansion_preference, limit=800
-                )
+                try:
+                    table = await game.play_until(
+                        lambda t, p: three_sets_board(t), expansion_preference, limit=800
+                    )
+                except SystemExit as ended:
+                    raise GameEndedFirst(str(ended)) from None
                 view = table.game.table_view()
                 owners = {
                     seat
