@@ -39,22 +39,11 @@ from engine.agents import Agent
 from engine.agents.hard import HardAgent
 from engine.agents.levels import make_agent
 from engine.prompts import Prompt
-from engine.tools.simulate import DEFAULT_TURN_CAP, play_game, seat_names
+from engine.tools.simulate import DEFAULT_TURN_CAP, play_game, seat_names, wilson
 from engine.views import PromptView, SeatView
 
 TARGET_WIN_RATE = 0.35
 TARGET_P99_MS = 1000.0
-
-
-def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default)."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 class TimedHard:
