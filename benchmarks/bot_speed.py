@@ -1,7 +1,7 @@
 """The bot's own handling time per interaction, with many games live at once, through SimCord.
 
 Run: ``.venv/bin/python benchmarks/bot_speed.py [--games 100] [--seed 1] [--concurrency 1]
-[--turns 3] [--profile] [--no-memory] [--json]``
+[--turns 3] [--profile] [--no-memory] [--memory-sample 10] [--json]``
 
 The real bot (``bot.app.create_bot``, its SQLite file in a temporary directory) runs in SimCord's
 in-memory Discord: one server, one channel per game, three members per game. Every game is set
@@ -49,17 +49,19 @@ at least the keys ``wall_s``, ``interaction_ms_p50``, ``interaction_ms_p99``,
 Per decision (the issue 10 targets): SQLite statements and transactions of the play phase
 divided by the decisions, and the messages created per decision (above).
 
-Memory per live game (``kb_per_live_game``): ``tracemalloc`` traces the setup (every game
-opened, joined and started: all of them live, each with its cached game, its seats, its
-board posted and its secret starts sent) and a snapshot is taken at its end, when every
-game is live. Each allocation still alive is charged to the innermost frame of its traceback
-(12 frames kept) that belongs either to the bot's side (``bot/``, ``engine/``, discord.py,
-aiosqlite) or to SimCord's (its simulated Discord keeps every message, channel and member;
-and this benchmark): the bot's side divided by the number of games is the figure. What the
-process held before the setup (imports, the card database) is not traced. The play phase is
-not traced (tracemalloc would slow every interaction down several times); ``--no-memory``
-skips the measurement. Database bytes per game (``db_kb_per_game``): the SQLite file (WAL
-checkpointed) after every game has finished, divided by the games.
+Memory per live game (``kb_per_live_game``): the games are set up (opened, joined and
+started: live, each with its cached game, its seats, its board posted and its secret starts
+sent) untraced but for the last ``--memory-sample`` games (10 by default), whose setup
+``tracemalloc`` traces while all the others are live already; a snapshot is taken at its
+end, when every game is live. Each allocation still alive is charged to the innermost frame
+of its traceback (12 frames kept) that belongs either to the bot's side (``bot/``,
+``engine/``, discord.py, aiosqlite) or to SimCord's (its simulated Discord keeps every
+message, channel and member; and this benchmark): the bot's side divided by the number of
+traced games is the figure. What the process held before the setup (imports, the card
+database) is not traced. The play phase is not traced (tracemalloc would slow every
+interaction down several times); ``--no-memory`` skips the measurement. Database bytes per
+game (``db_kb_per_game``): the SQLite file (WAL checkpointed) after every game has finished,
+divided by the games.
 
 Work is attributed to its interaction with a context variable set while discord.py parses
 the event (the tasks it creates for the callback inherit it). Nothing in ``bot/`` is changed
@@ -105,6 +107,8 @@ from engine.agents.levels import DEFAULT_LEVEL, LEVELS
 from engine.game import Game
 from engine.prompts import Prompt
 
+#: The checkout's folder (its files are named from it in the memory table).
+ROOT = str(Path(__file__).resolve().parent.parent)
 TARGET_P99_MS = 50.0
 TARGET_MESSAGES_PER_DECISION = 1.5
 #: Share of ``play <card>`` choices made with ``/anima play`` instead of a button.
@@ -365,22 +369,24 @@ SIMCORD_SIDE = ("/simcord/", "/benchmarks/")
 
 @dataclass
 class BotMemory:
-    """The memory the bot's side holds once every game is live."""
+    """The memory the bot's side holds for the games traced (``games``: how many), once
+    every game is live."""
 
     measured: bool = False
+    games: int = 0
     bot_bytes: int = 0
     simcord_bytes: int = 0
     other_bytes: int = 0
     by_file: list[tuple[str, int]] = field(default_factory=list)
 
 
-def bot_memory(snapshot: tracemalloc.Snapshot) -> BotMemory:
+def bot_memory(snapshot: tracemalloc.Snapshot, games: int) -> BotMemory:
     """Split the live allocations made since tracing started into the bot's side (the bot,
     the engine, discord.py's caches and aiosqlite) and SimCord's (its simulated Discord
     stores every message, and this benchmark): each allocation belongs to the innermost
     frame of its traceback that is in one of them (a ``json.loads`` called by the engine is
     the bot's; one called by SimCord is SimCord's)."""
-    memory = BotMemory(measured=True)
+    memory = BotMemory(measured=True, games=games)
     files: dict[str, int] = {}
     for stat in snapshot.statistics("traceback"):
         side = None
@@ -391,7 +397,7 @@ def bot_memory(snapshot: tracemalloc.Snapshot) -> BotMemory:
                 break
             if any(part in name for part in BOT_SIDE):
                 side = "bot"
-                key = name.rsplit("/site-packages/", 1)[-1].split("/wt-edges/")[-1]
+                key = name.rsplit("/site-packages/", 1)[-1].removeprefix(f"{ROOT}/")
                 files[key] = files.get(key, 0) + stat.size
                 break
         if side == "bot":
@@ -432,6 +438,8 @@ class Table:
     game_id: int
     channel: simcord.ChannelHandle
     members: dict[int, simcord.MemberActor]
+    #: Its place among the games (its deal's seed, and auto-pass for every other game).
+    index: int = 0
     panel: tuple[simcord.MemberActor, simcord.ResponseMessage, str, int] | None = None
     over: bool = False
     #: Its members are on auto-pass for everything.
@@ -551,7 +559,7 @@ class Bench:
             members = [
                 guild.add_member(env.create_user(f"player-{i + 1:03}-{n}")) for n in range(3)
             ]
-            self.tables.append(Table(0, channel, {m.id: m for m in members}))
+            self.tables.append(Table(0, channel, {m.id: m for m in members}, index=i))
         self.probe = Probe(bot, {t.channel.id for t in self.tables})
 
     # ------------------------------------------------------------------ state (read-only)
@@ -591,23 +599,24 @@ class Bench:
 
     # ------------------------------------------------------------------ setup
 
-    async def setup(self) -> None:
-        """Open every lobby, then join, add an AI and start, each step across all games."""
+    async def setup(self, tables: list[Table]) -> None:
+        """Open the lobbies of ``tables``, then join, add an AI and start, each step across
+        all of them."""
         self.probe.phase = "setup"
         lobbies: list[simcord.ResponseMessage] = []
-        for table in self.tables:
+        for table in tables:
             host = next(iter(table.members.values()))
             self.probe.kind = "/anima start"
             result = await host.slash(table.channel, "anima start", turns=self.args.turns)
             assert result.response is not None, "no lobby"
             lobbies.append(result.response)
             table.game_id = self._lobby_id(result.response)
-        for table, lobby in zip(self.tables, lobbies, strict=True):
+        for table, lobby in zip(tables, lobbies, strict=True):
             for member in list(table.members.values())[1:]:
                 self.probe.kind = "lobby join"
                 r = await member.click(lobby, custom_id=f"anima:lobby:{table.game_id}:join")
                 self._expect(r, "✅", "join")
-        for table, lobby in zip(self.tables, lobbies, strict=True):
+        for table, lobby in zip(tables, lobbies, strict=True):
             host = next(iter(table.members.values()))
             self.probe.kind = "lobby add AI"
             r = await host.click(lobby, custom_id=f"anima:lobby:{table.game_id}:ai")
@@ -619,16 +628,16 @@ class Bench:
             level = f"anima:lobby:{table.game_id}:ai:{self.args.ai_level}"
             r = await host.click(picker, custom_id=level)
             self._expect(r, "🤖", "add AI")
-        for i, table in enumerate(self.tables):
-            if i % 2 == 0:
+        for table in tables:
+            if table.index % 2 == 0:
                 table.autopass = True
                 for member in table.members.values():
                     self.probe.kind = "/anima settings"
                     await member.slash(table.channel, "anima settings", **AUTO_EVERYTHING)
-        for i, (table, lobby) in enumerate(zip(self.tables, lobbies, strict=True)):
+        for table, lobby in zip(tables, lobbies, strict=True):
             host = next(iter(table.members.values()))
             # A different, reproducible deal per game.
-            self.bot.settings.fixed_seed = self.args.seed * 1_000_003 + i
+            self.bot.settings.fixed_seed = self.args.seed * 1_000_003 + table.index
             self.bot.lobby.fixed_seed = self.bot.settings.fixed_seed
             self.probe.kind = "lobby start"
             r = await host.click(lobby, custom_id=f"anima:lobby:{table.game_id}:start")
@@ -915,7 +924,7 @@ def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, A
     statements = sum(r.statements for r in play)
     transactions = sum(r.transactions for r in play)
     memory = bench.memory
-    kb_per_game = memory.bot_bytes / 1024 / len(bench.tables) if memory.measured else None
+    kb_per_game = memory.bot_bytes / 1024 / memory.games if memory.measured else None
     db_kb_per_game = bench.db_bytes / 1024 / len(bench.tables)
     lines += [
         "",
@@ -926,9 +935,10 @@ def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, A
     ]
     if memory.measured:
         lines += [
-            f"Memory with all {len(bench.tables)} games live (tracemalloc, end of setup): the "
-            f"bot's side holds {memory.bot_bytes / 1024:,.0f} KB ({kb_per_game:.1f} KB per "
-            f"live game); SimCord's simulated Discord {memory.simcord_bytes / 1024:,.0f} KB; "
+            f"Memory with all {len(bench.tables)} games live (tracemalloc over the setup of "
+            f"the last {memory.games}, the others live already): the bot's side holds "
+            f"{memory.bot_bytes / 1024:,.0f} KB for them ({kb_per_game:.1f} KB per live "
+            f"game); SimCord's simulated Discord {memory.simcord_bytes / 1024:,.0f} KB; "
             f"unattributed {memory.other_bytes / 1024:,.0f} KB. Largest on the bot's side:",
         ]
         lines += [f"  {size / 1024:>10,.0f} KB  {name}" for name, size in memory.by_file]
@@ -977,11 +987,20 @@ async def run(args: Any, tmp: Path) -> tuple[list[str], dict[str, Any]]:
             try:
                 await env.settle()
                 start = time.perf_counter()
-                if args.memory:
+                # The memory of a live game is measured on the last games set up, while all
+                # the others are live already (tracing every game would slow the setup down
+                # several times for no better figure).
+                sample = min(args.memory_sample, len(bench.tables)) if args.memory else 0
+                untraced, traced = (
+                    bench.tables[: -sample or None],
+                    bench.tables[len(bench.tables) - sample :],
+                )
+                if untraced:
+                    await bench.setup(untraced)
+                if traced:
                     tracemalloc.start(MEMORY_FRAMES)
-                await bench.setup()
-                if args.memory:
-                    bench.memory = bot_memory(tracemalloc.take_snapshot())
+                    await bench.setup(traced)
+                    bench.memory = bot_memory(tracemalloc.take_snapshot(), len(traced))
                     tracemalloc.stop()
                 await bench.play()
                 wall = time.perf_counter() - start
@@ -1029,6 +1048,13 @@ def main() -> int:
         dest="memory",
         action="store_false",
         help="skip the memory measurement (tracemalloc slows the setup down)",
+    )
+    parser.add_argument(
+        "--memory-sample",
+        type=int,
+        default=10,
+        metavar="K",
+        help="games whose setup tracemalloc traces, the last ones set up (default 10)",
     )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="anima-bench-") as tmp:
