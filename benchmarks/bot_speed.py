@@ -1,16 +1,17 @@
 """The bot's own handling time per interaction, with many games live at once, through SimCord.
 
 Run: ``.venv/bin/python benchmarks/bot_speed.py [--games 100] [--seed 1] [--concurrency 1]
-[--turns 3] [--profile] [--no-memory] [--memory-sample 10] [--json]``
+[--turns 3] [--profile] [--no-memory] [--memory-sample 10] [--no-tune-gc] [--json]``
 
-The real bot (``bot.app.create_bot``, its SQLite file in a temporary directory) runs in SimCord's
-in-memory Discord: one server, one channel per game, three members per game. Every game is set
-up like players do it (``/anima start turns:3``, two *Join* clicks, *Add AI player*, *Start*),
-then all games are played to their end *interleaved*: in waves, each wave takes
-``--concurrency`` distinct live games in a seeded random order and performs the next
+The real bot (``bot.app.create_bot``, its SQLite file in a temporary directory, the garbage
+collector tuned by ``bot.app.tune_gc`` as ``run_bot`` does unless ``--no-tune-gc``) runs in
+SimCord's in-memory Discord: one server, one channel per game, three members per game. Every
+game is set up like players do it (``/anima start turns:3``, two *Join* clicks, *Add AI
+player*, *Start*), then all games are played to their end *interleaved*: in waves, each wave
+takes ``--concurrency`` distinct live games in a seeded random order and performs the next
 interaction of each. A member whose decision it is takes a uniformly random legal choice: on
-the board when the board shows it, else through *Decide* / *Respond* and the private panel
-(two interactions), and an Advantage is played with ``/anima play`` a quarter of the time.
+the board when the board shows it, else through *Decide* / *Respond* and the private panel (two
+interactions), and an Advantage is played with ``/anima play`` a quarter of the time.
 
 With ``--concurrency 1`` (the default) one interaction is in flight at a time: SimCord refuses
 overlapping actor operations, so the 100 games are concurrent in the sense that all of them
@@ -101,7 +102,7 @@ import simcord
 from simcord.components import walk_components
 from simcord.http import router as simcord_router
 
-from bot.app import AnimaBot, create_bot
+from bot.app import AnimaBot, create_bot, tune_gc
 from bot.settings import Settings
 from engine.agents.levels import DEFAULT_LEVEL, LEVELS
 from engine.game import Game
@@ -980,6 +981,8 @@ async def run(args: Any, tmp: Path) -> tuple[list[str], dict[str, Any]]:
         ANIMA_TIMER_TICK=3600,
     )
     bot = create_bot(settings, db_path=db_path)
+    if args.tune_gc:
+        tune_gc()  # as bot.app.run_bot does
     try:
         async with simcord.run(bot, settle_timeout=600) as env:
             bench = Bench(env, bot, db_path, args)
@@ -1048,6 +1051,12 @@ def main() -> int:
         dest="memory",
         action="store_false",
         help="skip the memory measurement (tracemalloc slows the setup down)",
+    )
+    parser.add_argument(
+        "--no-tune-gc",
+        dest="tune_gc",
+        action="store_false",
+        help="keep Python's default garbage collector settings (run_bot tunes them)",
     )
     parser.add_argument(
         "--memory-sample",

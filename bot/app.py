@@ -7,6 +7,7 @@ registers the persistent components, runs the timer loop and syncs the commands.
 
 from __future__ import annotations
 
+import gc
 import logging
 from pathlib import Path
 
@@ -26,6 +27,23 @@ from bot.timers import Timers
 from engine.cards import CardDB, default_cards
 
 log = logging.getLogger("anima.bot")
+
+#: The collector's thresholds for the bot's process (Python's default: 700, 10, 10). A click
+#: allocates tens of thousands of short-lived objects (views, embeds, payloads); collecting
+#: the young generation every 700 of them costs more than it finds.
+GC_THRESHOLDS = (5000, 10, 10)
+
+
+def tune_gc() -> None:
+    """Tune Python's garbage collector for a long-running bot, once it is built (the card
+    database loaded): what the process holds by then lives as long as the process, so it is
+    frozen out of every future collection (a full collection would otherwise walk the whole
+    card database and every module each time, a pause of tens of milliseconds in the middle
+    of somebody's click); then the young generation is collected less often
+    (:data:`GC_THRESHOLDS`)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 class AnimaBot(commands.Bot):
@@ -131,4 +149,5 @@ def run_bot(settings: Settings) -> None:
     logging.basicConfig(level=settings.log_level_number)
     check_file(settings.db_path)
     bot = create_bot(settings)
+    tune_gc()
     bot.run(settings.discord_token, log_handler=None)

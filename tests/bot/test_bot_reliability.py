@@ -3,6 +3,7 @@ and what was committed but not yet posted is posted after a restart."""
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,7 @@ from anima_sim import (
 from simcord import assert_error
 
 from bot import rendering
-from bot.app import AnimaBot
+from bot.app import GC_THRESHOLDS, AnimaBot, tune_gc
 from bot.components import ERROR_TEXT
 from engine.game import Game
 from engine.prompts import Prompt
@@ -131,3 +132,18 @@ async def test_what_was_committed_is_posted_after_a_restart(
     shown = board(w.table, db_path, game_id).embeds[0]
     assert [(f.name, f.value) for f in shown.fields] == [(f.name, f.value) for f in expected.fields]
     assert shown.description == expected.description
+
+
+def test_tune_gc_freezes_what_the_bot_holds_and_raises_the_thresholds() -> None:
+    """run_bot tunes the collector once the bot is built: what it holds from the start (the
+    card database) is out of every later collection, and young objects are collected less
+    often (bot.app.GC_THRESHOLDS)."""
+    before = gc.get_threshold()
+    try:
+        tune_gc()
+        assert gc.get_threshold() == GC_THRESHOLDS
+        assert GC_THRESHOLDS[0] > before[0]
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
