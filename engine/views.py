@@ -9,7 +9,9 @@ public board; the engine knows where every card is, so nobody has to guess it fr
 
 A seat view also carries a :class:`SealedTable`: the game with every card this seat cannot
 see replaced by a placeholder (``?advantage:3``), from which :mod:`engine.determinize`
-deals a consistent hidden position. Seat ids in labels and texts are the engine's player
+deals a consistent hidden position. It costs about as much as the rest of the view and only
+agents read it: a front end that renders asks for a view without it
+(``seat_view(g, seat, sealed=False)``). Seat ids in labels and texts are the engine's player
 names; a front end replaces them by display names.
 """
 
@@ -29,8 +31,8 @@ from engine.prompts import PRIVATE_KINDS, Prompt, kind_text
 from engine.rules.missions import is_secret
 from engine.rules.party import speed, strength
 from engine.rules.regions import region_level
-from engine.state import Frame, Player
-from engine.zones import visibility, zones
+from engine.state import Frame, Player, Region
+from engine.zones import piles, visibility
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -228,11 +230,24 @@ class SeatView(_View):
     #: This seat's Resistance missions with their real names (the table sees "secret").
     resisting: tuple[tuple[str, int], ...] = ()
     prompt: PromptView | None = None
-    sealed: SealedTable
+    #: The game as this seat knows it, for agents (:func:`engine.determinize.determinize`);
+    #: None in a view built without it (``seat_view(g, seat, sealed=False)``: the bot's
+    #: panels, which only render). :func:`lazy_seat_view` and the default build include it.
+    sealed: SealedTable | None = None
 
     @property
     def version(self) -> int:
         return self.table.version
+
+    def sealed_table(self) -> SealedTable:
+        """The sealed table, which agents read; a view built without it (``sealed=False``)
+        cannot serve an agent: ValueError."""
+        if self.sealed is None:
+            raise ValueError(
+                f"the view of {self.seat!r} was built without its sealed table "
+                "(seat_view(..., sealed=False)); an agent needs the full view"
+            )
+        return self.sealed
 
 
 # ---------------------------------------------------------------------- labels
@@ -416,11 +431,16 @@ def prompt_view(g: Game, prompt: Prompt, public: frozenset[str] | None = None) -
 
 
 def public_cards(g: Game) -> frozenset[str]:
-    """Every card the table sees face up now (the zones everybody may see)."""
+    """Every card the table sees face up now (the zones everybody may see).
+
+    A walk over every zone of the game: a view build computes it once and hands it to the
+    parts it builds (``public=``)."""
     s = g.s
-    return frozenset(
-        card for zone, cards in zones(s) if visibility(zone, s).everyone for card in cards
-    )
+    ids: set[str] = set()
+    for zone, cards in piles(s):
+        if cards and visibility(zone, s).everyone:
+            ids.update(cards)
+    return frozenset(ids)
 
 
 def _party(g: Game, p: Player, hidden: bool) -> PartyView:
@@ -454,36 +474,35 @@ def _party(g: Game, p: Player, hidden: bool) -> PartyView:
     )
 
 
-def table_view(g: Game, viewer: str | None = None) -> TableView:
-    """The table as ``viewer`` sees it (``None``: the public table)."""
+def _region_view(g: Game, r: Region, viewer: str | None) -> RegionView:
     s = g.s
-    public = public_cards(g)
-    parties = tuple(_party(g, s.players[n], s.phase == "setup" and n != viewer) for n in s.seats)
-    regions = []
-    for r in s.regions:
-        state: PreliminaryState = "none"
-        shown: str | None = None
-        if r.preliminary:
-            if r.revealed:
-                state, shown = "revealed", r.preliminary
-            elif viewer is not None and viewer in r.peeked:
-                state, shown = "known", r.preliminary
-            else:
-                state = "face_down"
-        printed = g.db.region(r.card)
-        regions.append(
-            RegionView(
-                card=r.card,
-                level=region_level(g, r.card),
-                printed_level=printed.level,
-                preliminary_state=state,
-                preliminary=shown,
-                parties=tuple(n for n in s.seats if s.players[n].region == r.card),
-                traps=len(r.traps),
-                own_traps=tuple(t.card for t in r.traps if t.owner == viewer),
-                guard="none" if printed.guard is None else "standing" if r.guarded else "beaten",
-            )
-        )
+    state: PreliminaryState = "none"
+    shown: str | None = None
+    if r.preliminary:
+        if r.revealed:
+            state, shown = "revealed", r.preliminary
+        elif viewer is not None and viewer in r.peeked:
+            state, shown = "known", r.preliminary
+        else:
+            state = "face_down"
+    printed = g.db.region(r.card)
+    return RegionView(
+        card=r.card,
+        level=region_level(g, r.card),
+        printed_level=printed.level,
+        preliminary_state=state,
+        preliminary=shown,
+        parties=tuple(n for n in s.seats if s.players[n].region == r.card),
+        traps=len(r.traps),
+        own_traps=tuple(t.card for t in r.traps if t.owner == viewer),
+        guard="none" if printed.guard is None else "standing" if r.guarded else "beaten",
+    )
+
+
+def _public_table(g: Game, public: frozenset[str]) -> TableView:
+    """The public table; ``public``: the game's :func:`public_cards` now."""
+    s = g.s
+    setup = s.phase == "setup"
     waiting = []
     for prompt in s.prompts:
         choices = choice_views(g, prompt, public)
@@ -505,8 +524,8 @@ def table_view(g: Game, viewer: str | None = None) -> TableView:
         phase=s.phase,
         order=tuple(s.order),
         seats=tuple(s.seats),
-        parties=parties,
-        regions=tuple(regions),
+        parties=tuple(_party(g, s.players[n], setup) for n in s.seats),
+        regions=tuple(_region_view(g, r, None) for r in s.regions),
         final_mission=s.final_mission,
         final_deck=len(s.final_deck),
         crisis=s.crisis,
@@ -521,17 +540,86 @@ def table_view(g: Game, viewer: str | None = None) -> TableView:
     )
 
 
-def seat_view(g: Game, seat: str) -> SeatView:
-    """What ``seat`` may see."""
+def _seen_by(g: Game, table: TableView, viewer: str) -> TableView:
+    """The public ``table`` as ``viewer`` sees it.
+
+    A seat sees more than the table in three places only: its own party during the setup
+    (S3), the face-down Preliminary Encounters it scouted, and its own Traps (A5). Everything
+    else is the public table's, shared (the views are frozen): a front end that renders the
+    board and several seats' panels of one state builds the public part once."""
+    s = g.s
+    parties = table.parties
+    if s.phase == "setup" and viewer in s.players:
+        parties = tuple(
+            _party(g, s.players[viewer], False) if p.seat == viewer else p for p in parties
+        )
+    regions = table.regions
+    if any(_sees_more(r, viewer) for r in s.regions):
+        regions = tuple(
+            _region_view(g, r, viewer) if _sees_more(r, viewer) else shown
+            for r, shown in zip(s.regions, table.regions, strict=True)
+        )
+    if parties is table.parties and regions is table.regions:
+        return table
+    return table.model_copy(update={"parties": parties, "regions": regions})
+
+
+def _sees_more(r: Region, viewer: str) -> bool:
+    """Whether ``viewer`` sees more of Region ``r`` than the table: a face-down Preliminary
+    Encounter it scouted, or a Trap of its own."""
+    return (bool(r.preliminary) and not r.revealed and viewer in r.peeked) or any(
+        t.owner == viewer for t in r.traps
+    )
+
+
+def _check_public(g: Game, table: TableView) -> None:
+    """``table`` must be the public table of ``g`` now: a seat's table (another seat's
+    party in the setup, its scouting, its Traps) would show that seat's secrets."""
+    if table.version != g.s.actions:
+        raise ValueError(
+            f"the table given is of version {table.version}, the game is at {g.s.actions}"
+        )
+    if (
+        (table.phase == "setup" and not all(p.hidden for p in table.parties))
+        or any(r.own_traps or r.preliminary_state == "known" for r in table.regions)
+        or len(table.regions) != len(g.s.regions)
+    ):
+        raise ValueError("the table given is a seat's table, not the public table")
+
+
+def table_view(g: Game, viewer: str | None = None) -> TableView:
+    """The table as ``viewer`` sees it (``None``: the public table)."""
+    table = _public_table(g, public_cards(g))
+    return table if viewer is None else _seen_by(g, table, viewer)
+
+
+def seat_view(
+    g: Game, seat: str, *, sealed: bool = True, table: TableView | None = None
+) -> SeatView:
+    """What ``seat`` may see; with ``sealed`` (the default), its :class:`SealedTable` too.
+
+    The sealed table is what an agent deals a hidden position from, and it costs about as
+    much as the rest of the view: a front end that only renders the view asks for it without
+    (``sealed=False``: :attr:`SeatView.sealed` is None).
+
+    ``table``: the public table of the game as it is now (``table_view(g)``), when the caller
+    has built it (a front end rendering the board and several panels of one state): the
+    seat's table is then derived from it instead of being built again. A table of another
+    version, or a seat's table, is a ValueError."""
     if seat not in g.s.players:
         raise IllegalAction(f"{seat!r} is not in this game")
     s = g.s
     p = s.players[seat]
-    table = table_view(g, seat)
+    # One walk over the zones for the whole view: the table and the prompt both need it.
+    public = public_cards(g)
+    if table is None:
+        table = _public_table(g, public)
+    else:
+        _check_public(g, table)
     prompt = g.prompt_for(seat)
     return SeatView(
         seat=seat,
-        table=table,
+        table=_seen_by(g, table, seat),
         hand=tuple(p.hand),
         missions=tuple(p.missions),
         offered_characters=tuple(p.offered_characters),
@@ -542,8 +630,8 @@ def seat_view(g: Game, seat: str) -> SeatView:
             if r.preliminary and not r.revealed and seat in r.peeked
         ),
         resisting=tuple(p.resisting.items()),
-        prompt=prompt_view(g, prompt) if prompt is not None else None,
-        sealed=SealedTable(seat=seat, state=json.dumps(seal(g, seat))),
+        prompt=prompt_view(g, prompt, public) if prompt is not None else None,
+        sealed=SealedTable(seat=seat, state=json.dumps(seal(g, seat))) if sealed else None,
     )
 
 
@@ -619,7 +707,7 @@ def hidden_cards(g: Game, seat: str) -> list[str]:
     """Every card ``seat`` cannot see, in the map's fixed order of places (never by card id)."""
     s = g.s
     return [
-        card for zone, cards in zones(s) if not visibility(zone, s).allows(seat) for card in cards
+        card for zone, cards in piles(s) if not visibility(zone, s).allows(seat) for card in cards
     ]
 
 
