@@ -345,3 +345,82 @@ def test_T4_cards_are_played_in_own_steps_only_in_the_play_kinds() -> None:
             if not prompt.window and any(c.startswith("play ") for c in prompt.choices):
                 kinds_with_plays.add(prompt.kind)
     assert kinds_with_plays == PLAY_KINDS
+
+
+# ------------------------------------------- views for front ends that only render (issue 10)
+
+
+def test_a_view_without_its_sealed_table_is_the_full_view_but_sealed() -> None:
+    for game in games(6, every=3):
+        board = game.table_view()
+        for seat in game.s.seats:
+            full = game.seat_view(seat)
+            lean = game.seat_view(seat, sealed=False)
+            shared = game.seat_view(seat, sealed=False, table=board)
+            assert full.sealed is not None and lean.sealed is None
+            assert lean == full.model_copy(update={"sealed": None})
+            assert shared == lean
+            # The views are built without validating what is already typed: every field
+            # holds exactly what validation would make of it (tuples, not lists).
+            assert SeatView.model_validate(lean.model_dump()) == lean
+            assert TableView.model_validate(board.model_dump()) == board
+
+
+def test_a_seat_table_differs_from_the_board_only_where_the_seat_sees_more() -> None:
+    seen = Counter[str]()
+    for game in games(8, every=2):
+        board = game.table_view()
+        for seat in game.s.seats:
+            table = game.seat_view(seat, sealed=False).table
+            if game.s.phase == "setup":
+                assert not table.party(seat).hidden
+                seen["setup"] += 1
+            assert [p for p in table.parties if p.seat != seat] == [
+                p for p in board.parties if p.seat != seat
+            ]
+            for mine, public, r in zip(table.regions, board.regions, game.s.regions, strict=True):
+                scouted = bool(r.preliminary) and not r.revealed and seat in r.peeked
+                assert mine.preliminary_state == ("known" if scouted else public.preliminary_state)
+                assert mine.own_traps == tuple(t.card for t in r.traps if t.owner == seat)
+                assert (
+                    mine.model_copy(
+                        update={
+                            "preliminary_state": public.preliminary_state,
+                            "preliminary": public.preliminary,
+                            "own_traps": (),
+                        }
+                    )
+                    == public
+                )
+                seen["scouted"] += scouted
+                seen["traps"] += bool(mine.own_traps)
+            rest = {"parties", "regions"}
+            assert table.model_dump(exclude=rest) == board.model_dump(exclude=rest)
+    assert seen["setup"] and seen["scouted"], seen
+
+
+def test_agents_read_the_sealed_table_and_refuse_a_view_without_it() -> None:
+    game = Game.new(["A", "B", "C"], seed=3)
+    for step in range(40):
+        prompt = game.pending()[0]
+        game.apply(prompt.player, RandomAgent(step).choose(game.seat_view(prompt.player), prompt))
+    lazy = lazy_seat_view(game, "A")
+    assert lazy.sealed is not None and lazy.sealed == game.seat_view("A").sealed
+    assert lazy.sealed_table() is lazy.sealed
+    assert determinize(game.seat_view("A"), random.Random(1)).seat_view("A", sealed=False) == (
+        game.seat_view("A", sealed=False)
+    )
+    with pytest.raises(ValueError, match="without its sealed table"):
+        determinize(game.seat_view("A", sealed=False), random.Random(1))
+
+
+def test_a_seat_view_refuses_a_table_that_is_not_the_public_table_now() -> None:
+    game = Game.new(["A", "B"], seed=4)
+    # During the setup A's table shows A's leader offer: B's view must not be built on it.
+    with pytest.raises(ValueError, match="a seat's table"):
+        game.seat_view("B", sealed=False, table=game.seat_view("A").table)
+    board = game.table_view()
+    prompt = game.pending()[0]
+    game.apply(prompt.player, prompt.choices[0])
+    with pytest.raises(ValueError, match="version"):
+        game.seat_view("B", table=board)
