@@ -18,7 +18,7 @@ names; a front end replaces them by display names.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -32,7 +32,7 @@ from engine.rules.missions import is_secret
 from engine.rules.party import speed, strength
 from engine.rules.regions import region_level
 from engine.state import Frame, Player, Region
-from engine.zones import piles, visibility
+from engine.zones import piles, seen_by_all, visibility
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -352,8 +352,9 @@ def _label(
     )
 
 
-def choice_views(g: Game, prompt: Prompt, public: frozenset[str]) -> tuple[ChoiceView, ...]:
-    """The choices of ``prompt``, labelled, with their publicity."""
+def choice_views(g: Game, prompt: Prompt, public: Container[str]) -> tuple[ChoiceView, ...]:
+    """The choices of ``prompt``, labelled, with their publicity (``public``: the cards the
+    table sees, :func:`public_cards`)."""
     region = g.s.players[prompt.player].region if prompt.player in g.s.players else None
     options = choose_options(g) if prompt.kind == "pick" else None
     private = prompt.kind in PRIVATE_KINDS
@@ -378,7 +379,7 @@ def choice_views(g: Game, prompt: Prompt, public: frozenset[str]) -> tuple[Choic
     return tuple(out)
 
 
-def public_prompt_text(g: Game, prompt: Prompt, public: frozenset[str]) -> str:
+def public_prompt_text(g: Game, prompt: Prompt, public: Container[str]) -> str:
     """What the table may read about ``prompt``: its text, unless the kind is private or the
     card whose effect asks (the top frame's) is hidden from the table."""
     if prompt.kind in PRIVATE_KINDS:
@@ -411,9 +412,10 @@ def window_about(g: Game, prompt: Prompt) -> tuple[str, ...]:
     return tuple(n for n in (frame.player, frame.other) if n)
 
 
-def prompt_view(g: Game, prompt: Prompt, public: frozenset[str] | None = None) -> PromptView:
-    """``prompt`` as its player sees it."""
-    public = public if public is not None else public_cards(g)
+def prompt_view(g: Game, prompt: Prompt, public: Container[str] | None = None) -> PromptView:
+    """``prompt`` as its player sees it (``public``: the cards the table sees, when the caller
+    has them)."""
+    public = public if public is not None else _TableCards(g)
     return PromptView(
         player=prompt.player,
         kind=prompt.kind,
@@ -431,16 +433,27 @@ def prompt_view(g: Game, prompt: Prompt, public: frozenset[str] | None = None) -
 
 
 def public_cards(g: Game) -> frozenset[str]:
-    """Every card the table sees face up now (the zones everybody may see).
+    """Every card the table sees face up now (the zones everybody may see)."""
+    return frozenset(seen_by_all(g.s))
 
-    A walk over every zone of the game: a view build computes it once and hands it to the
-    parts it builds (``public=``)."""
-    s = g.s
-    ids: set[str] = set()
-    for zone, cards in piles(s):
-        if cards and visibility(zone, s).everyone:
-            ids.update(cards)
-    return frozenset(ids)
+
+class _TableCards(Container[str]):
+    """:func:`public_cards` of a game, found on the first question.
+
+    Finding them walks the zones map, the largest part of a prompt's view; many decisions
+    never ask (a reaction window shows only "pass", a private choice nothing, most choices
+    name no card), and a view build shares one among its parts."""
+
+    __slots__ = ("_cards", "_g")
+
+    def __init__(self, g: Game) -> None:
+        self._g = g
+        self._cards: frozenset[str] | None = None
+
+    def __contains__(self, card: object) -> bool:
+        if self._cards is None:
+            self._cards = public_cards(self._g)
+        return card in self._cards
 
 
 def _party(g: Game, p: Player, hidden: bool) -> PartyView:
@@ -499,8 +512,8 @@ def _region_view(g: Game, r: Region, viewer: str | None) -> RegionView:
     )
 
 
-def _public_table(g: Game, public: frozenset[str]) -> TableView:
-    """The public table; ``public``: the game's :func:`public_cards` now."""
+def _public_table(g: Game, public: Container[str]) -> TableView:
+    """The public table; ``public``: the cards the table sees (:func:`public_cards`)."""
     s = g.s
     setup = s.phase == "setup"
     waiting = []
@@ -589,7 +602,7 @@ def _check_public(g: Game, table: TableView) -> None:
 
 def table_view(g: Game, viewer: str | None = None) -> TableView:
     """The table as ``viewer`` sees it (``None``: the public table)."""
-    table = _public_table(g, public_cards(g))
+    table = _public_table(g, _TableCards(g))
     return table if viewer is None else _seen_by(g, table, viewer)
 
 
@@ -610,8 +623,8 @@ def seat_view(
         raise IllegalAction(f"{seat!r} is not in this game")
     s = g.s
     p = s.players[seat]
-    # One walk over the zones for the whole view: the table and the prompt both need it.
-    public = public_cards(g)
+    # At most one walk over the zones for the whole view: the table and the prompt share it.
+    public = _TableCards(g)
     if table is None:
         table = _public_table(g, public)
     else:

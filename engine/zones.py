@@ -20,7 +20,7 @@ frame names stays where it is (see :data:`FRAME_CARDS`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal, NamedTuple
@@ -210,6 +210,22 @@ def hidden_from(state: GameState, viewer: str | None) -> set[str]:
     return hidden
 
 
+#: The kinds of zone whose cards everybody may see, at least at times (a deck, a hand, a Trap
+#: never shows its cards to the table).
+OPEN_KINDS: frozenset[ZoneKind] = frozenset(
+    kind for kind, sight in _SIGHT.items() if sight not in ("nobody", "owner", "trap_owner")
+)
+
+
+def seen_by_all(state: GameState) -> set[str]:
+    """Every card everybody may see now, wherever it is (the face-up cards of the table)."""
+    seen: set[str] = set()
+    for zone, cards in piles(state, OPEN_KINDS):
+        if cards and visibility(zone, state).everyone:
+            seen.update(cards)
+    return seen
+
+
 def is_visible_to(state: GameState, card: str, viewer: str | None) -> bool:
     """Whether ``viewer`` (None: the public) may see ``card`` where it is now."""
     return visibility(locate(state, card), state).allows(viewer)
@@ -261,38 +277,52 @@ _SET_ASIDE, _FINAL_DECK = Zone("set_aside"), Zone("final_deck")
 _FINAL_MISSION, _REGIONS = Zone("final_mission"), Zone("region")
 
 
-def piles(state: GameState) -> Iterator[tuple[Zone, Sequence[str]]]:
-    """Every zone of the game with its cards, in a fixed order: decks, discard piles,
-    set-aside and Final cards, Regions, players, the stack.
+def piles(
+    state: GameState, kinds: Container[ZoneKind] = ZONE_KINDS
+) -> Iterator[tuple[Zone, Sequence[str]]]:
+    """Every zone of the game (of ``kinds``: all by default) with its cards, in a fixed
+    order: decks, discard piles, set-aside and Final cards, Regions, players, the stack.
 
     The sequences are the state's own lists where it keeps the zone as a list (decks, hands,
     piles): the caller reads them and must not change them, nor move cards while it walks.
     Views walk the map several times per decision; copying every deck would cost more than
     the rest of the walk. :func:`zones` gives copies."""
-    for deck, pile in state.decks.items():
-        yield Zone("deck", deck), pile
-    for deck, pile in state.discards.items():
-        yield Zone("discard", deck), pile
-    yield _SET_ASIDE, state.set_aside
-    yield _FINAL_DECK, state.final_deck
-    yield _FINAL_MISSION, (state.final_mission,) if state.final_mission else ()
-    yield _REGIONS, [r.card for r in state.regions]
-    for region in state.regions:
-        if region.preliminary:
-            yield Zone("preliminary", region.card), (region.preliminary,)
-    for region in state.regions:
-        if region.traps:
-            for owner in dict.fromkeys(t.owner for t in region.traps):
-                cards = [t.card for t in region.traps if t.owner == owner]
-                yield traps_zone(region.card, owner), cards
+    if "deck" in kinds:
+        for deck, pile in state.decks.items():
+            yield Zone("deck", deck), pile
+    if "discard" in kinds:
+        for deck, pile in state.discards.items():
+            yield Zone("discard", deck), pile
+    if "set_aside" in kinds:
+        yield _SET_ASIDE, state.set_aside
+    if "final_deck" in kinds:
+        yield _FINAL_DECK, state.final_deck
+    if "final_mission" in kinds:
+        yield _FINAL_MISSION, (state.final_mission,) if state.final_mission else ()
+    if "region" in kinds:
+        yield _REGIONS, [r.card for r in state.regions]
+    if "preliminary" in kinds:
+        for region in state.regions:
+            if region.preliminary:
+                yield Zone("preliminary", region.card), (region.preliminary,)
+    if "traps" in kinds:
+        for region in state.regions:
+            if region.traps:
+                for owner in dict.fromkeys(t.owner for t in region.traps):
+                    cards = [t.card for t in region.traps if t.owner == owner]
+                    yield traps_zone(region.card, owner), cards
+    party = "party" in kinds
+    player_piles = [kind for kind in PLAYER_PILES if kind in kinds]
     for name, p in state.players.items():
-        yield Zone("party", name), [c.card for c in p.party]
-        for kind in PLAYER_PILES:
+        if party:
+            yield Zone("party", name), [c.card for c in p.party]
+        for kind in player_piles:
             yield Zone(kind, name), getattr(p, kind)
-    for frame in state.stack:
-        if _held(frame):
-            assert frame.card is not None
-            yield Zone("stack", frame.kind), (frame.card,)
+    if "stack" in kinds:
+        for frame in state.stack:
+            if _held(frame):
+                assert frame.card is not None
+                yield Zone("stack", frame.kind), (frame.card,)
 
 
 def zones(state: GameState) -> Iterator[tuple[Zone, list[str]]]:
