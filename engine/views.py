@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Container
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.actions import Action, parse_action
+from engine.actions import Action, offered_action
 from engine.cards import CardDB, RegionCard, deck_of
 from engine.cards import effects as fx
 from engine.errors import IllegalAction
@@ -360,7 +360,8 @@ def choice_views(g: Game, prompt: Prompt, public: Container[str]) -> tuple[Choic
     private = prompt.kind in PRIVATE_KINDS
     out = []
     for i, choice in enumerate(prompt.choices):
-        action = parse_action(choice)
+        # The engine offered the choice, so it is well formed: the cached parse, unchecked.
+        action = offered_action(choice)
         arg = action.arg
         shown = not private and (
             # A window's plays come from the hand: only "pass" is for the board.
@@ -372,8 +373,12 @@ def choice_views(g: Game, prompt: Prompt, public: Container[str]) -> tuple[Choic
             rewards = g.db.region(region).rewards
             shown = not (int(arg) < len(rewards) and rewards[int(arg)].kind == "remote_mission")
         out.append(
-            ChoiceView(
-                index=i, action=choice, label=_label(g.db, action, region, options), public=shown
+            _typed(
+                ChoiceView,
+                index=i,
+                action=choice,
+                label=_label(g.db, action, region, options),
+                public=shown,
             )
         )
     return tuple(out)
@@ -416,7 +421,8 @@ def prompt_view(g: Game, prompt: Prompt, public: Container[str] | None = None) -
     """``prompt`` as its player sees it (``public``: the cards the table sees, when the caller
     has them)."""
     public = public if public is not None else _TableCards(g)
-    return PromptView(
+    return _typed(
+        PromptView,
         player=prompt.player,
         kind=prompt.kind,
         text=prompt.text,
@@ -430,6 +436,29 @@ def prompt_view(g: Game, prompt: Prompt, public: Container[str] | None = None) -
 
 
 # ---------------------------------------------------------------------- building views
+
+M = TypeVar("M", bound=BaseModel)
+
+_set = object.__setattr__
+#: Set the slots of pydantic's bookkeeping directly (cheaper than ``_set`` by name).
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_source = BaseModel.__dict__["__pydantic_private__"].__set__
+
+
+def _typed(model: type[M], **fields: Any) -> M:
+    """A view of ``model`` from ``fields``, every one given, each already of its field's
+    type (tuples, not lists), without pydantic's validation.
+
+    Views are built from the engine's own typed state, so validating them again checks
+    nothing, and it is a fifth of what a view costs (``BaseModel.model_construct`` is slower
+    still). The result is what validation would give: a test compares the two over games."""
+    view = object.__new__(model)
+    _set(view, "__dict__", fields)
+    _set_fields_set(view, set(fields))
+    _set_extra(view, None)
+    _set_source(view, None)
+    return view
 
 
 def public_cards(g: Game) -> frozenset[str]:
@@ -457,13 +486,15 @@ class _TableCards(Container[str]):
 
 
 def _party(g: Game, p: Player, hidden: bool) -> PartyView:
-    return PartyView(
+    return _typed(
+        PartyView,
         seat=p.name,
         hidden=hidden,
         characters=()
         if hidden
         else tuple(
-            CharacterView(
+            _typed(
+                CharacterView,
                 card=c.card,
                 tapped=c.tapped,
                 incapacitated=c.incapacitated,
@@ -499,7 +530,8 @@ def _region_view(g: Game, r: Region, viewer: str | None) -> RegionView:
         else:
             state = "face_down"
     printed = g.db.region(r.card)
-    return RegionView(
+    return _typed(
+        RegionView,
         card=r.card,
         level=region_level(g, r.card),
         printed_level=printed.level,
@@ -520,7 +552,8 @@ def _public_table(g: Game, public: Container[str]) -> TableView:
     for prompt in s.prompts:
         choices = choice_views(g, prompt, public)
         waiting.append(
-            WaitingView(
+            _typed(
+                WaitingView,
                 player=prompt.player,
                 kind=prompt.kind,
                 window=prompt.window,
@@ -528,11 +561,14 @@ def _public_table(g: Game, public: Container[str]) -> TableView:
                 window_about=window_about(g, prompt),
                 text=public_prompt_text(g, prompt, public),
                 choices=tuple(
-                    PublicChoice(action=c.action, label=c.label) for c in choices if c.public
+                    _typed(PublicChoice, action=c.action, label=c.label)
+                    for c in choices
+                    if c.public
                 ),
             )
         )
-    return TableView(
+    return _typed(
+        TableView,
         turn=s.turn,
         phase=s.phase,
         order=tuple(s.order),
@@ -567,10 +603,11 @@ def _seen_by(g: Game, table: TableView, viewer: str) -> TableView:
             _party(g, s.players[viewer], False) if p.seat == viewer else p for p in parties
         )
     regions = table.regions
-    if any(_sees_more(r, viewer) for r in s.regions):
+    more = [_sees_more(r, viewer) for r in s.regions]
+    if any(more):
         regions = tuple(
-            _region_view(g, r, viewer) if _sees_more(r, viewer) else shown
-            for r, shown in zip(s.regions, table.regions, strict=True)
+            _region_view(g, r, viewer) if sees else shown
+            for r, shown, sees in zip(s.regions, table.regions, more, strict=True)
         )
     if parties is table.parties and regions is table.regions:
         return table
@@ -630,7 +667,8 @@ def seat_view(
     else:
         _check_public(g, table)
     prompt = g.prompt_for(seat)
-    return SeatView(
+    return _typed(
+        SeatView,
         seat=seat,
         table=_seen_by(g, table, seat),
         hand=tuple(p.hand),
@@ -880,10 +918,6 @@ class _LazySeatView(SeatView):
     def model_dump_json(self, **kwargs: Any) -> str:
         return self._fill().model_dump_json(**kwargs)
 
-
-_set = object.__setattr__
-#: Sets the slot of pydantic's private attributes directly (cheaper than ``_set`` by name).
-_set_source = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 def lazy_seat_view(g: Game, seat: str) -> SeatView:
