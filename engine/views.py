@@ -617,9 +617,9 @@ def _seen_by(g: Game, table: TableView, viewer: str) -> TableView:
 def _sees_more(r: Region, viewer: str) -> bool:
     """Whether ``viewer`` sees more of Region ``r`` than the table: a face-down Preliminary
     Encounter it scouted, or a Trap of its own."""
-    return (bool(r.preliminary) and not r.revealed and viewer in r.peeked) or any(
-        t.owner == viewer for t in r.traps
-    )
+    if r.preliminary and not r.revealed and viewer in r.peeked:
+        return True
+    return bool(r.traps) and any(t.owner == viewer for t in r.traps)
 
 
 def _check_public(g: Game, table: TableView) -> None:
