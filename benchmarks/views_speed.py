@@ -11,8 +11,11 @@ less), each of:
 - ``table_view``: ``Game.table_view()``, the public board;
 - ``seat_view``: ``Game.seat_view(seat)`` of every seat, with the sealed table (what an agent
   reads);
-- ``seat_view_unsealed``: ``Game.seat_view(seat, sealed=False)``, what the bot's panels render
-  (None on a tree whose engine has no such option);
+- ``seat_view_unsealed``: ``Game.seat_view(seat, sealed=False)``, the view without its sealed
+  table;
+- ``panel_view``: ``Game.seat_view(seat, sealed=False, table=board)`` with the board already
+  built, what the bot builds for a private panel (these two: None on a tree whose engine has
+  no such options);
 - ``prompt_view``: ``Game.prompt_view(seat)`` of every seat with an open decision;
 - ``decision``: what the bot builds for one decision: the board, every seat's panel and the
   prompt of every open decision. A panel is ``seat_view(seat, sealed=False, table=board)``
@@ -47,9 +50,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # the engine is imported from the tree asked for (--tree), after parsing
     from engine.events import Event
     from engine.game import Game
+    from engine.views import TableView
 
 ROOT = Path(__file__).resolve().parent.parent
-OPS = ("table_view", "seat_view", "seat_view_unsealed", "prompt_view", "decision")
+OPS = ("table_view", "seat_view", "seat_view_unsealed", "panel_view", "prompt_view", "decision")
 
 
 def _best(call: Callable[[], object], repeat: int) -> int:
@@ -74,6 +78,10 @@ def _decision(g: Game, seats: list[str], asked: list[str], lean: bool) -> None:
             g.seat_view(seat)
     for seat in asked:
         g.prompt_view(seat)
+
+
+def _panel(g: Game, seat: str, board: TableView) -> object:
+    return g.seat_view(seat, sealed=False, table=board)
 
 
 def measure(games: int, every: int, repeat: int, seed: int) -> dict[str, Any]:
@@ -111,6 +119,9 @@ def measure(games: int, every: int, repeat: int, seed: int) -> dict[str, Any]:
         seats = list(g.s.seats)
         asked = [p.player for p in g.pending()]
         times["table_view"].append(_best(g.table_view, repeat))
+        if lean:
+            board = g.table_view()
+            ops["panel_view"] = partial(_panel, board=board)
         for op, call in ops.items():
             for seat in asked if op == "prompt_view" else seats:
                 times[op].append(_best(partial(call, g, seat), repeat))
@@ -170,7 +181,7 @@ def compare(args: argparse.Namespace) -> dict[str, Any]:
         new, base = out[f"new_{op}_us_p50"], out[f"base_{op}_us_p50"]
         out[f"{op}_ratio"] = round(new / base, 3) if new and base else None
     # What the bot's panels cost before (the full view) and now (the view without sealed).
-    full, lean = out["base_seat_view_us_p50"], out["new_seat_view_unsealed_us_p50"]
+    full, lean = out["base_seat_view_us_p50"], out["new_panel_view_us_p50"]
     out["panel_ratio"] = round(lean / full, 3) if full and lean else None
     return out
 
@@ -203,7 +214,7 @@ def main() -> int:
                 f"{f'{ratio:.2f}x' if ratio else '-':>7}"
             )
         print(
-            f"a panel's view, base seat_view -> new seat_view(sealed=False): "
+            f"a panel's view, base seat_view -> new seat_view(sealed=False, table=board): "
             f"{report['panel_ratio']}x"
         )
         return 0
