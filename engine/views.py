@@ -919,7 +919,6 @@ class _LazySeatView(SeatView):
         return self._fill().model_dump_json(**kwargs)
 
 
-
 def lazy_seat_view(g: Game, seat: str) -> SeatView:
     """The view of ``seat``, built only when an agent first reads it.
 
