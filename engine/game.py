@@ -199,7 +199,7 @@ class Game:
     ) -> SeatView:
         """What ``seat`` may see: the table, its own hidden cards and its open prompt, and
         (``sealed``, the default) the sealed table agents read. A front end that only renders
-        the view passes ``sealed=False`` (half the cost), and the public table it already
+        the view passes ``sealed=False`` (a third of the cost), and the public table it already
         built for this state (``table``: see :func:`engine.views.seat_view`)."""
         return seat_view(self, seat, sealed=sealed, table=table)
 

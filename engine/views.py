@@ -9,7 +9,7 @@ public board; the engine knows where every card is, so nobody has to guess it fr
 
 A seat view also carries a :class:`SealedTable`: the game with every card this seat cannot
 see replaced by a placeholder (``?advantage:3``), from which :mod:`engine.determinize`
-deals a consistent hidden position. It costs about as much as the rest of the view and only
+deals a consistent hidden position. It costs about twice as much as the rest of the view and only
 agents read it: a front end that renders asks for a view without it
 (``seat_view(g, seat, sealed=False)``). Seat ids in labels and texts are the engine's player
 names; a front end replaces them by display names.
@@ -648,9 +648,9 @@ def seat_view(
 ) -> SeatView:
     """What ``seat`` may see; with ``sealed`` (the default), its :class:`SealedTable` too.
 
-    The sealed table is what an agent deals a hidden position from, and it costs about as
-    much as the rest of the view: a front end that only renders the view asks for it without
-    (``sealed=False``: :attr:`SeatView.sealed` is None).
+    The sealed table is what an agent deals a hidden position from, and it costs about twice
+    as much as the rest of the view: a front end that only renders the view asks for it
+    without (``sealed=False``: :attr:`SeatView.sealed` is None).
 
     ``table``: the public table of the game as it is now (``table_view(g)``), when the caller
     has built it (a front end rendering the board and several panels of one state): the
