@@ -38,7 +38,8 @@ def leaders(actions: Iterable[ActionRow]) -> dict[str, str]:
 
 def secrets(game: Game, actions: Sequence[ActionRow]) -> list[rendering.Revealed]:
     """Every seat's leader and missions; the caller checks that the game has ended."""
-    hands = [game.seat_view(seat) for seat in game.table_view().seats]
+    table = game.table_view()
+    hands = [game.seat_view(seat, sealed=False, table=table) for seat in table.seats]
     return rendering.revealed(hands, leaders(actions))
 
 

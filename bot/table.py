@@ -106,7 +106,11 @@ class Table:
 
     def seat_view(self, seat: str) -> SeatView:
         """What ``seat`` may see (built once per version)."""
-        return self._view("seat", seat, lambda: self.game.seat_view(seat))
+        # Panels only render: no sealed table (the AI gets full views from lazy_seat_view),
+        # and the seat's table derives from the board's, built once per version.
+        return self._view(
+            "seat", seat, lambda: self.game.seat_view(seat, sealed=False, table=self.table_view())
+        )
 
     def prompt_view(self, seat: str) -> PromptView | None:
         """The open prompt of ``seat`` as that seat sees it (built once per version)."""

@@ -64,10 +64,11 @@ def determinize(view: SeatView, rng: random.Random, cards: CardDB | None = None)
     """A game consistent with ``view``: same public table and same own cards for its seat,
     every card it cannot see dealt at random (by ``rng``) among the places it could be.
 
-    Raises :class:`GameDataError` if the sealed table does not fit the card database.
+    Raises :class:`GameDataError` if the sealed table does not fit the card database, and
+    ValueError if ``view`` was built without it (``sealed=False``).
     """
     db = cards if cards is not None else default_cards()
-    data: dict[str, Any] = json.loads(view.sealed.state)
+    data: dict[str, Any] = json.loads(view.sealed_table().state)
     options = Options.model_validate(data.get("options", {}))
     seen: set[str] = set()
     for key in CARD_SECTIONS:

@@ -194,9 +194,14 @@ class Game:
         """The public table: what everybody may see."""
         return table_view(self)
 
-    def seat_view(self, seat: str) -> SeatView:
-        """What ``seat`` may see: the table, its own hidden cards and its open prompt."""
-        return seat_view(self, seat)
+    def seat_view(
+        self, seat: str, *, sealed: bool = True, table: TableView | None = None
+    ) -> SeatView:
+        """What ``seat`` may see: the table, its own hidden cards and its open prompt, and
+        (``sealed``, the default) the sealed table agents read. A front end that only renders
+        the view passes ``sealed=False`` (a third of the cost), and the public table it already
+        built for this state (``table``: see :func:`engine.views.seat_view`)."""
+        return seat_view(self, seat, sealed=sealed, table=table)
 
     def prompt_view(self, seat: str) -> PromptView | None:
         """The open prompt of ``seat`` as that seat sees it (labels, publicity), if any."""

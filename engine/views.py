@@ -9,19 +9,21 @@ public board; the engine knows where every card is, so nobody has to guess it fr
 
 A seat view also carries a :class:`SealedTable`: the game with every card this seat cannot
 see replaced by a placeholder (``?advantage:3``), from which :mod:`engine.determinize`
-deals a consistent hidden position. Seat ids in labels and texts are the engine's player
+deals a consistent hidden position. It costs about twice as much as the rest of the view and only
+agents read it: a front end that renders asks for a view without it
+(``seat_view(g, seat, sealed=False)``). Seat ids in labels and texts are the engine's player
 names; a front end replaces them by display names.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Callable, Container
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.actions import Action, parse_action
+from engine.actions import Action, offered_action
 from engine.cards import CardDB, RegionCard, deck_of
 from engine.cards import effects as fx
 from engine.errors import IllegalAction
@@ -29,8 +31,8 @@ from engine.prompts import PRIVATE_KINDS, Prompt, kind_text
 from engine.rules.missions import is_secret
 from engine.rules.party import speed, strength
 from engine.rules.regions import region_level
-from engine.state import Frame, Player
-from engine.zones import visibility, zones
+from engine.state import Frame, Player, Region
+from engine.zones import piles, seen_by_all, visibility
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -228,11 +230,24 @@ class SeatView(_View):
     #: This seat's Resistance missions with their real names (the table sees "secret").
     resisting: tuple[tuple[str, int], ...] = ()
     prompt: PromptView | None = None
-    sealed: SealedTable
+    #: The game as this seat knows it, for agents (:func:`engine.determinize.determinize`);
+    #: None in a view built without it (``seat_view(g, seat, sealed=False)``: the bot's
+    #: panels, which only render). :func:`lazy_seat_view` and the default build include it.
+    sealed: SealedTable | None = None
 
     @property
     def version(self) -> int:
         return self.table.version
+
+    def sealed_table(self) -> SealedTable:
+        """The sealed table, which agents read; a view built without it (``sealed=False``)
+        cannot serve an agent: ValueError."""
+        if self.sealed is None:
+            raise ValueError(
+                f"the view of {self.seat!r} was built without its sealed table "
+                "(seat_view(..., sealed=False)); an agent needs the full view"
+            )
+        return self.sealed
 
 
 # ---------------------------------------------------------------------- labels
@@ -337,14 +352,16 @@ def _label(
     )
 
 
-def choice_views(g: Game, prompt: Prompt, public: frozenset[str]) -> tuple[ChoiceView, ...]:
-    """The choices of ``prompt``, labelled, with their publicity."""
+def choice_views(g: Game, prompt: Prompt, public: Container[str]) -> tuple[ChoiceView, ...]:
+    """The choices of ``prompt``, labelled, with their publicity (``public``: the cards the
+    table sees, :func:`public_cards`)."""
     region = g.s.players[prompt.player].region if prompt.player in g.s.players else None
     options = choose_options(g) if prompt.kind == "pick" else None
     private = prompt.kind in PRIVATE_KINDS
     out = []
     for i, choice in enumerate(prompt.choices):
-        action = parse_action(choice)
+        # The engine offered the choice, so it is well formed: the cached parse, unchecked.
+        action = offered_action(choice)
         arg = action.arg
         shown = not private and (
             # A window's plays come from the hand: only "pass" is for the board.
@@ -356,14 +373,18 @@ def choice_views(g: Game, prompt: Prompt, public: frozenset[str]) -> tuple[Choic
             rewards = g.db.region(region).rewards
             shown = not (int(arg) < len(rewards) and rewards[int(arg)].kind == "remote_mission")
         out.append(
-            ChoiceView(
-                index=i, action=choice, label=_label(g.db, action, region, options), public=shown
+            _typed(
+                ChoiceView,
+                index=i,
+                action=choice,
+                label=_label(g.db, action, region, options),
+                public=shown,
             )
         )
     return tuple(out)
 
 
-def public_prompt_text(g: Game, prompt: Prompt, public: frozenset[str]) -> str:
+def public_prompt_text(g: Game, prompt: Prompt, public: Container[str]) -> str:
     """What the table may read about ``prompt``: its text, unless the kind is private or the
     card whose effect asks (the top frame's) is hidden from the table."""
     if prompt.kind in PRIVATE_KINDS:
@@ -396,10 +417,12 @@ def window_about(g: Game, prompt: Prompt) -> tuple[str, ...]:
     return tuple(n for n in (frame.player, frame.other) if n)
 
 
-def prompt_view(g: Game, prompt: Prompt, public: frozenset[str] | None = None) -> PromptView:
-    """``prompt`` as its player sees it."""
-    public = public if public is not None else public_cards(g)
-    return PromptView(
+def prompt_view(g: Game, prompt: Prompt, public: Container[str] | None = None) -> PromptView:
+    """``prompt`` as its player sees it (``public``: the cards the table sees, when the caller
+    has them)."""
+    public = public if public is not None else _TableCards(g)
+    return _typed(
+        PromptView,
         player=prompt.player,
         kind=prompt.kind,
         text=prompt.text,
@@ -414,23 +437,64 @@ def prompt_view(g: Game, prompt: Prompt, public: frozenset[str] | None = None) -
 
 # ---------------------------------------------------------------------- building views
 
+M = TypeVar("M", bound=BaseModel)
+
+_set = object.__setattr__
+#: Set the slots of pydantic's bookkeeping directly (cheaper than ``_set`` by name).
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_source = BaseModel.__dict__["__pydantic_private__"].__set__
+
+
+def _typed(model: type[M], **fields: Any) -> M:
+    """A view of ``model`` from ``fields``, every one given, each already of its field's
+    type (tuples, not lists), without pydantic's validation.
+
+    Views are built from the engine's own typed state, so validating them again checks
+    nothing, and it is a fifth of what a view costs (``BaseModel.model_construct`` is slower
+    still). The result is what validation would give: a test compares the two over games."""
+    view = object.__new__(model)
+    _set(view, "__dict__", fields)
+    _set_fields_set(view, set(fields))
+    _set_extra(view, None)
+    _set_source(view, None)
+    return view
+
 
 def public_cards(g: Game) -> frozenset[str]:
     """Every card the table sees face up now (the zones everybody may see)."""
-    s = g.s
-    return frozenset(
-        card for zone, cards in zones(s) if visibility(zone, s).everyone for card in cards
-    )
+    return frozenset(seen_by_all(g.s))
+
+
+class _TableCards(Container[str]):
+    """:func:`public_cards` of a game, found on the first question.
+
+    Finding them walks the zones map, the largest part of a prompt's view; many decisions
+    never ask (a reaction window shows only "pass", a private choice nothing, most choices
+    name no card), and a view build shares one among its parts."""
+
+    __slots__ = ("_cards", "_g")
+
+    def __init__(self, g: Game) -> None:
+        self._g = g
+        self._cards: frozenset[str] | None = None
+
+    def __contains__(self, card: object) -> bool:
+        if self._cards is None:
+            self._cards = public_cards(self._g)
+        return card in self._cards
 
 
 def _party(g: Game, p: Player, hidden: bool) -> PartyView:
-    return PartyView(
+    return _typed(
+        PartyView,
         seat=p.name,
         hidden=hidden,
         characters=()
         if hidden
         else tuple(
-            CharacterView(
+            _typed(
+                CharacterView,
                 card=c.card,
                 tapped=c.tapped,
                 incapacitated=c.incapacitated,
@@ -454,41 +518,42 @@ def _party(g: Game, p: Player, hidden: bool) -> PartyView:
     )
 
 
-def table_view(g: Game, viewer: str | None = None) -> TableView:
-    """The table as ``viewer`` sees it (``None``: the public table)."""
+def _region_view(g: Game, r: Region, viewer: str | None) -> RegionView:
     s = g.s
-    public = public_cards(g)
-    parties = tuple(_party(g, s.players[n], s.phase == "setup" and n != viewer) for n in s.seats)
-    regions = []
-    for r in s.regions:
-        state: PreliminaryState = "none"
-        shown: str | None = None
-        if r.preliminary:
-            if r.revealed:
-                state, shown = "revealed", r.preliminary
-            elif viewer is not None and viewer in r.peeked:
-                state, shown = "known", r.preliminary
-            else:
-                state = "face_down"
-        printed = g.db.region(r.card)
-        regions.append(
-            RegionView(
-                card=r.card,
-                level=region_level(g, r.card),
-                printed_level=printed.level,
-                preliminary_state=state,
-                preliminary=shown,
-                parties=tuple(n for n in s.seats if s.players[n].region == r.card),
-                traps=len(r.traps),
-                own_traps=tuple(t.card for t in r.traps if t.owner == viewer),
-                guard="none" if printed.guard is None else "standing" if r.guarded else "beaten",
-            )
-        )
+    state: PreliminaryState = "none"
+    shown: str | None = None
+    if r.preliminary:
+        if r.revealed:
+            state, shown = "revealed", r.preliminary
+        elif viewer is not None and viewer in r.peeked:
+            state, shown = "known", r.preliminary
+        else:
+            state = "face_down"
+    printed = g.db.region(r.card)
+    return _typed(
+        RegionView,
+        card=r.card,
+        level=region_level(g, r.card),
+        printed_level=printed.level,
+        preliminary_state=state,
+        preliminary=shown,
+        parties=tuple(n for n in s.seats if s.players[n].region == r.card),
+        traps=len(r.traps),
+        own_traps=tuple(t.card for t in r.traps if t.owner == viewer),
+        guard="none" if printed.guard is None else "standing" if r.guarded else "beaten",
+    )
+
+
+def _public_table(g: Game, public: Container[str]) -> TableView:
+    """The public table; ``public``: the cards the table sees (:func:`public_cards`)."""
+    s = g.s
+    setup = s.phase == "setup"
     waiting = []
     for prompt in s.prompts:
         choices = choice_views(g, prompt, public)
         waiting.append(
-            WaitingView(
+            _typed(
+                WaitingView,
                 player=prompt.player,
                 kind=prompt.kind,
                 window=prompt.window,
@@ -496,17 +561,20 @@ def table_view(g: Game, viewer: str | None = None) -> TableView:
                 window_about=window_about(g, prompt),
                 text=public_prompt_text(g, prompt, public),
                 choices=tuple(
-                    PublicChoice(action=c.action, label=c.label) for c in choices if c.public
+                    _typed(PublicChoice, action=c.action, label=c.label)
+                    for c in choices
+                    if c.public
                 ),
             )
         )
-    return TableView(
+    return _typed(
+        TableView,
         turn=s.turn,
         phase=s.phase,
         order=tuple(s.order),
         seats=tuple(s.seats),
-        parties=parties,
-        regions=tuple(regions),
+        parties=tuple(_party(g, s.players[n], setup) for n in s.seats),
+        regions=tuple(_region_view(g, r, None) for r in s.regions),
         final_mission=s.final_mission,
         final_deck=len(s.final_deck),
         crisis=s.crisis,
@@ -521,17 +589,88 @@ def table_view(g: Game, viewer: str | None = None) -> TableView:
     )
 
 
-def seat_view(g: Game, seat: str) -> SeatView:
-    """What ``seat`` may see."""
+def _seen_by(g: Game, table: TableView, viewer: str) -> TableView:
+    """The public ``table`` as ``viewer`` sees it.
+
+    A seat sees more than the table in three places only: its own party during the setup
+    (S3), the face-down Preliminary Encounters it scouted, and its own Traps (A5). Everything
+    else is the public table's, shared (the views are frozen): a front end that renders the
+    board and several seats' panels of one state builds the public part once."""
+    s = g.s
+    parties = table.parties
+    if s.phase == "setup" and viewer in s.players:
+        parties = tuple(
+            _party(g, s.players[viewer], False) if p.seat == viewer else p for p in parties
+        )
+    regions = table.regions
+    more = [_sees_more(r, viewer) for r in s.regions]
+    if any(more):
+        regions = tuple(
+            _region_view(g, r, viewer) if sees else shown
+            for r, shown, sees in zip(s.regions, table.regions, more, strict=True)
+        )
+    if parties is table.parties and regions is table.regions:
+        return table
+    return table.model_copy(update={"parties": parties, "regions": regions})
+
+
+def _sees_more(r: Region, viewer: str) -> bool:
+    """Whether ``viewer`` sees more of Region ``r`` than the table: a face-down Preliminary
+    Encounter it scouted, or a Trap of its own."""
+    if r.preliminary and not r.revealed and viewer in r.peeked:
+        return True
+    return bool(r.traps) and any(t.owner == viewer for t in r.traps)
+
+
+def _check_public(g: Game, table: TableView) -> None:
+    """``table`` must be the public table of ``g`` now: a seat's table (another seat's
+    party in the setup, its scouting, its Traps) would show that seat's secrets."""
+    if table.version != g.s.actions:
+        raise ValueError(
+            f"the table given is of version {table.version}, the game is at {g.s.actions}"
+        )
+    if (
+        (table.phase == "setup" and not all(p.hidden for p in table.parties))
+        or any(r.own_traps or r.preliminary_state == "known" for r in table.regions)
+        or len(table.regions) != len(g.s.regions)
+    ):
+        raise ValueError("the table given is a seat's table, not the public table")
+
+
+def table_view(g: Game, viewer: str | None = None) -> TableView:
+    """The table as ``viewer`` sees it (``None``: the public table)."""
+    table = _public_table(g, _TableCards(g))
+    return table if viewer is None else _seen_by(g, table, viewer)
+
+
+def seat_view(
+    g: Game, seat: str, *, sealed: bool = True, table: TableView | None = None
+) -> SeatView:
+    """What ``seat`` may see; with ``sealed`` (the default), its :class:`SealedTable` too.
+
+    The sealed table is what an agent deals a hidden position from, and it costs about twice
+    as much as the rest of the view: a front end that only renders the view asks for it
+    without (``sealed=False``: :attr:`SeatView.sealed` is None).
+
+    ``table``: the public table of the game as it is now (``table_view(g)``), when the caller
+    has built it (a front end rendering the board and several panels of one state): the
+    seat's table is then derived from it instead of being built again. A table of another
+    version, or a seat's table, is a ValueError."""
     if seat not in g.s.players:
         raise IllegalAction(f"{seat!r} is not in this game")
     s = g.s
     p = s.players[seat]
-    table = table_view(g, seat)
+    # At most one walk over the zones for the whole view: the table and the prompt share it.
+    public = _TableCards(g)
+    if table is None:
+        table = _public_table(g, public)
+    else:
+        _check_public(g, table)
     prompt = g.prompt_for(seat)
-    return SeatView(
+    return _typed(
+        SeatView,
         seat=seat,
-        table=table,
+        table=_seen_by(g, table, seat),
         hand=tuple(p.hand),
         missions=tuple(p.missions),
         offered_characters=tuple(p.offered_characters),
@@ -542,8 +681,8 @@ def seat_view(g: Game, seat: str) -> SeatView:
             if r.preliminary and not r.revealed and seat in r.peeked
         ),
         resisting=tuple(p.resisting.items()),
-        prompt=prompt_view(g, prompt) if prompt is not None else None,
-        sealed=SealedTable(seat=seat, state=json.dumps(seal(g, seat))),
+        prompt=prompt_view(g, prompt, public) if prompt is not None else None,
+        sealed=SealedTable(seat=seat, state=json.dumps(seal(g, seat))) if sealed else None,
     )
 
 
@@ -619,7 +758,7 @@ def hidden_cards(g: Game, seat: str) -> list[str]:
     """Every card ``seat`` cannot see, in the map's fixed order of places (never by card id)."""
     s = g.s
     return [
-        card for zone, cards in zones(s) if not visibility(zone, s).allows(seat) for card in cards
+        card for zone, cards in piles(s) if not visibility(zone, s).allows(seat) for card in cards
     ]
 
 
@@ -778,11 +917,6 @@ class _LazySeatView(SeatView):
 
     def model_dump_json(self, **kwargs: Any) -> str:
         return self._fill().model_dump_json(**kwargs)
-
-
-_set = object.__setattr__
-#: Sets the slot of pydantic's private attributes directly (cheaper than ``_set`` by name).
-_set_source = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 def lazy_seat_view(g: Game, seat: str) -> SeatView:

@@ -4,7 +4,9 @@ Every card of a game is in exactly one :class:`Zone` at any time (D1). A zone is
 (the table :data:`ZONE_KINDS`) and a *key*: the deck it belongs to, the player who owns it, the
 Region it lies at, or the kind of frame that holds it on the stack. What a viewer may see of a
 zone is its :func:`visibility`; :func:`hidden_from` gathers every card a viewer may not see,
-for views, events and the no-leak tests.
+for views, events and the no-leak tests. :func:`zones` walks the map with a copy of each
+zone's cards; :func:`piles`, the same walk without copies, is for callers that only read
+(views walk it at every decision).
 
 :func:`move` is the one way a card changes place: it checks that the card is where the caller
 says, then puts it in its destination. :func:`draw_top` and :func:`move_all` are built on it.
@@ -18,8 +20,9 @@ frame names stays where it is (see :data:`FRAME_CARDS`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal, NamedTuple
 
 from engine.state import Character, Frame, GameState, Player, Region, Trap
@@ -170,19 +173,30 @@ EVERYONE = Visibility(everyone=True)
 NOBODY = Visibility()
 
 
+#: The sight of each kind of zone (read for every zone of every view built).
+_SIGHT: dict[ZoneKind, Sight] = {kind: info.sight for kind, info in ZONE_KINDS.items()}
+
+
+@lru_cache(maxsize=1024)
+def _only(player: str) -> Visibility:
+    """Visible to ``player`` alone (one shared object per player: views ask for it for
+    every zone a player owns)."""
+    return Visibility(players=frozenset((player,)))
+
+
 def visibility(zone: Zone, state: GameState) -> Visibility:
     """Who may see the cards of ``zone`` now."""
-    sight = ZONE_KINDS[zone.kind].sight
+    sight = _SIGHT[zone.kind]
     if sight == "everyone":
         return EVERYONE
     if sight == "nobody":
         return NOBODY
     if sight == "owner" or (sight == "owner_in_setup" and state.phase == "setup"):
-        return Visibility(players=frozenset((zone.key,)))
+        return _only(zone.key)
     if sight == "owner_in_setup":
         return EVERYONE
     if sight == "trap_owner":
-        return Visibility(players=frozenset((trap_key(zone.key)[1],)))
+        return _only(trap_key(zone.key)[1])
     region = _region(state, zone.key)
     return EVERYONE if region.revealed else Visibility(players=frozenset(region.peeked))
 
@@ -190,10 +204,26 @@ def visibility(zone: Zone, state: GameState) -> Visibility:
 def hidden_from(state: GameState, viewer: str | None) -> set[str]:
     """Every card ``viewer`` (None: the public) may not see, wherever it is."""
     hidden: set[str] = set()
-    for zone, cards in zones(state):
+    for zone, cards in piles(state):
         if cards and not visibility(zone, state).allows(viewer):
             hidden.update(cards)
     return hidden
+
+
+#: The kinds of zone whose cards everybody may see, at least at times (a deck, a hand, a Trap
+#: never shows its cards to the table).
+OPEN_KINDS: frozenset[ZoneKind] = frozenset(
+    kind for kind, sight in _SIGHT.items() if sight not in ("nobody", "owner", "trap_owner")
+)
+
+
+def seen_by_all(state: GameState) -> set[str]:
+    """Every card everybody may see now, wherever it is (the face-up cards of the table)."""
+    seen: set[str] = set()
+    for zone, cards in piles(state, OPEN_KINDS):
+        if cards and visibility(zone, state).everyone:
+            seen.update(cards)
+    return seen
 
 
 def is_visible_to(state: GameState, card: str, viewer: str | None) -> bool:
@@ -242,43 +272,74 @@ def _held(frame: Frame) -> bool:
     return entry[0](frame)
 
 
-def zones(state: GameState) -> Iterator[tuple[Zone, list[str]]]:
-    """Every zone of the game with its cards (a list made for the caller), in a fixed order:
-    decks, discard piles, set-aside and Final cards, Regions, players, the stack."""
-    for deck, pile in state.decks.items():
-        yield Zone("deck", deck), list(pile)
-    for deck, pile in state.discards.items():
-        yield Zone("discard", deck), list(pile)
-    yield Zone("set_aside"), list(state.set_aside)
-    yield Zone("final_deck"), list(state.final_deck)
-    yield Zone("final_mission"), [state.final_mission] if state.final_mission else []
-    yield Zone("region"), [r.card for r in state.regions]
-    for region in state.regions:
-        if region.preliminary:
-            yield Zone("preliminary", region.card), [region.preliminary]
-    for region in state.regions:
-        if region.traps:
-            for owner in dict.fromkeys(t.owner for t in region.traps):
-                cards = [t.card for t in region.traps if t.owner == owner]
-                yield traps_zone(region.card, owner), cards
+#: The zones a game has one of (built once: the map is walked for every view).
+_SET_ASIDE, _FINAL_DECK = Zone("set_aside"), Zone("final_deck")
+_FINAL_MISSION, _REGIONS = Zone("final_mission"), Zone("region")
+
+
+def piles(
+    state: GameState, kinds: Container[ZoneKind] = ZONE_KINDS
+) -> Iterator[tuple[Zone, Sequence[str]]]:
+    """Every zone of the game (of ``kinds``: all by default) with its cards, in a fixed
+    order: decks, discard piles, set-aside and Final cards, Regions, players, the stack.
+
+    The sequences are the state's own lists where it keeps the zone as a list (decks, hands,
+    piles): the caller reads them and must not change them, nor move cards while it walks.
+    Views walk the map several times per decision; copying every deck would cost more than
+    the rest of the walk. :func:`zones` gives copies."""
+    if "deck" in kinds:
+        for deck, pile in state.decks.items():
+            yield Zone("deck", deck), pile
+    if "discard" in kinds:
+        for deck, pile in state.discards.items():
+            yield Zone("discard", deck), pile
+    if "set_aside" in kinds:
+        yield _SET_ASIDE, state.set_aside
+    if "final_deck" in kinds:
+        yield _FINAL_DECK, state.final_deck
+    if "final_mission" in kinds:
+        yield _FINAL_MISSION, (state.final_mission,) if state.final_mission else ()
+    if "region" in kinds:
+        yield _REGIONS, [r.card for r in state.regions]
+    if "preliminary" in kinds:
+        for region in state.regions:
+            if region.preliminary:
+                yield Zone("preliminary", region.card), (region.preliminary,)
+    if "traps" in kinds:
+        for region in state.regions:
+            if region.traps:
+                for owner in dict.fromkeys(t.owner for t in region.traps):
+                    cards = [t.card for t in region.traps if t.owner == owner]
+                    yield traps_zone(region.card, owner), cards
+    party = "party" in kinds
+    player_piles = [kind for kind in PLAYER_PILES if kind in kinds]
     for name, p in state.players.items():
-        yield Zone("party", name), [c.card for c in p.party]
-        for kind in PLAYER_PILES:
-            yield Zone(kind, name), list(getattr(p, kind))
-    for frame in state.stack:
-        if _held(frame):
-            assert frame.card is not None
-            yield Zone("stack", frame.kind), [frame.card]
+        if party:
+            yield Zone("party", name), [c.card for c in p.party]
+        for kind in player_piles:
+            yield Zone(kind, name), getattr(p, kind)
+    if "stack" in kinds:
+        for frame in state.stack:
+            if _held(frame):
+                assert frame.card is not None
+                yield Zone("stack", frame.kind), (frame.card,)
+
+
+def zones(state: GameState) -> Iterator[tuple[Zone, list[str]]]:
+    """Every zone of the game with its cards (a list made for the caller), in the order of
+    :func:`piles`."""
+    for zone, cards in piles(state):
+        yield zone, list(cards)
 
 
 def all_cards(state: GameState) -> list[str]:
     """Every card id of the game, once per place it is in (a card in two places: twice)."""
-    return [card for _, cards in zones(state) for card in cards]
+    return [card for _, cards in piles(state) for card in cards]
 
 
 def places(state: GameState) -> list[tuple[str, Zone]]:
     """Every (card, zone) pair of the game (a card in two places appears twice)."""
-    return [(card, zone) for zone, cards in zones(state) for card in cards]
+    return [(card, zone) for zone, cards in piles(state) for card in cards]
 
 
 def where(state: GameState) -> dict[str, Zone]:
@@ -307,7 +368,7 @@ def check_conservation(state: GameState, expected: set[str]) -> None:
 
 def locate(state: GameState, card: str) -> Zone:
     """The zone ``card`` is in; a card in no zone is a ZoneError."""
-    for zone, cards in zones(state):
+    for zone, cards in piles(state):
         if card in cards:
             return zone
     raise ZoneError(f"{card!r} is in no zone of this game")

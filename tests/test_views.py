@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any, get_args
 
 import pytest
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from rules.expansion_advantage_cards import ALL_SETS
 from rules.expansion_advantage_cards import expansion_db as advantage_db
 from rules.expansion_cards import expansion_db as arcane_db
@@ -345,3 +345,93 @@ def test_T4_cards_are_played_in_own_steps_only_in_the_play_kinds() -> None:
             if not prompt.window and any(c.startswith("play ") for c in prompt.choices):
                 kinds_with_plays.add(prompt.kind)
     assert kinds_with_plays == PLAY_KINDS
+
+
+# ------------------------------------------- views for front ends that only render (issue 10)
+
+
+def same_as_validated(view: BaseModel) -> None:
+    """``view`` is what pydantic's validation makes of its own data: the engine builds views
+    without validating them (``engine.views._typed``), from values of the fields' types."""
+    again = type(view).model_validate(view.model_dump())
+    assert again == view and repr(again) == repr(view)
+    assert again.model_dump_json() == view.model_dump_json()
+    assert again.model_fields_set == view.model_fields_set
+
+
+def check_lean_views(game: Game, seen: Counter[str]) -> None:
+    """Every seat's view without its sealed table is its full view but ``sealed``; a seat's
+    table is the board but where the seat alone sees more."""
+    board = game.table_view()
+    same_as_validated(board)
+    for seat in game.s.seats:
+        full = game.seat_view(seat)
+        lean = game.seat_view(seat, sealed=False)
+        assert full.sealed is not None and lean.sealed is None
+        assert lean == full.model_copy(update={"sealed": None})
+        assert game.seat_view(seat, sealed=False, table=board) == lean
+        same_as_validated(full)
+        prompt = game.prompt_view(seat)
+        assert prompt == lean.prompt
+        table = lean.table
+        if game.s.phase == "setup":
+            assert not table.party(seat).hidden
+            seen["setup"] += 1
+        others = [p for p in board.parties if p.seat != seat]
+        assert [p for p in table.parties if p.seat != seat] == others
+        for mine, public, r in zip(table.regions, board.regions, game.s.regions, strict=True):
+            scouted = bool(r.preliminary) and not r.revealed and seat in r.peeked
+            assert mine.preliminary_state == ("known" if scouted else public.preliminary_state)
+            assert mine.own_traps == tuple(t.card for t in r.traps if t.owner == seat)
+            unseen = {"preliminary_state", "preliminary", "own_traps"}
+            assert mine.model_dump(exclude=unseen) == public.model_dump(exclude=unseen)
+            assert public.own_traps == () and public.preliminary_state != "known"
+            seen["scouted"] += scouted
+            seen["traps"] += bool(mine.own_traps)
+        rest = {"parties", "regions"}
+        assert table.model_dump(exclude=rest) == board.model_dump(exclude=rest)
+
+
+def test_a_view_without_its_sealed_table_is_the_full_view_but_sealed() -> None:
+    seen = Counter[str]()
+    for game in games(4, every=4):
+        check_lean_views(game, seen)
+
+    def every_third(game: Game, _: list[Event]) -> None:
+        seen["actions"] += 1
+        if seen["actions"] % 3 == 0:
+            check_lean_views(game, seen)
+
+    # Traps (A5) come with the expansions: the rule tests' stand-in cards.
+    db = advantage_db()
+    for seed in range(2):
+        result = play_game(seed, 3, 12, {"sets": list(ALL_SETS)}, cards=db, observe=every_third)
+        assert result.error is None, result.error
+    assert seen["setup"] and seen["scouted"] and seen["traps"], seen
+
+
+def test_agents_read_the_sealed_table_and_refuse_a_view_without_it() -> None:
+    game = Game.new(["A", "B", "C"], seed=3)
+    for step in range(40):
+        prompt = game.pending()[0]
+        game.apply(prompt.player, RandomAgent(step).choose(game.seat_view(prompt.player), prompt))
+    lazy = lazy_seat_view(game, "A")
+    assert lazy.sealed is not None and lazy.sealed == game.seat_view("A").sealed
+    assert lazy.sealed_table() is lazy.sealed
+    assert determinize(game.seat_view("A"), random.Random(1)).seat_view("A", sealed=False) == (
+        game.seat_view("A", sealed=False)
+    )
+    with pytest.raises(ValueError, match="without its sealed table"):
+        determinize(game.seat_view("A", sealed=False), random.Random(1))
+
+
+def test_a_seat_view_refuses_a_table_that_is_not_the_public_table_now() -> None:
+    game = Game.new(["A", "B"], seed=4)
+    # During the setup A's table shows A's leader offer: B's view must not be built on it.
+    with pytest.raises(ValueError, match="a seat's table"):
+        game.seat_view("B", sealed=False, table=game.seat_view("A").table)
+    board = game.table_view()
+    prompt = game.pending()[0]
+    game.apply(prompt.player, prompt.choices[0])
+    with pytest.raises(ValueError, match="version"):
+        game.seat_view("B", table=board)

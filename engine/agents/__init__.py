@@ -28,7 +28,8 @@ class Agent(Protocol):
     """Something that takes a seat's decisions (a random player now, a smarter AI later)."""
 
     def choose(self, view: SeatView, prompt: Prompt | PromptView) -> str:
-        """One of ``prompt``'s choices: the action to apply for the seat of ``view``."""
+        """One of ``prompt``'s choices: the action to apply for the seat of ``view`` (a full
+        view, with its sealed table: ``seat_view(g, seat)`` or ``lazy_seat_view``)."""
         ...
 
 

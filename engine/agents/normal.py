@@ -374,7 +374,7 @@ class _Seat:
     def sealed(self) -> dict[str, Any]:
         """The game as this seat knows it (hidden cards are placeholders)."""
         if self._sealed is None:
-            self._sealed = json.loads(self.view.sealed.state)
+            self._sealed = json.loads(self.view.sealed_table().state)
         return self._sealed
 
     def sets(self) -> tuple[str, ...]:
