@@ -1,29 +1,38 @@
 """A small asynchronous layer over the standard :mod:`sqlite3` module: one connection, used
-by one dedicated worker thread, and an async API whose unit is a *hop*.
+by one thread, and an async API whose unit is a *hop*: a plain synchronous function run
+against the connection in one go (:meth:`Database.run`; :meth:`Database.transaction` wraps it
+in ``BEGIN IMMEDIATE`` ... ``COMMIT``). A whole transaction, or a read of several statements,
+is one hop, never one hand-off per statement.
 
-Why not a statement-per-call wrapper (aiosqlite): every statement there is one hand-off to
-the worker thread and back through the event loop (~0.25 ms each, ~0.7 ms for the first one
-after CPU work), so a five-statement transaction cost ~2 ms of waiting for ~0.05 ms of SQLite.
-Here the caller hands over a plain synchronous function, and the worker runs it against the
-connection in one go: a whole transaction, or a read of several statements, is one hop
-(:meth:`Database.run`, :meth:`Database.transaction`).
+Where a hop runs (``Database(path, inline=...)``):
 
-The rules it keeps:
+- *inline* (the bot's default): right away, on the event loop's thread. A decision's whole
+  transaction takes ~0.05-0.2 ms of SQLite (WAL with ``synchronous=NORMAL`` writes no fsync
+  per commit), far less than a trip to another thread. Measured in the bot (issue 10,
+  ``benchmarks/bot_speed.py``, 20 games): a hop to a worker thread cost ~2.9 ms per
+  decision of waiting for ~0.3 ms of SQLite, because the event loop finishes whatever else
+  is ready before it takes the result back, and the worker waits for the GIL (Python's
+  5 ms switch interval) while the loop thread computes. The price of inline: while SQLite
+  works, nothing else on the loop does; a checkpoint (SQLite's automatic one, every ~1,000
+  WAL pages, the only step that syncs the disk) stalls the loop for its duration.
+- on a dedicated worker thread (``inline=False``): the function runs there, in a copy of the
+  caller's :mod:`contextvars` context (a context variable set by the caller is seen as in the
+  caller), and the loop stays free meanwhile.
 
-- The connection is created, used and closed on the worker thread only (``sqlite3``'s
+The rules both keep:
+
+- The connection is created, used and closed on its one thread (``sqlite3``'s
   ``check_same_thread`` stays on and would catch a slip). Functions run by a hop get a
   :class:`Session`, the connection's statement API; they must not keep it beyond the hop.
-- One worker: hops run one at a time, in the order they were submitted. A function sees the
-  database exactly as its own statements leave it, and no other coroutine's statement comes
-  in between: no lock is needed around a multi-statement unit.
-- The caller's :mod:`contextvars` context is copied into the worker call, so a context
-  variable set by the caller (a benchmark's "current interaction", logging context) is seen by
-  the function as it would be in the caller.
-- A cancelled caller does not cancel its hop: the function runs to its end (a transaction
-  commits or rolls back whole); the caller just does not get the result.
-- Tracing (benchmarks): :attr:`Database.trace`, when set, is called after every hop, on the
-  event loop in the caller's context, with a :class:`Hop`: the time the caller awaited it and
-  each statement it executed with its time on the worker. Unset (the bot), it costs nothing.
+- Hops run one at a time, in the order they were submitted. A function sees the database
+  exactly as its own statements leave it, and no other coroutine's statement comes in
+  between: no lock is needed around a multi-statement unit.
+- A caller cancelled while its hop runs on the worker does not cancel the hop: the function
+  runs to its end (a transaction commits or rolls back whole); the caller just does not get
+  the result.
+- Tracing (benchmarks, tests): :attr:`Database.trace`, when set, is called after every hop, on
+  the event loop in the caller's context, with a :class:`Hop`: the time the caller awaited it
+  and each statement it executed with its own time. Unset (the bot), it costs nothing.
 """
 
 from __future__ import annotations
@@ -69,7 +78,8 @@ Trace = Callable[[Hop], None]
 
 
 class Session:
-    """The connection as a function run by a hop sees it. Used on the worker thread only.
+    """The connection as a function run by a hop sees it; used on the connection's thread
+    only, during the hop.
 
     Every statement's cursor is closed before the method returns (an open cursor would keep
     its statement "in progress" and could block ``COMMIT``)."""
@@ -160,11 +170,17 @@ class Session:
 
 
 class Database:
-    """One SQLite file: its connection lives on a dedicated worker thread. Open with
-    :meth:`open`, close with :meth:`close`; every use is a hop (:meth:`run`)."""
+    """One SQLite file and its connection. Open with :meth:`open`, close with :meth:`close`;
+    every use is a hop (:meth:`run`).
 
-    def __init__(self, path: Path | str) -> None:
+    ``inline`` (the bot's choice, see the module's doc) runs each hop's function right away
+    on the event loop's thread; otherwise it runs on the dedicated worker thread. Either
+    way the connection is used by one thread only, and the API and its guarantees are the
+    same."""
+
+    def __init__(self, path: Path | str, inline: bool = True) -> None:
         self.path = Path(path)
+        self.inline = inline
         #: Called after every hop (benchmarks; see the module's doc). None: no tracing.
         self.trace: Trace | None = None
         self._executor: ThreadPoolExecutor | None = None
@@ -175,46 +191,54 @@ class Database:
         return self._session is not None
 
     async def open(self) -> None:
-        """Start the worker and connect there (autocommit: ``isolation_level=None``, every
-        transaction is an explicit ``BEGIN IMMEDIATE``, see :meth:`Session.transaction`)."""
-        if self._executor is not None:
+        """Connect (autocommit: ``isolation_level=None``, every transaction is an explicit
+        ``BEGIN IMMEDIATE``, see :meth:`Session.transaction`), on the worker thread that
+        is started here unless ``inline``."""
+        if self._session is not None:
             raise RuntimeError(f"the database {self.path} is open already")
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="anima-sqlite")
-        loop = asyncio.get_running_loop()
+        if self.inline:
+            self._session = Session(sqlite3.connect(self.path, isolation_level=None))
+            return
+        executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="anima-sqlite")
 
         def connect() -> Session:
             return Session(sqlite3.connect(self.path, isolation_level=None))
 
         try:
-            self._session = await loop.run_in_executor(self._executor, connect)
+            self._session = await asyncio.get_running_loop().run_in_executor(executor, connect)
         except BaseException:
-            self._executor.shutdown(wait=False)
-            self._executor = None
+            executor.shutdown(wait=False)
             raise
+        self._executor = executor
 
     async def close(self) -> None:
-        """Close the connection on its thread and let the worker end (no-op if not open)."""
+        """Close the connection (on its thread) and let the worker end (no-op if not open)."""
         executor, self._executor = self._executor, None
         session, self._session = self._session, None
+        if session is None:
+            return
         if executor is None:
+            session._conn.close()
             return
         try:
-            if session is not None:
-                await asyncio.get_running_loop().run_in_executor(executor, session._conn.close)
+            await asyncio.get_running_loop().run_in_executor(executor, session._conn.close)
         finally:
             executor.shutdown(wait=False)
 
     async def run(self, fn: Callable[[Session], T]) -> T:
-        """Run ``fn(session)`` on the worker in one hop, in a copy of the caller's context;
-        its result, or its exception raised here."""
-        session, executor = self._session, self._executor
-        if session is None or executor is None:
+        """Run ``fn(session)`` in one hop (on the worker thread, in a copy of the caller's
+        context, unless ``inline``); its result, or its exception raised here."""
+        session = self._session
+        if session is None:
             raise RuntimeError("storage is not open")
-        loop = asyncio.get_running_loop()
-        ctx = contextvars.copy_context()
         trace = self.trace
         if trace is None:
-            return await loop.run_in_executor(executor, ctx.run, fn, session)
+            if self._executor is None:
+                return fn(session)
+            ctx = contextvars.copy_context()
+            return await asyncio.get_running_loop().run_in_executor(
+                self._executor, ctx.run, fn, session
+            )
         hop = Hop(0.0)
 
         def traced(s: Session) -> T:
@@ -226,7 +250,12 @@ class Database:
 
         start = time.perf_counter()
         try:
-            return await loop.run_in_executor(executor, ctx.run, traced, session)
+            if self._executor is None:
+                return traced(session)
+            ctx = contextvars.copy_context()
+            return await asyncio.get_running_loop().run_in_executor(
+                self._executor, ctx.run, traced, session
+            )
         finally:
             hop.seconds = time.perf_counter() - start
             trace(hop)

@@ -1,10 +1,11 @@
 """SQLite storage (WAL): games, seats, the action/event log, settings and stats.
 
-One connection per bot, on its own worker thread (:mod:`bot.database`, over the standard
-``sqlite3`` module). Every method is one *hop* to that thread: a plain function run against
-the connection in one go, so a write is one transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``,
-``ROLLBACK`` on any error) handed over once, and a read of several statements too. Hops run
-one at a time, so a transaction never interleaves with another coroutine's statements. The
+One connection per bot (:mod:`bot.database`, over the standard ``sqlite3`` module; it runs
+SQLite on the event loop's thread, or on a worker thread with ``inline=False``). Every method
+is one *hop*: a plain function run against the connection in one go, so a write is one
+transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``, ``ROLLBACK`` on any error) handed over once,
+and a read of several statements too. Hops run one at a time, so a transaction never
+interleaves with another coroutine's statements. The
 schema is created and migrated at start (``schema_version`` table); a migration is a list of
 statements run in one transaction.
 
@@ -551,16 +552,17 @@ def _event(row: Sequence[Any]) -> EventRow:
 class Storage:
     """The bot's database. Open with :meth:`open`, close with :meth:`close`.
 
-    Every public method is one hop to the database's worker thread (:mod:`bot.database`):
-    a write is one transaction run whole on the worker, a read of several statements one
-    function. The functions that run there (``_…`` methods taking a
-    :class:`~bot.database.Session`) touch nothing but the connection; the caches below are
-    read and updated here, on the event loop, before or after the hop."""
+    Every public method is one hop to the database (:mod:`bot.database`): a write is one
+    transaction run whole, a read of several statements one function. The functions that
+    run there (``_…`` methods taking a :class:`~bot.database.Session`) touch nothing but the
+    connection (they may run on the database's worker thread); the caches below are read and
+    updated here, on the event loop, before or after the hop."""
 
-    def __init__(self, path: Path | str, defaults: GuildSettings) -> None:
+    def __init__(self, path: Path | str, defaults: GuildSettings, inline: bool = True) -> None:
         self.path = Path(path)
         self.defaults = defaults
-        self._db = Database(self.path)
+        #: ``inline``: SQLite runs on the event loop's thread (see :mod:`bot.database`).
+        self._db = Database(self.path, inline)
         # Read once, then kept up to date by the writes below (the only writer).
         self._settings: dict[int, GuildSettings] = {}
         self._autopass: dict[tuple[int, int], frozenset[str]] = {}
@@ -600,7 +602,7 @@ class Storage:
 
     @property
     def db(self) -> Database:
-        """The database (its worker thread and connection); raises if not open."""
+        """The database (its connection); raises if not open."""
         if not self._db.is_open:
             raise RuntimeError("storage is not open")
         return self._db
@@ -623,7 +625,7 @@ class Storage:
             raise StorageUnavailable(f"{type(exc).__name__}: {exc}") from exc
 
     async def transaction(self, fn: Callable[[Session], T]) -> T:
-        """Run ``fn`` (a plain function of the connection, run on the worker thread) as one
+        """Run ``fn`` (a plain function of the connection, see :mod:`bot.database`) as one
         write transaction in one hop: committed if it returns, rolled back (and its error
         raised here) if it raises; SQLite failures raise :class:`StorageUnavailable`."""
         return await self._guarded(self.db.transaction(fn))
@@ -918,7 +920,7 @@ class Storage:
         self, s: Session, game_id: int, events: Sequence[tuple[int, NewEvent]], now: float
     ) -> list[EventRow]:
         """Log ``events`` (version, event) in order; the rows as stored, with their ids.
-        Runs on the worker thread, inside the caller's transaction.
+        Runs in the hop of the caller's transaction.
 
         One multi-row INSERT per batch of rows: a single statement whose rows get
         consecutive ids (AUTOINCREMENT, one writer), ending at ``lastrowid``."""
@@ -1014,7 +1016,7 @@ class Storage:
         now: float,
         s: Session,
     ) -> list[EventRow]:
-        # Runs on the worker thread inside the transaction of commit().
+        # Runs in the hop of commit(), inside its transaction.
         finish = write.finish
         done = s.execute(
             f"UPDATE games SET {sets} WHERE id = ? AND version = ? AND status = 'running'",
@@ -1252,7 +1254,7 @@ class Storage:
         return int(row[0]) if row else 0
 
 
-# ---------------------------------------------------------------------- run on the worker
+# ---------------------------------------------------------------------- run in a hop
 
 
 def _configure(s: Session) -> None:
