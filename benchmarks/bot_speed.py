@@ -27,11 +27,11 @@ Measured per interaction (all with ``time.perf_counter``: SimCord virtualises
   Discord spends inside those calls, so it is an upper bound of the bot's own time (the row
   "excl. SimCord's own work" subtracts it), and the pauses of Python's garbage collector,
   whose heap here also holds everything SimCord stores;
-- SQLite: time awaiting the hops to the database's worker thread (``bot.database``: one hop
-  per transaction or read, its statements' execution and the hand-off there and back), as a
-  share of the handling time; one ``execute``/``executemany`` call is one statement, a
-  ``BEGIN`` one transaction (``Database.trace``, installed for the run); the statement table
-  gives each statement's time on the worker and, in its own row, the hand-offs;
+- SQLite: time awaiting the hops to the database (``bot.database``: one hop per transaction
+  or read: its statements' execution, and the yield to the event loop or the hand-off to the
+  worker thread), as a share of the handling time; one ``execute``/``executemany`` call is
+  one statement, a ``BEGIN`` one transaction (``Database.trace``, installed for the run); the
+  statement table gives each statement's own time and, in its own row, the rest of the hops;
 - messages created: channel posts and DMs (``POST /channels/{id}/messages``), and interaction
   responses or followups that create a message (a deferred "thinking" response creates an
   ephemeral message that its later edit completes); edits are not counted;
@@ -216,9 +216,9 @@ class Record:
 
 
 CURRENT: contextvars.ContextVar[Record | None] = contextvars.ContextVar("bench_interaction")
-#: The row of the statement table that holds the hops' thread hand-offs (per hop: the time
-#: awaited beyond its statements' own time on the worker).
-HAND_OFF = "(hand-off to SQLite's thread and back, per hop)"
+#: The row of the statement table that holds, per hop, the time awaited beyond its
+#: statements' own time: the yield to the event loop (inline) or the thread hand-off.
+HAND_OFF = "(per hop: the wait beyond its statements)"
 
 
 class Probe:
@@ -312,10 +312,10 @@ class Probe:
         self._undo.append(lambda: delattr(storage, "commit"))
 
     def _on_hop(self, hop: Hop) -> None:
-        """One hop to the database's thread (``bot.database.Database.trace``, called in the
-        awaiting coroutine's context): its awaited time is the interaction's SQLite time;
-        each ``execute``/``executemany`` in it is one statement (a ``BEGIN`` one transaction),
-        with its time on the worker; the rest of the hop is the thread hand-off."""
+        """One hop to the database (``bot.database.Database.trace``, called in the awaiting
+        coroutine's context): its awaited time is the interaction's SQLite time; each
+        ``execute``/``executemany`` in it is one statement (a ``BEGIN`` one transaction),
+        with its own time; the rest of the hop is the wait (yield or thread hand-off)."""
         record = CURRENT.get()
         if record is None:
             return

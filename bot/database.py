@@ -6,15 +6,15 @@ is one hop, never one hand-off per statement.
 
 Where a hop runs (``Database(path, inline=...)``):
 
-- *inline* (the bot's default): right away, on the event loop's thread. A decision's whole
-  transaction takes ~0.05-0.2 ms of SQLite (WAL with ``synchronous=NORMAL`` writes no fsync
-  per commit), far less than a trip to another thread. Measured in the bot (issue 10,
-  ``benchmarks/bot_speed.py``, 20 games): a hop to a worker thread cost ~2.9 ms per
-  decision of waiting for ~0.3 ms of SQLite, because the event loop finishes whatever else
-  is ready before it takes the result back, and the worker waits for the GIL (Python's
-  5 ms switch interval) while the loop thread computes. The price of inline: while SQLite
-  works, nothing else on the loop does; a checkpoint (SQLite's automatic one, every ~1,000
-  WAL pages, the only step that syncs the disk) stalls the loop for its duration.
+- *inline* (the bot's default): on the event loop's thread, after one yield to the loop. A
+  decision's whole transaction takes ~0.05-0.2 ms of SQLite (WAL with ``synchronous=NORMAL``
+  writes no fsync per commit), far less than a trip to another thread: measured in the bot
+  (issue 10, ``benchmarks/bot_speed.py``), a hop to a worker thread cost ~2-3 ms per decision
+  of waiting for ~0.3 ms of SQLite, because the event loop finishes whatever else is ready
+  before it takes the result back, and the worker waits for the GIL (Python's 5 ms switch
+  interval) while the loop thread computes. The price of inline: while SQLite works,
+  nothing else on the loop does; a checkpoint (SQLite's automatic one, every ~1,000 WAL
+  pages, the only step that syncs the disk) holds the loop for its duration.
 - on a dedicated worker thread (``inline=False``): the function runs there, in a copy of the
   caller's :mod:`contextvars` context (a context variable set by the caller is seen as in the
   caller), and the loop stays free meanwhile.
@@ -227,13 +227,20 @@ class Database:
 
     async def run(self, fn: Callable[[Session], T]) -> T:
         """Run ``fn(session)`` in one hop (on the worker thread, in a copy of the caller's
-        context, unless ``inline``); its result, or its exception raised here."""
+        context, unless ``inline``); its result, or its exception raised here.
+
+        Inline, the hop first yields to the event loop once (``asyncio.sleep(0)``), then runs
+        ``fn`` and resumes the caller at once: awaiting the database stays a suspension
+        point (tasks that became ready, such as the gateway's events, run first; a chain of
+        hops, like the recovery of many games, does not hold the loop), and nothing runs
+        between the function and the caller's next line."""
         session = self._session
         if session is None:
             raise RuntimeError("storage is not open")
         trace = self.trace
         if trace is None:
             if self._executor is None:
+                await asyncio.sleep(0)  # a suspension point, as any await of I/O
                 return fn(session)
             ctx = contextvars.copy_context()
             return await asyncio.get_running_loop().run_in_executor(
@@ -251,6 +258,7 @@ class Database:
         start = time.perf_counter()
         try:
             if self._executor is None:
+                await asyncio.sleep(0)
                 return traced(session)
             ctx = contextvars.copy_context()
             return await asyncio.get_running_loop().run_in_executor(
