@@ -28,8 +28,11 @@ Measured per interaction (all with ``time.perf_counter``: SimCord virtualises
   Discord spends inside those calls, so it is an upper bound of the bot's own time (the row
   "excl. SimCord's own work" subtracts it), and the pauses of Python's garbage collector,
   whose heap here also holds everything SimCord stores;
-- SQLite: time awaiting the statements (``Storage._exec/_one/_all``: execution and the
-  aiosqlite thread hop; not waits for the storage lock), as a share of the handling time;
+- SQLite: time awaiting the hops to the database (``bot.database``: one hop per transaction
+  or read: its statements' execution, and the yield to the event loop or the hand-off to the
+  worker thread), as a share of the handling time; one ``execute``/``executemany`` call is
+  one statement, a ``BEGIN`` one transaction (``Database.trace``, installed for the run); the
+  statement table gives each statement's own time and, in its own row, the rest of the hops;
 - messages created: channel posts and DMs (``POST /channels/{id}/messages``), and interaction
   responses or followups that create a message (a deferred "thinking" response creates an
   ephemeral message that its later edit completes); edits are not counted;
@@ -56,7 +59,7 @@ sent) untraced but for the last ``--memory-sample`` games (10 by default), whose
 ``tracemalloc`` traces while all the others are live already; a snapshot is taken at its
 end, when every game is live. Each allocation still alive is charged to the innermost frame
 of its traceback (12 frames kept) that belongs either to the bot's side (``bot/``,
-``engine/``, discord.py, aiosqlite) or to SimCord's (its simulated Discord keeps every
+``engine/``, discord.py) or to SimCord's (its simulated Discord keeps every
 message, channel and member; and this benchmark): the bot's side divided by the number of
 traced games is the figure. What the process held before the setup (imports, the card
 database) is not traced. The play phase is not traced (tracemalloc would slow every
@@ -66,8 +69,8 @@ divided by the games.
 
 Work is attributed to its interaction with a context variable set while discord.py parses
 the event (the tasks it creates for the callback inherit it). Nothing in ``bot/`` is changed
-for this: the hooks wrap the storage instance's methods, SimCord's HTTP router and discord.py's
-parser for this run only. Nothing is asserted: the table says which targets are met.
+for this: the hooks trace the storage's database, wrap its commit, SimCord's HTTP router and
+discord.py's parser for this run only. Nothing is asserted: the table says which targets are met.
 """
 
 from __future__ import annotations
@@ -103,6 +106,7 @@ from simcord.components import walk_components
 from simcord.http import router as simcord_router
 
 from bot.app import AnimaBot, create_bot, tune_gc
+from bot.database import Hop
 from bot.settings import Settings
 from engine.agents.levels import DEFAULT_LEVEL, LEVELS
 from engine.game import Game
@@ -217,6 +221,9 @@ class Record:
 
 
 CURRENT: contextvars.ContextVar[Record | None] = contextvars.ContextVar("bench_interaction")
+#: The row of the statement table that holds, per hop, the time awaited beyond its
+#: statements' own time: the yield to the event loop (inline) or the thread hand-off.
+HAND_OFF = "(per hop: the wait beyond its statements)"
 
 
 class Probe:
@@ -290,8 +297,8 @@ class Probe:
         self._undo.append(lambda: gc.callbacks.remove(on_gc))
 
         storage = self.bot.storage
-        for name in ("_exec", "_one", "_all"):
-            self._wrap_sql(storage, name)
+        storage.db.trace = self._on_hop
+        self._undo.append(lambda: setattr(storage.db, "trace", None))
         commit = storage.commit
         signature = inspect.signature(commit)
 
@@ -309,29 +316,29 @@ class Probe:
         storage.commit = counted_commit  # type: ignore[method-assign]
         self._undo.append(lambda: delattr(storage, "commit"))
 
-    def _wrap_sql(self, storage: Any, name: str) -> None:
-        method = getattr(storage, name)
-
-        async def timed(sql: str, *args: Any) -> Any:
-            record = CURRENT.get()
-            start = time.perf_counter()
-            try:
-                return await method(sql, *args)
-            finally:
-                if record is not None:
-                    took = time.perf_counter() - start
-                    record.sql_s += took
-                    shape = " ".join(sql.split())[:60]
-                    if took > record.slowest_sql[0]:
-                        record.slowest_sql = (took, shape)
-                    if record.phase == "play":
-                        count, total = self.statements.get(shape, (0, 0.0))
-                        self.statements[shape] = (count + 1, total + took)
-                    record.statements += 1
-                    record.transactions += sql.startswith("BEGIN")
-
-        setattr(storage, name, timed)
-        self._undo.append(lambda: delattr(storage, name))
+    def _on_hop(self, hop: Hop) -> None:
+        """One hop to the database (``bot.database.Database.trace``, called in the awaiting
+        coroutine's context): its awaited time is the interaction's SQLite time; each
+        ``execute``/``executemany`` in it is one statement (a ``BEGIN`` one transaction),
+        with its own time; the rest of the hop is the wait (yield or thread hand-off)."""
+        record = CURRENT.get()
+        if record is None:
+            return
+        record.sql_s += hop.seconds
+        shapes = [(" ".join(sql.split())[:60], took) for sql, took in hop.statements]
+        if shapes and hop.seconds > record.slowest_sql[0]:
+            slowest = max(shapes, key=lambda st: st[1])[0]
+            more = f" (+{len(shapes) - 1} more)" if len(shapes) > 1 else ""
+            record.slowest_sql = (hop.seconds, slowest + more)
+        if record.phase == "play":
+            for shape, took in shapes:
+                count, total = self.statements.get(shape, (0, 0.0))
+                self.statements[shape] = (count + 1, total + took)
+            count, total = self.statements.get(HAND_OFF, (0, 0.0))
+            rest = hop.seconds - sum(took for _shape, took in shapes)
+            self.statements[HAND_OFF] = (count + 1, total + rest)
+        record.statements += len(shapes)
+        record.transactions += sum(sql.startswith("BEGIN") for sql, _took in hop.statements)
 
     def attribute_gc(self) -> None:
         """Charge each record the collections that ran while it was in flight."""
@@ -364,7 +371,7 @@ class Probe:
 #: Frames kept per allocation: enough to find whose code asked for it.
 MEMORY_FRAMES = 12
 #: Whose code an allocation is for: the innermost frame in one of these decides.
-BOT_SIDE = ("/bot/", "/engine/", "/discord/", "/aiosqlite/")
+BOT_SIDE = ("/bot/", "/engine/", "/discord/")
 SIMCORD_SIDE = ("/simcord/", "/benchmarks/")
 
 
@@ -383,7 +390,7 @@ class BotMemory:
 
 def bot_memory(snapshot: tracemalloc.Snapshot, games: int) -> BotMemory:
     """Split the live allocations made since tracing started into the bot's side (the bot,
-    the engine, discord.py's caches and aiosqlite) and SimCord's (its simulated Discord
+    the engine and discord.py's caches) and SimCord's (its simulated Discord
     stores every message, and this benchmark): each allocation belongs to the innermost
     frame of its traceback that is in one of them (a ``json.loads`` called by the engine is
     the bot's; one called by SimCord is SimCord's)."""

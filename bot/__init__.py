@@ -9,6 +9,7 @@
 - ``publishing``   posting events and the board, pings, DMs, secret starts.
 - ``rendering``    the one renderer: engine views, prompts and events to text and embeds.
 - ``table``        shared small types: Table, Reply, NoGame, GameBroken, seat bookkeeping.
-- ``storage``      SQLite (aiosqlite, WAL): schema and migrations, one transaction per write.
+- ``storage``      SQLite (WAL): schema and migrations, one transaction per write, one hop per
+  transaction or read through ``database`` (our async layer over ``sqlite3``).
 - ``settings``, ``rules`` (the rules digest for ``/anima rules``), ``preview`` (offline).
 """

@@ -65,7 +65,7 @@ class AnimaBot(commands.Bot):
         #: The private panels on the players' screens, kept up to date.
         self.panels = Panels(self.storage)
         self.publisher = Publisher(self, self.storage, self.panels)
-        self.games = Games(self.storage, self.publisher, self.cards)
+        self.games = Games(self.storage, self.publisher, self.cards, settings.game_cache)
         self.lobby = Lobby(
             self.storage, self.games, self.publisher, settings.fixed_seed, settings.lobby_idle
         )

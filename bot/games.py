@@ -38,6 +38,7 @@ from bot import components, history, rendering
 from bot.autopass import auto_action, describe, parse_kinds
 from bot.panels import fingerprint
 from bot.publishing import Publisher, pointer
+from bot.settings import GAME_CACHE
 from bot.storage import (
     EventRow,
     Finish,
@@ -94,8 +95,9 @@ async def ai_choice(table: Table, prompt: Prompt) -> str:
 MAX_AI_STEPS = 20_000
 #: Events ``/anima log`` reads (the latest 30 lines the user may see are shown).
 LOG_EVENTS = 60
-#: Running games kept in memory at most (the least recently used idle ones leave first).
-CACHE_SIZE = 500
+#: Running games kept in memory at most (the least recently used idle ones leave first);
+#: ``ANIMA_GAME_CACHE`` sets it for the bot (``bot.settings.GAME_CACHE``).
+CACHE_SIZE = GAME_CACHE
 
 CANNOT_SAVE = (
     "⚠️ I cannot save the game right now (the bot's storage failed); nothing of your "
@@ -279,8 +281,12 @@ class Games:
             self._cache.move_to_end(game_id)
             table.settings = await self.storage.guild_settings(table.row.guild_id)
             return table
-        row = await self.storage.game(game_id)
-        if row is None or row.status in ("lobby", "cancelled") or row.state_json is None:
+        # One hop: the row, its seats and whether it is behind its channel.
+        found = await self.storage.game_to_play(game_id)
+        if found is None:
+            raise NoGame(game_id)
+        row, seat_rows, unpublished = found
+        if row.status in ("lobby", "cancelled") or row.state_json is None:
             raise NoGame(game_id)
         if row.status == "broken":
             raise GameBroken(row.broken_reason or "its stored state cannot be loaded")
@@ -300,11 +306,11 @@ class Games:
                 log.exception("game %s cannot be loaded", game_id)
                 await self.mark_broken(row, f"stored game cannot be rebuilt ({type(exc).__name__})")
                 raise GameBroken(str(exc)) from None
-        seats = {s.seat: s for s in await self.storage.seats(game_id)}
+        seats = {s.seat: s for s in seat_rows}
         settings = await self.storage.guild_settings(row.guild_id)
         table = Table(row, seats, game, settings)
         self.publisher.forget(game_id)
-        current = not (row.status in ("running", "over") and await self.storage.behind(row))
+        current = not (row.status in ("running", "over") and unpublished)
         if not current:
             current = await self.publisher.reconcile(table)
         if current and row.status == "running":

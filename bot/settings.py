@@ -13,6 +13,12 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 #: copy of the project's ``../shared/rules/DIGEST.md`` (``tests/test_rules_copy.py`` keeps them
 #: identical).
 DEFAULT_RULES_PATH = Path(__file__).resolve().parent.parent / "docs" / "rules" / "DIGEST.md"
+#: The default of ``ANIMA_GAME_CACHE``: running games kept in memory (``bot.games``). Twice the
+#: 1,000 live games the issue 10 benchmark plays at once, so that they never leave memory
+#: while they are played (a game read back costs one SQLite hop and parsing its state); at
+#: ~130 KB per live game on the bot's side that is ~260 MB at most, on a server that really
+#: has 2,000 games running.
+GAME_CACHE = 2000
 
 
 class SettingsError(Exception):
@@ -40,6 +46,9 @@ class Settings(BaseSettings):
     #: A lobby nobody changed (join, leave, AI, options) for this many seconds expires: the
     #: next ``/anima start`` in its channel closes it and opens a new one.
     lobby_idle: int = Field(default=3600, ge=60, alias="ANIMA_LOBBY_IDLE")
+    #: Running games kept in memory at most (``bot.games``: the least recently used idle ones
+    #: leave first and are read back from SQLite when played again).
+    game_cache: int = Field(default=GAME_CACHE, ge=1, alias="ANIMA_GAME_CACHE")
     #: A fixed seed for every new game (tests and demos); empty: a random seed per game.
     fixed_seed: int | None = Field(default=None, alias="ANIMA_FIXED_SEED")
 
@@ -78,6 +87,7 @@ _HOW_TO_FIX = {
     "ANIMA_TIMER_TICK": "set it to a number of seconds above 0",
     "ANIMA_LOBBY_IDLE": "set it to a number of seconds, at least 60",
     "ANIMA_FIXED_SEED": "set it to a whole number or leave it empty",
+    "ANIMA_GAME_CACHE": "set it to a number of games, at least 1",
 }
 
 

@@ -1,11 +1,13 @@
-"""SQLite storage (aiosqlite, WAL): games, seats, the action/event log, settings and stats.
+"""SQLite storage (WAL): games, seats, the action/event log, settings and stats.
 
-One connection per bot. Every statement goes through one :class:`asyncio.Lock`, so a
-multi-statement transaction of one coroutine never interleaves with another coroutine's
-statements on the shared connection. Every write is one :meth:`Storage.transaction`
-(``BEGIN IMMEDIATE`` ... ``COMMIT``, ``ROLLBACK`` on any error). The schema is created and
-migrated at start (``schema_version`` table); a migration is a list of statements run in one
-transaction.
+One connection per bot (:mod:`bot.database`, over the standard ``sqlite3`` module; it runs
+SQLite on the event loop's thread, or on a worker thread with ``inline=False``). Every method
+is one *hop*: a plain function run against the connection in one go, so a write is one
+transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``, ``ROLLBACK`` on any error) handed over once,
+and a read of several statements too. Hops run one at a time, so a transaction never
+interleaves with another coroutine's statements. The
+schema is created and migrated at start (``schema_version`` table); a migration is a list of
+statements run in one transaction.
 
 Time is stored as POSIX seconds taken from ``discord.utils.utcnow()`` (virtual in SimCord).
 
@@ -25,21 +27,22 @@ Crash points (tests): :func:`kill_point` raises :class:`Killed` at a named step 
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import functools
 import json
 import logging
 import sqlite3
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-import aiosqlite
-
+from bot.database import Database, Session
 from bot.integrity import check_file
 
 log = logging.getLogger("anima.storage")
+
+T = TypeVar("T")
 
 #: Schema migrations, in order; ``MIGRATIONS[i]`` brings the schema from version i to i + 1.
 MIGRATIONS: list[list[str]] = [
@@ -273,12 +276,6 @@ def kill_point(step: str) -> None:
 class StorageUnavailable(Exception):
     """A write failed in SQLite (disk full, I/O error, read-only file...): nothing of it was
     saved. The message names the real cause; players are told the bot cannot save now."""
-
-
-@dataclass
-class _Done:
-    rowcount: int
-    lastrowid: int | None
 
 
 class VersionConflict(Exception):
@@ -553,13 +550,19 @@ def _event(row: Sequence[Any]) -> EventRow:
 
 
 class Storage:
-    """The bot's database. Open with :meth:`open`, close with :meth:`close`."""
+    """The bot's database. Open with :meth:`open`, close with :meth:`close`.
 
-    def __init__(self, path: Path | str, defaults: GuildSettings) -> None:
+    Every public method is one hop to the database (:mod:`bot.database`): a write is one
+    transaction run whole, a read of several statements one function. The functions that
+    run there (``_…`` methods taking a :class:`~bot.database.Session`) touch nothing but the
+    connection (they may run on the database's worker thread); the caches below are read and
+    updated here, on the event loop, before or after the hop."""
+
+    def __init__(self, path: Path | str, defaults: GuildSettings, inline: bool = True) -> None:
         self.path = Path(path)
         self.defaults = defaults
-        self._db: aiosqlite.Connection | None = None
-        self._lock = asyncio.Lock()
+        #: ``inline``: SQLite runs on the event loop's thread (see :mod:`bot.database`).
+        self._db = Database(self.path, inline)
         # Read once, then kept up to date by the writes below (the only writer).
         self._settings: dict[int, GuildSettings] = {}
         self._autopass: dict[tuple[int, int], frozenset[str]] = {}
@@ -581,123 +584,68 @@ class Storage:
         if self.path.parent and not self.path.parent.exists():
             self.path.parent.mkdir(parents=True, exist_ok=True)
         await asyncio.to_thread(check_file, self.path)
-        # isolation_level=None: we issue BEGIN/COMMIT ourselves, one transaction per unit.
-        self._db = await aiosqlite.connect(self.path, isolation_level=None)
-        await self._exec("PRAGMA journal_mode=WAL")
-        await self._exec("PRAGMA synchronous=NORMAL")
-        await self._exec("PRAGMA foreign_keys=ON")
+        await self._db.open()
+        await self._db.run(_configure)
         await self.migrate()
 
     async def close(self) -> None:
         """Write the publish pointers still pending (a clean stop needs no reconciliation at
         the next start), then close."""
-        if self._db is not None:
-            if self._pointers:
-                try:
-                    await self._write(
-                        [
-                            (
-                                "UPDATE games SET published_event_id = ?, published_version = ?, "
-                                "board_message_id = ?, board_turn = ? WHERE id = ?",
-                                (p.event_id, p.version, p.board_message_id, p.board_turn, g),
-                            )
-                            for g, p in self._pointers.items()
-                        ]
-                    )
-                    self._pointers.clear()
-                    self._riders.clear()
-                except Exception:
-                    log.exception("could not save the publish pointers at close")
-            db, self._db = self._db, None
-            await db.close()
+        if self._db.is_open and self._pointers:
+            try:
+                await self._write(_save_pointers(list(self._pointers.items())))
+                self._pointers.clear()
+                self._riders.clear()
+            except Exception:
+                log.exception("could not save the publish pointers at close")
+        await self._db.close()
 
     @property
-    def db(self) -> aiosqlite.Connection:
-        if self._db is None:
+    def db(self) -> Database:
+        """The database (its connection); raises if not open."""
+        if not self._db.is_open:
             raise RuntimeError("storage is not open")
         return self._db
 
     async def migrate(self) -> int:
-        """Create or upgrade the schema; returns the schema version."""
-        async with self._lock:
-            await self._exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-            row = await self._one("SELECT version FROM schema_version")
-            current = row[0] if row else 0
-            if row is None:
-                await self._exec("INSERT INTO schema_version (version) VALUES (0)")
-            if current > SCHEMA_VERSION:
-                raise RuntimeError(
-                    f"the database schema is version {current}, newer than this bot "
-                    f"({SCHEMA_VERSION}): update the bot"
-                )
-            for target in range(current, SCHEMA_VERSION):
-                async with self._transaction():
-                    for statement in MIGRATIONS[target]:
-                        await self._exec(statement)
-                    await self._exec("UPDATE schema_version SET version = ?", (target + 1,))
-            return SCHEMA_VERSION
+        """Create or upgrade the schema; returns the schema version. One hop; each
+        migration step is one transaction."""
+        return await self._guarded(self.db.run(_migrate))
 
-    @contextlib.asynccontextmanager
-    async def transaction(self) -> AsyncIterator[None]:
-        """One write transaction: committed when the block ends, rolled back (and the error
-        raised again) when it raises. Statements inside use :meth:`_exec` / :meth:`_one`."""
-        async with self._lock, self._transaction():
-            yield
-
-    @contextlib.asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[None]:
-        # For callers that hold the statement lock already (the migration).
+    async def _guarded(self, hop: Awaitable[T]) -> T:
+        """Await a hop, turning an SQLite failure into :class:`StorageUnavailable` (its
+        real cause logged); an ``IntegrityError`` is raised as it is (a constraint the
+        caller expects: one game per channel)."""
         try:
-            await self._exec("BEGIN IMMEDIATE")
-            try:
-                yield
-                await self._exec("COMMIT")
-            except BaseException:
-                # SQLite rolls back by itself on some errors (a full disk, SQLITE_FULL):
-                # a second ROLLBACK would raise "no transaction is active" and hide the cause.
-                if self.db.in_transaction:
-                    try:
-                        await self._exec("ROLLBACK")
-                    except sqlite3.Error:
-                        log.exception("ROLLBACK failed")
-                raise
+            return await hop
         except sqlite3.IntegrityError:
-            raise  # a constraint the caller expects (one game per channel)
+            raise
         except sqlite3.Error as exc:
             log.error("SQLite write failed: %s: %s", type(exc).__name__, exc)
             raise StorageUnavailable(f"{type(exc).__name__}: {exc}") from exc
 
-    async def _exec(self, sql: str, params: Iterable[Any] = (), many: bool = False) -> _Done:
-        """Execute one statement and close its cursor (an open cursor would keep the
-        statement "in progress" and block COMMIT). ``many``: ``params`` is a list of rows,
-        run with ``executemany`` (one call, one thread hand-off)."""
-        if many:
-            async with self.db.executemany(sql, [tuple(p) for p in params]) as cur:
-                return _Done(cur.rowcount, cur.lastrowid)
-        async with self.db.execute(sql, tuple(params)) as cur:
-            return _Done(cur.rowcount, cur.lastrowid)
+    async def transaction(self, fn: Callable[[Session], T]) -> T:
+        """Run ``fn`` (a plain function of the connection, see :mod:`bot.database`) as one
+        write transaction in one hop: committed if it returns, rolled back (and its error
+        raised here) if it raises; SQLite failures raise :class:`StorageUnavailable`."""
+        return await self._guarded(self.db.transaction(fn))
 
-    async def _one(self, sql: str, params: Iterable[Any] = ()) -> Any:
-        async with self.db.execute(sql, tuple(params)) as cur:
-            return await cur.fetchone()
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """One statement's first row, or None (one hop)."""
+        return await self.db.run(lambda s: s.one(sql, tuple(params)))
 
-    async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        async with self.db.execute(sql, tuple(params)) as cur:
-            return list(await cur.fetchall())
-
-    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Any:
-        async with self._lock:
-            return await self._one(sql, params)
-
-    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        async with self._lock:
-            return await self._all(sql, params)
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """One statement's rows (one hop)."""
+        return await self.db.run(lambda s: s.all(sql, tuple(params)))
 
     async def _write(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> None:
-        """Run statements as one transaction."""
-        async with self.transaction():
+        """Run statements as one transaction (one hop)."""
+
+        def write(s: Session) -> None:
             for sql, params in statements:
-                await self._exec(sql, tuple(params))
+                s.execute(sql, tuple(params))
+
+        await self.transaction(write)
 
     # ------------------------------------------------------------------ guild settings
 
@@ -788,27 +736,61 @@ class Storage:
         now: float,
     ) -> int | None:
         """A new lobby with the host in seat 1; None if the channel already has a game."""
+
+        def create(s: Session) -> int:
+            done = s.execute(
+                "INSERT INTO games (guild_id, channel_id, host_id, status, options_json, "
+                "created_at) VALUES (?, ?, ?, 'lobby', ?, ?)",
+                (guild_id, channel_id, host_id, json.dumps(options), now),
+            )
+            assert done.lastrowid is not None
+            s.execute(
+                "INSERT INTO seats (game_id, seat, position, user_id, name) "
+                "VALUES (?, 'p1', 0, ?, ?)",
+                (done.lastrowid, host_id, host_name),
+            )
+            return done.lastrowid
+
         try:
-            async with self.transaction():
-                cur = await self._exec(
-                    "INSERT INTO games (guild_id, channel_id, host_id, status, options_json, "
-                    "created_at) VALUES (?, ?, ?, 'lobby', ?, ?)",
-                    (guild_id, channel_id, host_id, json.dumps(options), now),
-                )
-                game_id = cur.lastrowid
-                assert game_id is not None
-                await self._exec(
-                    "INSERT INTO seats (game_id, seat, position, user_id, name) "
-                    "VALUES (?, 'p1', 0, ?, ?)",
-                    (game_id, host_id, host_name),
-                )
+            return await self.transaction(create)
         except sqlite3.IntegrityError:  # the channel's one active game exists already
             return None
-        return int(game_id)
 
     async def game(self, game_id: int) -> GameRow | None:
         row = await self.fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return self._row(row) if row else None
+
+    async def game_to_play(self, game_id: int) -> tuple[GameRow, list[SeatRow], bool] | None:
+        """A game read back to be played (``bot.games.Games.load``), in one hop of two
+        statements: its row, its seats (none for a lobby, a cancelled or a broken game) and
+        whether some of its events were not published (those after its publish pointer, the
+        pointer not yet written included: :meth:`behind` without its own hop). None: no
+        such game."""
+        pending = self._pointers.get(game_id)
+        after = pending.event_id if pending is not None else None
+
+        def read(s: Session) -> tuple[Any, list[Any]] | None:
+            row = s.one(
+                f"SELECT {_GAME_COLUMNS}, EXISTS (SELECT 1 FROM events e "
+                "WHERE e.game_id = g.id AND e.id > COALESCE(?, g.published_event_id)) "
+                "FROM games g WHERE id = ?",
+                (after, game_id),
+            )
+            if row is None or row[4] in ("lobby", "cancelled", "broken"):
+                return row, []
+            seats = s.all(
+                f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY position",
+                (game_id,),
+            )
+            return row, seats
+
+        found = await self.db.run(read)
+        if found is None or found[0] is None:
+            return None
+        raw, seats = found
+        row = self._row(raw)
+        unpublished = row.published_version != row.version or bool(raw[-1])
+        return row, [_seat(r) for r in seats], unpublished
 
     async def active_game(self, channel_id: int) -> GameRow | None:
         """The lobby or running game of a channel."""
@@ -897,65 +879,48 @@ class Storage:
         now: float,
     ) -> bool:
         """Turn a lobby into a running game; False if it is no longer a lobby."""
+
+        def start(s: Session) -> list[EventRow]:
+            done = s.execute(
+                "UPDATE games SET status = 'running', state_json = ?, version = ?, seed = ?, "
+                "decision_timer = ?, window_timer = ?, options_json = ?, started_at = ? "
+                "WHERE id = ? AND status = 'lobby'",
+                (
+                    state_json,
+                    version,
+                    seed,
+                    decision_timer,
+                    window_timer,
+                    json.dumps(options),
+                    now,
+                    game_id,
+                ),
+            )
+            if done.rowcount != 1:
+                raise _NotALobby
+            _seat_updates(s, game_id, seats)
+            # Every member's secret start is to be DM'd (fault 7: redelivered on
+            # recovery until marked delivered).
+            s.execute(
+                "UPDATE seats SET start_dm = 0 WHERE game_id = ? AND user_id IS NOT NULL "
+                "AND ai = 0",
+                (game_id,),
+            )
+            return self._insert_events(s, game_id, [(version, e) for e in events], now)
+
         try:
-            async with self.transaction():
-                cur = await self._exec(
-                    "UPDATE games SET status = 'running', state_json = ?, version = ?, seed = ?, "
-                    "decision_timer = ?, window_timer = ?, options_json = ?, started_at = ? "
-                    "WHERE id = ? AND status = 'lobby'",
-                    (
-                        state_json,
-                        version,
-                        seed,
-                        decision_timer,
-                        window_timer,
-                        json.dumps(options),
-                        now,
-                        game_id,
-                    ),
-                )
-                if cur.rowcount != 1:
-                    raise _NotALobby
-                await self._seat_updates(game_id, seats)
-                # Every member's secret start is to be DM'd (fault 7: redelivered on
-                # recovery until marked delivered).
-                await self._exec(
-                    "UPDATE seats SET start_dm = 0 WHERE game_id = ? AND user_id IS NOT NULL "
-                    "AND ai = 0",
-                    (game_id,),
-                )
-                await self._insert_events(game_id, [(version, e) for e in events], now)
+            stored = await self.transaction(start)
         except _NotALobby:
             return False
+        self._remember_private(game_id, stored)
         kill_point("after start commit")
         return True
 
-    async def _seat_updates(self, game_id: int, seats: Sequence[SeatUpdate]) -> None:
-        if not seats:
-            return
-        await self._exec(
-            "UPDATE seats SET ai = ?, timeouts = ?, prompt_since = ?, deadline = ?, "
-            "half_at = ?, pinged = ? WHERE game_id = ? AND seat = ?",
-            [
-                (
-                    int(s.ai),
-                    s.timeouts,
-                    s.prompt_since,
-                    s.deadline,
-                    s.half_at,
-                    int(s.pinged),
-                    game_id,
-                    s.seat,
-                )
-                for s in seats
-            ],
-            True,
-        )
-
-    async def _insert_events(
-        self, game_id: int, events: Sequence[tuple[int, NewEvent]], now: float
+    def _insert_events(
+        self, s: Session, game_id: int, events: Sequence[tuple[int, NewEvent]], now: float
     ) -> list[EventRow]:
         """Log ``events`` (version, event) in order; the rows as stored, with their ids.
+        Runs in the hop of the caller's transaction.
 
         One multi-row INSERT per batch of rows: a single statement whose rows get
         consecutive ids (AUTOINCREMENT, one writer), ending at ``lastrowid``."""
@@ -974,28 +939,27 @@ class Storage:
                     now,
                 ]
             values = ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(part))
-            cur = await self._exec(
+            done = s.execute(
                 "INSERT INTO events (game_id, version, kind, text, recipients, data_json, at) "
                 f"VALUES {values}",
                 params,
             )
-            assert cur.lastrowid is not None
-            first = cur.lastrowid - len(part) + 1
+            assert done.lastrowid is not None
+            first = done.lastrowid - len(part) + 1
             for i, (version, e) in enumerate(part):
                 # The data as a reader of the row gets it (JSON: tuples become lists).
                 data = json.loads(_compact(e.data))
                 out.append(
                     EventRow(first + i, game_id, version, e.kind, e.text, e.recipients, data, now)
                 )
-        self._remember_private(game_id, out)
         return out
 
     async def commit(
         self, game_id: int, expected_version: int, write: GameWrite, now: float
     ) -> list[EventRow]:
-        """One change of a running game in one transaction: its state, the actions and
-        events since the last write (``executemany`` / one multi-row INSERT), every seat's
-        bookkeeping, the pause and the publish pointer (and, for the last action, the
+        """One change of a running game in one transaction, one hop: its state, the actions
+        and events since the last write (``executemany`` / one multi-row INSERT), every
+        seat's bookkeeping, the pause and the publish pointer (and, for the last action, the
         result). Returns the events as stored (with their ids), for publishing.
 
         Raises :class:`VersionConflict` (nothing written) if the stored game is not at
@@ -1025,11 +989,13 @@ class Storage:
         others = [
             (g, self._pointers[g]) for g in self._riders if g != game_id and g in self._pointers
         ]
-        try:
-            stored = await self._commit(game_id, expected_version, write, sets, params, others, now)
-        except BaseException:
-            self._forget_private(game_id)  # it may hold events that were rolled back
-            raise
+        stored = await self.transaction(
+            functools.partial(
+                self._commit, game_id, expected_version, write, sets, params, others, now
+            )
+        )
+        # The private logs in memory learn the events once they are committed.
+        self._remember_private(game_id, stored)
         if self._pointers.get(game_id) == write.pointer:
             del self._pointers[game_id]
             self._riders.discard(game_id)
@@ -1039,11 +1005,7 @@ class Storage:
                 self._riders.discard(other)
         return stored
 
-    def _forget_private(self, game_id: int) -> None:
-        for key in self._private_keys.pop(game_id, set()):
-            self._private.pop(key, None)
-
-    async def _commit(
+    def _commit(
         self,
         game_id: int,
         expected_version: int,
@@ -1052,47 +1014,45 @@ class Storage:
         params: list[Any],
         others: list[tuple[int, Pointer]],
         now: float,
+        s: Session,
     ) -> list[EventRow]:
+        # Runs in the hop of commit(), inside its transaction.
         finish = write.finish
-        async with self.transaction():
-            cur = await self._exec(
-                f"UPDATE games SET {sets} WHERE id = ? AND version = ? AND status = 'running'",
-                (*params, game_id, expected_version),
+        done = s.execute(
+            f"UPDATE games SET {sets} WHERE id = ? AND version = ? AND status = 'running'",
+            (*params, game_id, expected_version),
+        )
+        if done.rowcount != 1:
+            raise VersionConflict(f"game {game_id} is not at version {expected_version}")
+        if write.actions:
+            s.executemany(
+                "INSERT INTO actions (game_id, version, seat, action, source, at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, v, seat, a, src, now) for v, seat, a, src in write.actions],
             )
-            if cur.rowcount != 1:
-                raise VersionConflict(f"game {game_id} is not at version {expected_version}")
-            if write.actions:
-                await self._exec(
-                    "INSERT INTO actions (game_id, version, seat, action, source, at) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    [(game_id, v, seat, a, src, now) for v, seat, a, src in write.actions],
-                    True,
-                )
-            stored = await self._insert_events(game_id, write.events, now)
-            seats = write.seats
-            if finish is not None:
-                seats = [replace(s, deadline=None, half_at=None) for s in seats]
-            await self._seat_updates(game_id, seats)
-            if others:
-                await self._exec(
-                    "UPDATE games SET published_event_id = ?, published_version = ?, "
-                    "board_message_id = ?, board_turn = ? WHERE id = ?",
-                    [
-                        (p.event_id, p.version, p.board_message_id, p.board_turn, other)
-                        for other, p in others
-                    ],
-                    True,
-                )
-            if finish is not None:
-                await self._exec(
-                    "INSERT INTO results (game_id, guild_id, seat, user_id, name, ai, won) "
-                    "SELECT ?, guild_id, ?, ?, ?, ?, ? FROM games WHERE id = ?",
-                    [
-                        (game_id, seat_id, user_id, name, int(ai), int(won), game_id)
-                        for seat_id, user_id, name, ai, won in finish.results
-                    ],
-                    True,
-                )
+        stored = self._insert_events(s, game_id, write.events, now)
+        seats = write.seats
+        if finish is not None:
+            seats = [replace(u, deadline=None, half_at=None) for u in seats]
+        _seat_updates(s, game_id, seats)
+        if others:
+            s.executemany(
+                "UPDATE games SET published_event_id = ?, published_version = ?, "
+                "board_message_id = ?, board_turn = ? WHERE id = ?",
+                [
+                    (p.event_id, p.version, p.board_message_id, p.board_turn, other)
+                    for other, p in others
+                ],
+            )
+        if finish is not None:
+            s.executemany(
+                "INSERT INTO results (game_id, guild_id, seat, user_id, name, ai, won) "
+                "SELECT ?, guild_id, ?, ?, ?, ?, ? FROM games WHERE id = ?",
+                [
+                    (game_id, seat_id, user_id, name, int(ai), int(won), game_id)
+                    for seat_id, user_id, name, ai, won in finish.results
+                ],
+            )
         return stored
 
     def _row(self, raw: Sequence[Any]) -> GameRow:
@@ -1123,21 +1083,7 @@ class Storage:
         """Record what has been posted of a game now (a game reconciled with its channel)."""
         self._pointers.pop(game_id, None)
         self._riders.discard(game_id)
-        await self._write(
-            [
-                (
-                    "UPDATE games SET published_event_id = ?, published_version = ?, "
-                    "board_message_id = ?, board_turn = ? WHERE id = ?",
-                    (
-                        pointer.event_id,
-                        pointer.version,
-                        pointer.board_message_id,
-                        pointer.board_turn,
-                        game_id,
-                    ),
-                )
-            ]
-        )
+        await self._write(_save_pointers([(game_id, pointer)]))
 
     async def set_start_delivered(self, game_id: int, seat: str) -> None:
         """A seat's secret start has been DM'd (or its member told in the channel)."""
@@ -1149,17 +1095,20 @@ class Storage:
         self, game_id: int, status: str, now: float, reason: str | None = None
     ) -> bool:
         """End a lobby or running game without a result (cancelled, ended, broken)."""
-        async with self.transaction():
-            cur = await self._exec(
+
+        def stop(s: Session) -> bool:
+            done = s.execute(
                 "UPDATE games SET status = ?, ended_at = ?, broken_reason = ? "
                 "WHERE id = ? AND status IN ('lobby', 'running')",
                 (status, now, reason, game_id),
             )
-            await self._exec(
+            s.execute(
                 "UPDATE seats SET deadline = NULL, half_at = NULL WHERE game_id = ?",
                 (game_id,),
             )
-        return cur.rowcount == 1
+            return done.rowcount == 1
+
+        return await self.transaction(stop)
 
     # ------------------------------------------------------------------ log queries
 
@@ -1284,12 +1233,17 @@ class Storage:
         """(games finished, [(name, user_id, wins, games)]) for a server, best first (the
         20 best; every AI seat together as "AI players"), from the per-server aggregates
         (``guild_stats``, ``player_stats``) that the game's last commit keeps up to date."""
-        row = await self.fetchone("SELECT games FROM guild_stats WHERE guild_id = ?", (guild_id,))
-        rows = await self.fetchall(
-            "SELECT name, NULLIF(user_key, -1), wins, games FROM player_stats "
-            "WHERE guild_id = ? ORDER BY wins DESC, games DESC LIMIT 20",
-            (guild_id,),
-        )
+
+        def read(s: Session) -> tuple[Any, list[Any]]:
+            row = s.one("SELECT games FROM guild_stats WHERE guild_id = ?", (guild_id,))
+            rows = s.all(
+                "SELECT name, NULLIF(user_key, -1), wins, games FROM player_stats "
+                "WHERE guild_id = ? ORDER BY wins DESC, games DESC LIMIT 20",
+                (guild_id,),
+            )
+            return row, rows
+
+        row, rows = await self.db.run(read)
         return (row[0] if row else 0), [(r[0], r[1], r[2], r[3]) for r in rows]
 
     async def omega_wins(self, guild_id: int) -> int:
@@ -1298,3 +1252,69 @@ class Storage:
             "SELECT omega_wins FROM guild_stats WHERE guild_id = ?", (guild_id,)
         )
         return int(row[0]) if row else 0
+
+
+# ---------------------------------------------------------------------- run in a hop
+
+
+def _configure(s: Session) -> None:
+    """The connection's settings: WAL (readers never wait for the writer), ``synchronous``
+    NORMAL (a commit survives a crash of the bot; only a power cut may lose the last ones)."""
+    s.execute("PRAGMA journal_mode=WAL")
+    s.execute("PRAGMA synchronous=NORMAL")
+    s.execute("PRAGMA foreign_keys=ON")
+
+
+def _migrate(s: Session) -> int:
+    """Bring the schema up to date, each migration in its own transaction."""
+    s.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+    row = s.one("SELECT version FROM schema_version")
+    current = row[0] if row else 0
+    if row is None:
+        s.execute("INSERT INTO schema_version (version) VALUES (0)")
+    if current > SCHEMA_VERSION:
+        raise RuntimeError(
+            f"the database schema is version {current}, newer than this bot "
+            f"({SCHEMA_VERSION}): update the bot"
+        )
+    for target in range(current, SCHEMA_VERSION):
+        with s.transaction():
+            for statement in MIGRATIONS[target]:
+                s.execute(statement)
+            s.execute("UPDATE schema_version SET version = ?", (target + 1,))
+    return SCHEMA_VERSION
+
+
+def _save_pointers(pointers: Sequence[tuple[int, Pointer]]) -> list[tuple[str, Sequence[Any]]]:
+    """The statements that write publish pointers."""
+    return [
+        (
+            "UPDATE games SET published_event_id = ?, published_version = ?, "
+            "board_message_id = ?, board_turn = ? WHERE id = ?",
+            (p.event_id, p.version, p.board_message_id, p.board_turn, game_id),
+        )
+        for game_id, p in pointers
+    ]
+
+
+def _seat_updates(s: Session, game_id: int, seats: Sequence[SeatUpdate]) -> None:
+    """Every seat's bookkeeping of a change (one ``executemany``)."""
+    if not seats:
+        return
+    s.executemany(
+        "UPDATE seats SET ai = ?, timeouts = ?, prompt_since = ?, deadline = ?, "
+        "half_at = ?, pinged = ? WHERE game_id = ? AND seat = ?",
+        [
+            (
+                int(u.ai),
+                u.timeouts,
+                u.prompt_since,
+                u.deadline,
+                u.half_at,
+                int(u.pinged),
+                game_id,
+                u.seat,
+            )
+            for u in seats
+        ],
+    )

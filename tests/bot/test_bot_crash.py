@@ -30,6 +30,7 @@ from anima_sim import (
 
 from bot import rendering
 from bot.app import AnimaBot
+from bot.database import Hop
 from bot.games import CANNOT_SAVE
 from bot.storage import KILL_STEPS, Killed, crash_points
 
@@ -364,8 +365,9 @@ async def test_a_decision_is_one_transaction_of_at_most_six_statements(
     simcord_env: simcord.Env, db_path: Path
 ) -> None:
     """Speed (issue 10): a cached game's decision, with the AI moves after it, is written in
-    one transaction (state, actions, events, seats and the publish pointer) and reads
-    nothing back (settings, auto-pass, closed DMs and private logs are kept in memory)."""
+    one transaction (state, actions, events, seats and the publish pointer), handed to the
+    database's thread in one hop, and reads nothing back (settings, auto-pass, closed DMs
+    and private logs are kept in memory)."""
     env = simcord_env
     w = world(env)
     game_id = await start_game(w, w.alice, [w.bob], ai=1, turns=2)
@@ -376,22 +378,17 @@ async def test_a_decision_is_one_transaction_of_at_most_six_statements(
     assert isinstance(bot, AnimaBot)
     for _ in range(10):  # warm up: each seat's panel and private log read once
         assert await driver.step()
-    statements: list[str] = []
-    storage = bot.storage
-    for name in ("_exec", "_one", "_all"):
-        method = getattr(storage, name)
-
-        def counted(sql: str, *args: object, _method: Callable[..., object] = method) -> object:
-            statements.append(sql)
-            return _method(sql, *args)
-
-        setattr(storage, name, counted)
+    hops: list[Hop] = []
+    bot.storage.db.trace = hops.append  # every hop to the database's worker thread
     steps = 30
     for _ in range(steps):
         assert await driver.step()
+    bot.storage.db.trace = None
     assert stored(db_path, game_id).status == "running"
+    statements = [sql for hop in hops for sql, _seconds in hop.statements]
     begins = [s for s in statements if s.startswith("BEGIN")]
     assert len(begins) == steps  # one commit per decision, nothing else written
+    assert len(hops) == steps  # each handed to SQLite's thread once, as a whole
     assert len(statements) <= 6 * steps, statements[:12]
     assert not [s for s in statements if s.startswith("SELECT")], statements
 

@@ -35,6 +35,7 @@ from simcord import assert_error
 from bot.__main__ import main
 from bot.app import AnimaBot
 from bot.autopass import describe
+from bot.database import Hop
 from bot.integrity import DatabaseDamaged
 from bot.lobby import UNPOSTED_GRACE
 from bot.panels import fingerprint
@@ -449,14 +450,11 @@ async def test_a_panel_rendered_again_reads_nothing_it_knows(
     bot = simcord_env.bot
     storage, panels = bot.storage, bot.panels  # type: ignore[attr-defined]
     reads: list[str] = []
-    for name in ("_one", "_all"):
-        real = getattr(storage, name)
 
-        async def counted(sql: str, *args: Any, _real: Any = real) -> Any:
-            reads.append(sql)
-            return await _real(sql, *args)
+    def counted(hop: Hop) -> None:  # every statement handed to the database's thread
+        reads.extend(sql for sql, _seconds in hop.statements if sql.startswith("SELECT"))
 
-        monkeypatch.setattr(storage, name, counted)
+    monkeypatch.setattr(storage.db, "trace", counted)
     table = await bot.games.load(game_id)  # type: ignore[attr-defined]
     seat = table.seat_of(w.alice.id)
     first = await panels.parts(table, seat)

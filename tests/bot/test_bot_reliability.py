@@ -76,7 +76,8 @@ async def test_a_failed_commit_changes_nothing(
     storage = simcord_env.bot.storage
     real = storage._insert_events
 
-    async def fail(*args: Any) -> None:  # the state row is already updated when this fails
+    def fail(*args: Any) -> None:  # the state row is already updated when this fails
+        # Storage._insert_events runs on the database's worker, inside commit's transaction.
         raise OSError("disk full")
 
     monkeypatch.setattr(storage, "_insert_events", fail)
