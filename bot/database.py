@@ -13,8 +13,13 @@ Where a hop runs (``Database(path, inline=...)``):
   of waiting for ~0.3 ms of SQLite, because the event loop finishes whatever else is ready
   before it takes the result back, and the worker waits for the GIL (Python's 5 ms switch
   interval) while the loop thread computes. The price of inline: while SQLite works,
-  nothing else on the loop does; a checkpoint (SQLite's automatic one, every ~1,000 WAL
-  pages, the only step that syncs the disk) holds the loop for its duration.
+  nothing else on the loop does. So the one slow step, the *checkpoint* (copying the WAL
+  into the database file and syncing the disk), is not left to SQLite's automatic one
+  (which would run inside a commit on the loop every ~1,000 WAL pages): the connection has
+  ``wal_autocheckpoint`` off, and every :data:`CHECKPOINT_EVERY` transactions a
+  ``PASSIVE`` checkpoint runs on a thread of its own, with a connection of its own
+  (:meth:`Database.checkpoint`). SQLite lets it run while the loop's connection goes on
+  reading and writing.
 - on a dedicated worker thread (``inline=False``): the function runs there, in a copy of the
   caller's :mod:`contextvars` context (a context variable set by the caller is seen as in the
   caller), and the loop stays free meanwhile.
@@ -75,6 +80,10 @@ class Hop:
 
 #: A tracing callback (see :attr:`Database.trace`).
 Trace = Callable[[Hop], None]
+
+#: Transactions between two background checkpoints when hops run inline. A decision writes
+#: about five pages, so this is near SQLite's own 1,000-page default.
+CHECKPOINT_EVERY = 200
 
 
 class Session:
@@ -185,6 +194,12 @@ class Database:
         self.trace: Trace | None = None
         self._executor: ThreadPoolExecutor | None = None
         self._session: Session | None = None
+        #: Inline: the checkpoints' thread (its own connection lives there), the one running
+        #: now, and the transactions since the last one started.
+        self._checkpointer: ThreadPoolExecutor | None = None
+        self._checkpoint_conn: sqlite3.Connection | None = None
+        self._checkpointing: asyncio.Future[None] | None = None
+        self._since_checkpoint = 0
 
     @property
     def is_open(self) -> bool:
@@ -197,7 +212,10 @@ class Database:
         if self._session is not None:
             raise RuntimeError(f"the database {self.path} is open already")
         if self.inline:
-            self._session = Session(sqlite3.connect(self.path, isolation_level=None))
+            conn = sqlite3.connect(self.path, isolation_level=None)
+            # Checkpoints run on their own thread (:meth:`checkpoint`), never in a commit.
+            conn.execute("PRAGMA wal_autocheckpoint=0").close()
+            self._session = Session(conn)
             return
         executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="anima-sqlite")
 
@@ -213,6 +231,15 @@ class Database:
 
     async def close(self) -> None:
         """Close the connection (on its thread) and let the worker end (no-op if not open)."""
+        if self._checkpointing is not None:
+            with contextlib.suppress(Exception):
+                await self._checkpointing
+        checkpointer, self._checkpointer = self._checkpointer, None
+        if checkpointer is not None:
+            conn, self._checkpoint_conn = self._checkpoint_conn, None
+            if conn is not None:
+                checkpointer.submit(conn.close)
+            checkpointer.shutdown(wait=True)
         executor, self._executor = self._executor, None
         session, self._session = self._session, None
         if session is None:
@@ -276,4 +303,35 @@ class Database:
             with s.transaction():
                 return fn(s)
 
-        return await self.run(whole)
+        try:
+            return await self.run(whole)
+        finally:
+            if self._executor is None:
+                self._since_checkpoint += 1
+                if self._since_checkpoint >= CHECKPOINT_EVERY and self._checkpointing is None:
+                    self._since_checkpoint = 0
+                    self._checkpointing = asyncio.ensure_future(self.checkpoint())
+
+    async def checkpoint(self) -> None:
+        """Copy the WAL into the database file (``PRAGMA wal_checkpoint(PASSIVE)``) on the
+        checkpoints' own thread and connection, while the loop goes on; started by
+        :meth:`transaction` every :data:`CHECKPOINT_EVERY` transactions when hops run inline.
+        A failure is logged (SQLite retries at the next one; the WAL only grows meanwhile)."""
+        if self._session is None:
+            return
+        if self._checkpointer is None:
+            self._checkpointer = ThreadPoolExecutor(
+                max_workers=1, thread_name_prefix="anima-sqlite-checkpoint"
+            )
+
+        def run() -> None:
+            if self._checkpoint_conn is None:
+                self._checkpoint_conn = sqlite3.connect(self.path, isolation_level=None)
+            self._checkpoint_conn.execute("PRAGMA wal_checkpoint(PASSIVE)").close()
+
+        try:
+            await asyncio.get_running_loop().run_in_executor(self._checkpointer, run)
+        except sqlite3.Error:
+            log.exception("background checkpoint of %s failed", self.path)
+        finally:
+            self._checkpointing = None

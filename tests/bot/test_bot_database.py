@@ -6,8 +6,9 @@ from __future__ import annotations
 import contextvars
 import sqlite3
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -159,3 +160,57 @@ async def test_storage_commits_a_decision_in_one_hop_either_way(
         assert (await storage.actions(game_id)) == [(1, "p1", "done", "human")]
     finally:
         await storage.close()
+
+
+def _pages_in_file(path: Path) -> int:
+    """The database size in pages as the main file's header says (bytes 28-31): what
+    checkpoints have copied there, the WAL left out."""
+    return int.from_bytes(path.read_bytes()[28:32], "big")
+
+
+async def test_inline_commits_leave_checkpoints_to_a_thread_of_their_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Inline, SQLite's automatic checkpoint (the one step that syncs the disk) would run
+    inside a commit on the event loop: it is off, and every CHECKPOINT_EVERY transactions a
+    checkpoint copies the WAL into the file on the checkpoints' thread."""
+    monkeypatch.setattr("bot.database.CHECKPOINT_EVERY", 3)
+    path = tmp_path / "c.sqlite3"
+    database = Database(path, inline=True)
+    await database.open()
+    try:
+        assert await database.run(lambda s: s.one("PRAGMA wal_autocheckpoint")) == (0,)
+        await database.run(lambda s: s.one("PRAGMA journal_mode=WAL"))
+        await database.run(lambda s: s.execute("CREATE TABLE t (a INTEGER PRIMARY KEY, b)"))
+        before = _pages_in_file(path)
+        threads: list[str] = []
+        monkeypatch.setattr(
+            "bot.database.sqlite3.connect",
+            _recording_connect(threads, sqlite3.connect),
+        )
+        for _ in range(2):
+            await database.transaction(
+                lambda s: s.execute("INSERT INTO t (b) VALUES (?)", ("x" * 20_000,))
+            )
+        assert database._checkpointing is None  # two transactions: not yet
+        await database.transaction(
+            lambda s: s.execute("INSERT INTO t (b) VALUES (?)", ("y" * 20_000,))
+        )
+        running = database._checkpointing
+        assert running is not None
+        await running
+        assert threads == ["anima-sqlite-checkpoint"]  # its own connection, on its thread
+        assert _pages_in_file(path) > before + 10  # the three 20 KB rows are in the file now
+        assert await database.run(lambda s: s.one("SELECT count(*) FROM t")) == (3,)
+    finally:
+        await database.close()
+
+
+def _recording_connect(
+    threads: list[str], connect: Callable[..., sqlite3.Connection]
+) -> Callable[..., sqlite3.Connection]:
+    def recording(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        threads.append(threading.current_thread().name.rsplit("_", 1)[0])
+        return connect(*args, **kwargs)
+
+    return recording
