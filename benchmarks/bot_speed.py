@@ -114,7 +114,9 @@ from engine.prompts import Prompt
 
 #: The checkout's folder (its files are named from it in the memory table).
 ROOT = str(Path(__file__).resolve().parent.parent)
-TARGET_P99_MS = 50.0
+#: Issue 10's targets for the handling time (issue 7's p99 target was 50 ms).
+TARGET_P50_MS = 3.0
+TARGET_P99_MS = 10.0
 TARGET_MESSAGES_PER_DECISION = 1.5
 #: How often the driver re-checks that the bot has settled after a wave (SimCord: 50 ms).
 SETTLE_IDLE = 0.001
@@ -862,7 +864,8 @@ def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, A
     row("interactions handled", f"{len(play):,}")
     row("player decisions (human actions applied)", f"{decisions:,}")
     row("AI moves made inside those interactions", f"{sum(r.ai_moves for r in play):,}")
-    row("handling time p50 (ms)", f"{percentile(ms, 50):.1f}")
+    p50 = percentile(ms, 50)
+    row("handling time p50 (ms)", f"{p50:.1f}", f"<= {TARGET_P50_MS:.0f}", p50 <= TARGET_P50_MS)
     row("handling time p95 (ms)", f"{percentile(ms, 95):.1f}")
     row("handling time p99 (ms)", f"{p99:.1f}", f"<= {TARGET_P99_MS:.0f}", p99 <= TARGET_P99_MS)
     row("handling time max (ms)", f"{max(ms, default=float('nan')):.1f}")
@@ -958,8 +961,11 @@ def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, A
         lines += [f"  {size / 1024:>10,.0f} KB  {name}" for name, size in memory.by_file]
     figures: dict[str, Any] = {
         "wall_s": round(wall, 1),
-        "interaction_ms_p50": round(percentile(ms, 50), 2),
+        "interaction_ms_p50": round(p50, 2),
         "interaction_ms_p99": round(p99, 2),
+        # The same without the time SimCord's simulated Discord spends inside the bot's calls.
+        "own_ms_p50": round(percentile(own, 50), 2),
+        "own_ms_p99": round(percentile(own, 99), 2),
         "statements_per_decision": round(statements / decisions, 2),
         "transactions_per_decision": round(transactions / decisions, 3),
         "messages_per_decision": round(per_decision, 3),
@@ -973,6 +979,8 @@ def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, A
         "interactions": len(play),
         "decisions": decisions,
         "sqlite_share": round(sql / handled, 3),
+        "simcord_share": round(sum(r.discord_s for r in play) / handled, 3),
+        "gc_share": round(sum(r.gc_s for r in play) / handled, 3),
         "errors": len(errors),
         "flow": flow,
     }
