@@ -82,7 +82,9 @@ def situation(table: Table, seat: SeatRow, party: Any) -> tuple[Any, ...]:
         seat.ai,
         seat.prompt_since,
         seat.deadline,
-        repr(party),
+        # The view itself: views are frozen, so it compares by value and cannot change
+        # under the panel (cheaper than its repr, which this was).
+        party,
     )
 
 
