@@ -570,7 +570,8 @@ class Games:
         self, game_id: int, user_id: int, since: int, index: int, panel: int | None = None
     ) -> Reply:
         """A click on a choice button or select (public board, or the private panel whose
-        message id is ``panel``: the answer edits it in place)."""
+        message id is ``panel``: the answer edits it in place). A board click that applies
+        with nothing private to tell answers ``quiet`` (the board shows what happened)."""
         async with self.lock(game_id):
             table, error = await self._table_for(game_id)
             if table is None:
@@ -597,7 +598,9 @@ class Games:
             return Reply(f"Not your turn to choose — {self.whose(table)}.")
         if prompt is None or seat.prompt_since != since or not 0 <= index < len(prompt.choices):
             return await self._with_panel(table, seat, "That choice is no longer open.")
-        return await self._human_action(table, seat, prompt, prompt.choices[index], panel)
+        return await self._human_action(
+            table, seat, prompt, prompt.choices[index], panel, board=panel is None
+        )
 
     async def resume(self, table: Table, seat: SeatRow) -> bool:
         """A seated member's click on a paused game resumes it (see :mod:`bot.timers`):
@@ -709,8 +712,16 @@ class Games:
         )
 
     async def _human_action(
-        self, table: Table, seat: SeatRow, prompt: Prompt, action: str, panel: int | None = None
+        self,
+        table: Table,
+        seat: SeatRow,
+        prompt: Prompt,
+        action: str,
+        panel: int | None = None,
+        board: bool = False,
     ) -> Reply:
+        """Apply a member's choice, let the AI seats play, publish; the answer for him
+        (``board``: clicked on the public board, where a quiet answer shows nothing)."""
         offered = table.prompt_view(seat.seat)
         choice = next((c for c in offered.choices if c.action == action), None) if offered else None
         label = rendering.choice_text(choice, table.names) if choice else rendering.escape(action)
@@ -722,10 +733,11 @@ class Games:
         await self.run_ai(table)
         private = await self.publisher.publish(table, actor=seat.seat, panel=panel)
         lines = [f"✅ You chose: **{label}**"]
+        if board and not private:
+            # Nothing is sent: rendering his panel for the answer would be wasted work.
+            return Reply(lines[0], ok=True, quiet=True)
         lines += [f"🔒 {table.names.sub(text)}" for text in private]
-        reply = await self._with_panel(table, seat, "\n".join(lines), ok=True)
-        reply.quiet = not private
-        return reply
+        return await self._with_panel(table, seat, "\n".join(lines), ok=True)
 
     async def _with_panel(self, table: Table, seat: SeatRow, text: str, ok: bool = False) -> Reply:
         """``text`` and, when the player must decide now, his private panel. The answer
