@@ -223,6 +223,54 @@ class ChoiceSelect(
         await guarded(interaction, lambda: choice_made(interaction, self.gid, self.since, idx))
 
 
+#: Seconds a board click may wait for its game (another click holds it) before it is
+#: acknowledged on its own: Discord wants an answer within 3 seconds.
+ACKNOWLEDGE_AFTER = 1.0
+
+
+class BoardClick:
+    """A click on the public board, answered by the board's own edit when the click changes
+    it (:class:`bot.publishing.ClickedBoard`: one Discord call instead of an
+    acknowledgement and an edit); otherwise acknowledged without a message when its work is
+    done, or after :data:`ACKNOWLEDGE_AFTER` seconds if the game keeps it waiting."""
+
+    def __init__(self, interaction: discord.Interaction) -> None:
+        self.interaction = interaction
+        self.message_id = interaction.message.id if interaction.message is not None else 0
+        #: Set before the answer is sent (the checks and the sets happen with no await in
+        #: between, so two answers are never attempted).
+        self._answered = False
+        self._late = asyncio.ensure_future(self._acknowledge_late())
+
+    async def _acknowledge_late(self) -> None:
+        await asyncio.sleep(ACKNOWLEDGE_AFTER)
+        await self.acknowledge()
+
+    async def edit(self, **fields: Any) -> bool:
+        """Answer by editing the clicked message (see :class:`ClickedBoard`)."""
+        if self._answered:
+            return False
+        self._answered = True
+        try:
+            await self.interaction.response.edit_message(**fields)
+        except discord.HTTPException:
+            self._answered = False  # not answered: acknowledged later, edited by the caller
+            return False
+        return True
+
+    async def acknowledge(self) -> None:
+        """Answer without a message, unless answered already."""
+        if self._answered:
+            return
+        self._answered = True
+        await self.interaction.response.defer()
+
+    async def done(self) -> None:
+        """The click's work is over: acknowledge it if nothing answered it."""
+        self._late.cancel()
+        await self.acknowledge()
+
+
 async def choice_made(interaction: discord.Interaction, gid: int, since: int, idx: int) -> None:
     games = _bot(interaction).games
     if _in_panel(interaction):
@@ -231,10 +279,14 @@ async def choice_made(interaction: discord.Interaction, gid: int, since: int, id
         reply = await games.choose(gid, interaction.user.id, since, idx, panel=panel)
         await _answer(interaction, reply)
         return
-    # A click on the public board: acknowledged without a message; the player hears privately
-    # only when there is something private to tell (an error, a card drawn, his next panel).
-    await interaction.response.defer()
-    reply = await games.choose(gid, interaction.user.id, since, idx)
+    # A click on the public board: answered by the board's edit, or acknowledged without a
+    # message; the player hears privately only when there is something private to tell (an
+    # error, a card drawn, his next panel).
+    clicked = BoardClick(interaction)
+    try:
+        reply = await games.choose(gid, interaction.user.id, since, idx, clicked=clicked)
+    finally:
+        await clicked.done()
     if reply.quiet:
         return
     extra: dict[str, Any] = {"view": reply.view} if reply.view is not None else {}

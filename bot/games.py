@@ -37,7 +37,7 @@ import discord
 from bot import components, history, rendering
 from bot.autopass import auto_action, describe, parse_kinds
 from bot.panels import fingerprint
-from bot.publishing import Publisher, pointer
+from bot.publishing import ClickedBoard, Publisher, pointer
 from bot.settings import GAME_CACHE
 from bot.storage import (
     EventRow,
@@ -567,11 +567,18 @@ class Games:
 
     @answering
     async def choose(
-        self, game_id: int, user_id: int, since: int, index: int, panel: int | None = None
+        self,
+        game_id: int,
+        user_id: int,
+        since: int,
+        index: int,
+        panel: int | None = None,
+        clicked: ClickedBoard | None = None,
     ) -> Reply:
         """A click on a choice button or select (public board, or the private panel whose
         message id is ``panel``: the answer edits it in place). A board click that applies
-        with nothing private to tell answers ``quiet`` (the board shows what happened)."""
+        with nothing private to tell answers ``quiet`` (the board shows what happened);
+        ``clicked``: the board click's interaction, which the board's edit may answer."""
         async with self.lock(game_id):
             table, error = await self._table_for(game_id)
             if table is None:
@@ -582,11 +589,21 @@ class Games:
             if table.row.status != "running":
                 return Reply(self._over_text(table))
             return await self._resuming(
-                table, seat, lambda: self._choose(table, seat, since, index, panel), panel
+                table,
+                seat,
+                lambda: self._choose(table, seat, since, index, panel, clicked),
+                panel,
+                clicked,
             )
 
     async def _choose(
-        self, table: Table, seat: SeatRow, since: int, index: int, panel: int | None
+        self,
+        table: Table,
+        seat: SeatRow,
+        since: int,
+        index: int,
+        panel: int | None,
+        clicked: ClickedBoard | None = None,
     ) -> Reply:
         if seat.taken_over:
             return self._taken_over_reply(table)
@@ -599,7 +616,7 @@ class Games:
         if prompt is None or seat.prompt_since != since or not 0 <= index < len(prompt.choices):
             return await self._with_panel(table, seat, "That choice is no longer open.")
         return await self._human_action(
-            table, seat, prompt, prompt.choices[index], panel, board=panel is None
+            table, seat, prompt, prompt.choices[index], panel, board=panel is None, clicked=clicked
         )
 
     async def resume(self, table: Table, seat: SeatRow) -> bool:
@@ -662,13 +679,14 @@ class Games:
         seat: SeatRow,
         act: Callable[[], Awaitable[Reply]],
         panel: int | None = None,
+        clicked: ClickedBoard | None = None,
     ) -> Reply:
         """A seated player's click: it resumes a paused game (bot.timers), then ``act`` runs;
         when the click itself changed nothing, the resumption is published all the same."""
         resumed = await self.resume(table, seat)
         reply = await act()
         if resumed and not reply.ok:
-            await self.publisher.publish(table, actor=seat.seat, panel=panel)
+            await self.publisher.publish(table, actor=seat.seat, panel=panel, clicked=clicked)
         return reply
 
     async def _play_card(self, table: Table, seat: SeatRow, card: str) -> Reply:
@@ -719,9 +737,11 @@ class Games:
         action: str,
         panel: int | None = None,
         board: bool = False,
+        clicked: ClickedBoard | None = None,
     ) -> Reply:
         """Apply a member's choice, let the AI seats play, publish; the answer for him
-        (``board``: clicked on the public board, where a quiet answer shows nothing)."""
+        (``board``: clicked on the public board, where a quiet answer shows nothing;
+        ``clicked``: that click's interaction, see :class:`ClickedBoard`)."""
         offered = table.prompt_view(seat.seat)
         choice = next((c for c in offered.choices if c.action == action), None) if offered else None
         label = rendering.choice_text(choice, table.names) if choice else rendering.escape(action)
@@ -731,7 +751,7 @@ class Games:
         except IllegalAction as exc:
             return Reply(f"❌ {exc.reason}")
         await self.run_ai(table)
-        private = await self.publisher.publish(table, actor=seat.seat, panel=panel)
+        private = await self.publisher.publish(table, actor=seat.seat, panel=panel, clicked=clicked)
         lines = [f"✅ You chose: **{label}**"]
         if board and not private:
             # Nothing is sent: rendering his panel for the answer would be wasted work.

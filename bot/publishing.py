@@ -22,7 +22,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -50,6 +50,21 @@ def pointer(row: GameRow) -> Pointer:
 def lost_channel(exc: discord.HTTPException) -> bool:
     """The channel refuses the bot for good (not a passing failure)."""
     return exc.code in LOST_CHANNEL_CODES or isinstance(exc, discord.Forbidden)
+
+
+class ClickedBoard(Protocol):
+    """A click on a board message whose interaction is not answered yet: publishing may
+    answer it by editing that very message (Discord's "update message" answer: one call
+    where acknowledging and then editing the board take two)."""
+
+    #: The message clicked.
+    message_id: int
+
+    async def edit(self, **fields: Any) -> bool:
+        """Edit the clicked message as the interaction's answer (``embed``/``embeds``,
+        ``view``). False if the interaction is answered already or Discord refused: the
+        caller then edits the message itself."""
+        ...
 
 
 class Publisher:
@@ -107,12 +122,17 @@ class Publisher:
     # ------------------------------------------------------------------ after an action
 
     async def publish(
-        self, table: Table, actor: str | None = None, panel: int | None = None
+        self,
+        table: Table,
+        actor: str | None = None,
+        panel: int | None = None,
+        clicked: ClickedBoard | None = None,
     ) -> list[str]:
         """Post what happened since the last publish with the board and its buttons under
         it (one message: see :meth:`_post`), send private events to the players they are
         for (DM), refresh the players' live panels (``panel``: the one being answered by
-        its own interaction), and return the private texts for ``actor``."""
+        its own interaction), and return the private texts for ``actor``. ``clicked``: the
+        board click being handled, whose answer may be the board's own edit."""
         row = table.row
         g = table.game
         names = table.names
@@ -153,7 +173,7 @@ class Publisher:
         channel = self.channel(row)
         try:
             changed = bool(events) or row.published_version != g.version
-            await self._post(table, channel, lines + pings, users, changed)
+            await self._post(table, channel, lines + pings, users, changed, clicked)
             kill_point("after post")
             if g.over and row.published_version != g.version:
                 await channel.send(
@@ -329,6 +349,7 @@ class Publisher:
         lines: Sequence[str],
         users: list[Any],
         changed: bool = True,
+        clicked: ClickedBoard | None = None,
     ) -> None:
         """Keep the board and the decision's buttons on the game's newest message.
 
@@ -336,16 +357,22 @@ class Publisher:
         (its content), and the previous board message keeps its lines but loses its board
         and its buttons: one new message and one edit, as many as posting the lines and
         editing the board in place would cost. Without lines, the board is edited in place
-        (``changed``: only if the game moved)."""
+        (``changed``: only if the game moved). Either edit is the answer of the ``clicked``
+        interaction when it was a click on that message."""
         row = table.row
         chunks = rendering.chunk_lines(lines)
         if not chunks and row.board_message_id is not None:
             if not changed:
                 return
+            embed, view = self._board_embed(table), components.board_view(table)
+            if (
+                clicked is not None
+                and clicked.message_id == row.board_message_id
+                and await clicked.edit(embed=embed, view=view)
+            ):
+                return
             try:
-                await channel.get_partial_message(row.board_message_id).edit(
-                    embed=self._board_embed(table), view=components.board_view(table)
-                )
+                await channel.get_partial_message(row.board_message_id).edit(embed=embed, view=view)
                 return
             except discord.NotFound:
                 pass  # deleted by somebody: post a new one
@@ -361,7 +388,14 @@ class Publisher:
         message = await channel.send(chunks[-1], **kwargs)
         old, row.board_message_id = row.board_message_id, message.id
         row.board_turn = table.table_view().turn
-        if old is not None:
+        if old is None:
+            return
+        retired = (
+            clicked is not None
+            and clicked.message_id == old
+            and await clicked.edit(embeds=[], view=None)
+        )
+        if not retired:
             await self._retire_board(channel, old)
 
     def _board_embed(self, table: Table) -> discord.Embed:

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
+import discord
+import pytest
 import simcord
 from anima_sim import (
     Driver,
@@ -12,6 +16,7 @@ from anima_sim import (
     actions,
     chose,
     components,
+    message_by_id,
     private_reply,
     start_game,
     stored,
@@ -19,6 +24,7 @@ from anima_sim import (
 )
 from anima_sim import board as board_of
 
+from bot import components as bot_components
 from engine.prompts import Prompt
 
 
@@ -112,3 +118,97 @@ async def test_two_clicks_at_once_apply_once(simcord_env: simcord.Env, db_path: 
     assert any(r.content.startswith("That choice is no longer open.") for r in replies)
     mine = [a for a in actions(db_path, game_id)[n_actions:] if a[3] == "human"]
     assert len(mine) == 1
+
+
+async def test_a_board_click_is_answered_by_the_boards_own_edit(
+    simcord_env: simcord.Env, db_path: Path
+) -> None:
+    """The click that changes the board answers its interaction with the board's edit
+    ("update message"): one call, no separate acknowledgement and edit of the board."""
+    w = world(simcord_env)
+    game_id = await start_game(w, w.alice, [w.bob], ai=0, turns=2)
+    players = {w.alice.id: w.alice, w.bob.id: w.bob}
+    driver = Driver(w, db_path, game_id, players, seed=4)
+    st, prompts = await driver.until(single_public_decision)
+    seat = st.seats[prompts[0].player]
+    board = board_of(w.table, db_path, game_id)
+    done = f"anima:{game_id}:{seat.since}:{prompts[0].choices.index('done')}"
+    first = len(simcord_env.http_requests)
+
+    r = await players[seat.user_id].click(board, custom_id=done)
+
+    assert chose(r, "Done**")
+    calls = simcord_env.http_requests[first:]
+    answers = [c for c in calls if c.path.endswith("/callback")]
+    assert [a.json["type"] for a in answers] == [7]  # UPDATE_MESSAGE, the only answer
+    board_edits = [c for c in calls if c.method == "PATCH" and c.path.endswith(f"/{board.id}")]
+    assert board_edits == []  # the answer was the clicked board's edit
+    clicked = message_by_id(w.table, board.id)
+    newest = board_of(w.table, db_path, game_id)
+    if newest.id == board.id:  # edited in place, by the answer: it shows the new state
+        assert [a.json["data"]["embeds"] for a in answers] == [
+            [e.to_dict() for e in clicked.embeds]
+        ]
+    else:  # posted again under new lines: the answer took the clicked one's board and buttons
+        assert not clicked.embeds and not clicked.components
+        assert newest.components
+    assert stored(db_path, game_id).version > st.version
+
+
+class _Response:
+    """The answer side of a fake interaction: what was sent, in order."""
+
+    def __init__(self, sent: list[str], refuse_edit: bool = False) -> None:
+        self.sent = sent
+        self.refuse_edit = refuse_edit
+
+    async def edit_message(self, **fields: Any) -> None:
+        if self.refuse_edit:
+            raise discord.HTTPException(_FakeHTTP(), "refused")
+        self.sent.append("edit")
+
+    async def defer(self) -> None:
+        self.sent.append("defer")
+
+
+class _FakeHTTP:
+    status = 400
+    reason = "Bad Request"
+
+
+def _interaction(sent: list[str], refuse_edit: bool = False) -> Any:
+    return SimpleNamespace(message=SimpleNamespace(id=42), response=_Response(sent, refuse_edit))
+
+
+async def test_a_board_click_kept_waiting_is_acknowledged_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Discord wants an answer within 3 seconds: a click whose game keeps it waiting is
+    acknowledged after ACKNOWLEDGE_AFTER, and the board is then edited the ordinary way."""
+    monkeypatch.setattr(bot_components, "ACKNOWLEDGE_AFTER", 0.01)
+    sent: list[str] = []
+    click = bot_components.BoardClick(_interaction(sent))
+    assert click.message_id == 42
+    await asyncio.sleep(0.05)
+    assert sent == ["defer"]
+    assert not await click.edit(embeds=[], view=None)  # answered already: the caller edits
+    await click.done()
+    assert sent == ["defer"]
+
+
+async def test_a_board_click_answered_by_its_edit_is_not_acknowledged_again() -> None:
+    sent: list[str] = []
+    click = bot_components.BoardClick(_interaction(sent))
+    assert await click.edit(embeds=[], view=None)
+    assert not await click.edit(embeds=[], view=None)
+    await click.done()
+    await asyncio.sleep(0)
+    assert sent == ["edit"]
+
+
+async def test_a_refused_board_edit_leaves_the_click_to_be_acknowledged() -> None:
+    sent: list[str] = []
+    click = bot_components.BoardClick(_interaction(sent, refuse_edit=True))
+    assert not await click.edit(embeds=[], view=None)
+    await click.done()
+    assert sent == ["defer"]
