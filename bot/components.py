@@ -123,6 +123,50 @@ async def _answer(interaction: discord.Interaction, reply: Reply) -> None:
     await answer(interaction, reply)
 
 
+async def _reply_quickly(
+    interaction: discord.Interaction, work: Callable[[], Awaitable[Reply]]
+) -> None:
+    """Answer with ``work``'s reply in one call when it comes within
+    :data:`ACKNOWLEDGE_AFTER` (the panel clicked in, edited in place; or a new ephemeral
+    message); else acknowledge first (Discord wants an answer within 3 seconds) and complete
+    the answer when the reply comes (two calls)."""
+    task = asyncio.ensure_future(work())
+    done, _ = await asyncio.wait({task}, timeout=ACKNOWLEDGE_AFTER)
+    if not done:
+        await _open(interaction)
+        await _answer(interaction, await task)
+        return
+    reply = task.result()
+    embeds = [reply.embed] if reply.embed is not None else []
+    view = reply.view
+    if _in_panel(interaction):
+        await interaction.response.edit_message(
+            content=reply.content or None, embeds=embeds, view=view, attachments=reply.files
+        )
+        message_id = interaction.message.id if interaction.message is not None else None
+    else:
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
+        sent = await interaction.response.send_message(
+            reply.content or None, embeds=embeds, files=reply.files, ephemeral=True, **extra
+        )
+        resource = sent.resource if sent is not None else None
+        message_id = resource.id if isinstance(resource, discord.InteractionMessage) else None
+    if reply.panel is not None and message_id is not None:
+        await _remember_panel(interaction, reply, message_id)
+
+
+async def _remember_panel(interaction: discord.Interaction, reply: Reply, message_id: int) -> None:
+    """The answer shown is the player's live panel (:mod:`bot.panels`)."""
+    assert reply.panel is not None
+    edit: Callable[..., Awaitable[Any]] = interaction.edit_original_response
+    if interaction.guild_id is None and interaction.message is not None:
+        # A DM: an ordinary message, which the bot may edit after the token has expired.
+        edit = interaction.message.edit
+    await _bot(interaction).panels.opened(
+        reply.panel, message_id, edit, interaction.guild_id is None, reply.embed, reply.view
+    )
+
+
 async def answer(interaction: discord.Interaction, reply: Reply) -> None:
     """Complete a deferred answer (a new ephemeral message, or the panel clicked in), and
     remember it as the player's live panel when it is one (:mod:`bot.panels`)."""
@@ -132,15 +176,8 @@ async def answer(interaction: discord.Interaction, reply: Reply) -> None:
         view=reply.view,
         attachments=reply.files,
     )
-    if reply.panel is None:
-        return
-    edit: Callable[..., Awaitable[Any]] = interaction.edit_original_response
-    if interaction.guild_id is None and interaction.message is not None:
-        # A DM: an ordinary message, which the bot may edit after the token has expired.
-        edit = interaction.message.edit
-    await _bot(interaction).panels.opened(
-        reply.panel, message.id, edit, interaction.guild_id is None, reply.embed, reply.view
-    )
+    if reply.panel is not None:
+        await _remember_panel(interaction, reply, message.id)
 
 
 # ---------------------------------------------------------------------- choices
@@ -273,11 +310,11 @@ class BoardClick:
 
 async def choice_made(interaction: discord.Interaction, gid: int, since: int, idx: int) -> None:
     games = _bot(interaction).games
-    if _in_panel(interaction):
-        await interaction.response.defer()  # the panel is edited in place
+    if _in_panel(interaction):  # the panel is edited in place
         panel = interaction.message.id if interaction.message is not None else None
-        reply = await games.choose(gid, interaction.user.id, since, idx, panel=panel)
-        await _answer(interaction, reply)
+        await _reply_quickly(
+            interaction, lambda: games.choose(gid, interaction.user.id, since, idx, panel=panel)
+        )
         return
     # A click on the public board: answered by the board's edit, or acknowledged without a
     # message; the player hears privately only when there is something private to tell (an
@@ -331,16 +368,13 @@ class ControlButton(
         return cls(int(match["gid"]), match["what"], getattr(item, "label", None))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
-            await _open(interaction)
+        async def reply() -> Reply:
             games = _bot(interaction).games
             if self.what == "reclaim":
-                reply = await games.reclaim(self.gid, interaction.user.id)
-            else:
-                reply = await games.panel(self.gid, interaction.user.id, self.what)
-            await _answer(interaction, reply)
+                return await games.reclaim(self.gid, interaction.user.id)
+            return await games.panel(self.gid, interaction.user.id, self.what)
 
-        await guarded(interaction, work)
+        await guarded(interaction, lambda: _reply_quickly(interaction, reply))
 
 
 def _style(choice: str) -> discord.ButtonStyle:

@@ -25,6 +25,7 @@ from anima_sim import (
 from anima_sim import board as board_of
 
 from bot import components as bot_components
+from bot.table import Reply
 from engine.prompts import Prompt
 
 
@@ -212,3 +213,47 @@ async def test_a_refused_board_edit_leaves_the_click_to_be_acknowledged() -> Non
     assert not await click.edit(embeds=[], view=None)
     await click.done()
     assert sent == ["defer"]
+
+
+class _Answers:
+    """A fake interaction for a private answer: the calls it gets, in order."""
+
+    def __init__(self, sent: list[str]) -> None:
+        self.sent = sent
+        self.guild_id = 1
+        self.message = None  # a click on the public board: the answer is a new ephemeral
+        self.response = self
+
+    async def send_message(self, *args: Any, **kwargs: Any) -> None:
+        self.sent.append("send_message")
+
+    async def defer(self, **kwargs: Any) -> None:
+        self.sent.append("defer")
+
+    async def edit_original_response(self, **kwargs: Any) -> Any:
+        self.sent.append("edit_original_response")
+        return SimpleNamespace(id=7)
+
+
+async def test_a_private_answer_that_comes_quickly_is_one_call() -> None:
+    sent: list[str] = []
+
+    async def work() -> Reply:
+        return Reply("✅ here")
+
+    await bot_components._reply_quickly(_Answers(sent), work)  # type: ignore[arg-type]
+    assert sent == ["send_message"]
+
+
+async def test_a_private_answer_that_takes_long_is_acknowledged_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(bot_components, "ACKNOWLEDGE_AFTER", 0.01)
+    sent: list[str] = []
+
+    async def work() -> Reply:
+        await asyncio.sleep(0.05)
+        return Reply("✅ at last")
+
+    await bot_components._reply_quickly(_Answers(sent), work)  # type: ignore[arg-type]
+    assert sent == ["defer", "edit_original_response"]

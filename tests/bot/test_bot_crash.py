@@ -128,6 +128,7 @@ async def test_killed_at_a_step_then_restarted_posts_every_line_once(
     players = {m.id: m for m in (w.alice, w.bob)}
     driver = Driver(w, db_path, game_id, players, seed=5)
     driver.use_commands = False
+    driver.killed = lambda: step not in crash_points
     for _ in range(3000):
         if step not in crash_points:
             break  # killed
