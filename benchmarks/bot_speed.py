@@ -141,9 +141,11 @@ def _private_text(result: simcord.InteractionResult) -> str | None:
     for followup in result.followups:
         if followup.ephemeral:
             return str(followup.content)
-    if result.response is not None and not getattr(result, "deferred", False):
-        kind = str(getattr(result, "kind", ""))
-        if "deferred_update" not in kind:
+    if result.response is not None and not result.deferred:
+        # An update of the message clicked (types 6 and 7: the board's own edit) says
+        # nothing privately. (SimCord shows the answer's kind in the result's repr only.)
+        kind = str(getattr(getattr(result, "_interaction", None), "response_kind", ""))
+        if "update" not in kind:
             return str(result.response.content)
     return None
 
