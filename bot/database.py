@@ -107,47 +107,33 @@ class Session:
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Done:
         """Run one statement; its row count and last rowid."""
-        start = time.perf_counter()
-        try:
-            cur = self._conn.execute(sql, params)
-            try:
-                return Done(cur.rowcount, cur.lastrowid)
-            finally:
-                cur.close()
-        finally:
-            self._note(sql, start)
+        with self._cursor(sql, params) as cur:
+            return Done(cur.rowcount, cur.lastrowid)
 
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> Done:
         """Run one statement once per row of ``rows`` (one call: one statement)."""
-        start = time.perf_counter()
-        try:
-            cur = self._conn.executemany(sql, rows)
-            try:
-                return Done(cur.rowcount, cur.lastrowid)
-            finally:
-                cur.close()
-        finally:
-            self._note(sql, start)
+        with self._cursor(sql, rows, many=True) as cur:
+            return Done(cur.rowcount, cur.lastrowid)
 
     def one(self, sql: str, params: Sequence[Any] = ()) -> Any:
         """The first row of a query (a tuple), or None."""
-        start = time.perf_counter()
-        try:
-            cur = self._conn.execute(sql, params)
-            try:
-                return cur.fetchone()
-            finally:
-                cur.close()
-        finally:
-            self._note(sql, start)
+        with self._cursor(sql, params) as cur:
+            return cur.fetchone()
 
     def all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         """Every row of a query (tuples)."""
+        with self._cursor(sql, params) as cur:
+            return cur.fetchall()
+
+    @contextlib.contextmanager
+    def _cursor(self, sql: str, params: Any, many: bool = False) -> Iterator[sqlite3.Cursor]:
+        """The cursor of one statement (``many``: ``executemany`` over rows), closed when
+        the block ends; the statement is noted for tracing, failed or not."""
         start = time.perf_counter()
         try:
-            cur = self._conn.execute(sql, params)
+            cur = self._conn.executemany(sql, params) if many else self._conn.execute(sql, params)
             try:
-                return cur.fetchall()
+                yield cur
             finally:
                 cur.close()
         finally:
