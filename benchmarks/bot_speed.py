@@ -27,7 +27,11 @@ Measured per interaction (all with ``time.perf_counter``: SimCord virtualises
   followup/edit, channel posts, DMs, fetches). It includes the time SimCord's simulated
   Discord spends inside those calls, so it is an upper bound of the bot's own time (the row
   "excl. SimCord's own work" subtracts it), and the pauses of Python's garbage collector,
-  whose heap here also holds everything SimCord stores;
+  whose heap here also holds everything SimCord stores. The edits of the *other* players'
+  live panels (``bot.panels``) are not the click's: each game's sender task sends them after
+  the click (and outside the game's lock), so they are measured apart, one record per run
+  of a sender (from its start to the end of its last call; kind "panels sent after"), with
+  their edits per decision; the row "bot's work per decision, all included" adds both up;
 - SQLite: time awaiting the hops to the database (``bot.database``: one hop per transaction
   or read: its statements' execution, and the yield to the event loop or the hand-off to the
   worker thread), as a share of the handling time; one ``execute``/``executemany`` call is
@@ -152,10 +156,10 @@ def _private_text(result: simcord.InteractionResult) -> str | None:
 
 @dataclass
 class Record:
-    """One interaction as the bot handled it."""
+    """One interaction as the bot handled it, or one run of a game's panel sender."""
 
     phase: str  # "setup" or "play"
-    kind: str  # what the member did, e.g. "board choice", "panel open"
+    kind: str  # what the member did, e.g. "board choice", "panel open"; or SENDER
     t0: float
     end: float = 0.0
     discord_s: float = 0.0  # inside SimCord's HTTP router
@@ -227,6 +231,9 @@ class Record:
 
 
 CURRENT: contextvars.ContextVar[Record | None] = contextvars.ContextVar("bench_interaction")
+#: The kind of the records of a game's panel sender (``bot.panels.Panels._send``): the edits
+#: of the other players' live panels, sent after the click that changed them.
+SENDER = "panels sent after"
 #: The row of the statement table that holds, per hop, the time awaited beyond its
 #: statements' own time: the yield to the event loop (inline) or the thread hand-off.
 HAND_OFF = "(per hop: the wait beyond its statements)"
@@ -301,6 +308,25 @@ class Probe:
 
         gc.callbacks.append(on_gc)
         self._undo.append(lambda: gc.callbacks.remove(on_gc))
+
+        # A game's panel sender is a task of its own, started by a click and sending what
+        # later clicks change too: its work is a record of its own (kind SENDER), not the
+        # click's, and is reported beside the interactions.
+        panels = self.bot.panels
+        send = panels._send
+
+        async def attributed_send(game_id: int) -> None:
+            now = time.perf_counter()
+            record = Record(self.phase, SENDER, now, end=now)
+            self.records.append(record)
+            token = CURRENT.set(record)
+            try:
+                await send(game_id)
+            finally:
+                CURRENT.reset(token)
+
+        panels._send = attributed_send  # type: ignore[method-assign]
+        self._undo.append(lambda: delattr(panels, "_send"))
 
         storage = self.bot.storage
         storage.db.trace = self._on_hop
@@ -826,8 +852,9 @@ def flows(bench: Bench) -> dict[str, Flow]:
 def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, Any]]:
     records = bench.probe.records
     bench.probe.attribute_gc()
-    play = [r for r in records if r.phase == "play"]
+    play = [r for r in records if r.phase == "play" and r.kind != SENDER]
     setup = [r for r in records if r.phase == "setup"]
+    sent = [r for r in records if r.phase == "play" and r.kind == SENDER]
     ms = [r.ms for r in play]
     own = [r.own_ms for r in play]
     handled = sum(r.end - r.t0 for r in play)
@@ -901,6 +928,18 @@ def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, A
         f"{sum(r.plain_ack for r in play) / decisions:.2f}",
     )
     row("  edits per decision", f"{sum(r.edits for r in play) / decisions:.2f}")
+    sent_ms = [r.ms for r in sent]
+    sent_s = sum(r.end - r.t0 for r in sent)
+    row(
+        "other players' panels, sent after (edits/dec.)",
+        f"{sum(r.edits for r in sent) / decisions:.2f}",
+    )
+    row(
+        "  one sender run p50 / p99 (ms)",
+        f"{percentile(sent_ms, 50):.1f} / {percentile(sent_ms, 99):.1f}",
+    )
+    all_ms = 1000 * (handled + sent_s) / decisions
+    row("bot's work per decision, all included (ms)", f"{all_ms:.1f}")
     if args.concurrency > 1:
         lines += [
             "(concurrency > 1: the handling times of a wave overlap and include waiting for",
@@ -983,6 +1022,12 @@ def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, A
         "sqlite_share": round(sql / handled, 3),
         "simcord_share": round(sum(r.discord_s for r in play) / handled, 3),
         "gc_share": round(sum(r.gc_s for r in play) / handled, 3),
+        # The other players' panels, edited by each game's sender after the click.
+        "panel_edits_sent_after_per_decision": round(sum(r.edits for r in sent) / decisions, 3),
+        "panel_sender_ms_p50": round(percentile(sent_ms, 50), 2),
+        "panel_sender_ms_p99": round(percentile(sent_ms, 99), 2),
+        # Interactions and senders together, SimCord included, per decision.
+        "ms_per_decision_all": round(all_ms, 2),
         "errors": len(errors),
         "flow": flow,
     }

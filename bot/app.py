@@ -7,6 +7,8 @@ registers the persistent components, runs the timer loop and syncs the commands.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import gc
 import logging
 from pathlib import Path
@@ -35,6 +37,8 @@ log = logging.getLogger("anima.bot")
 #: far less often; measured with benchmarks/bot_speed.py, 50 games (issue 10): the
 #: collector's share of the handling time 7.8 % instead of 15 %.
 GC_THRESHOLDS = (1000, 20, 100)
+#: Seconds a stopping bot waits for the refreshed panels still to be sent.
+CLOSE_SEND_TIMEOUT = 5.0
 
 
 def tune_gc() -> None:
@@ -132,6 +136,9 @@ class AnimaBot(commands.Bot):
 
     async def close(self) -> None:
         self.timers.cancel()
+        # The panels refreshed by the last clicks go out before the connection closes.
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.panels.sent(), CLOSE_SEND_TIMEOUT)
         await super().close()
         await self.storage.close()
 

@@ -13,6 +13,11 @@ the bot may edit at any time. So:
   the game is rendered again and edited **only if what it shows changed** (the owner's
   situation: his decision, hand, missions, party, private events, the game's status), so a
   click elsewhere costs no edit;
+- those edits are *sent* by the game's own sender task, after the click that caused them and
+  outside the game's lock: the clicker's answer and the next click never wait for the other
+  players' screens (over the network an edit takes a round trip each). One sender per game
+  sends its edits in order; a panel changed again before its edit went out is edited once,
+  to what it shows last;
 - a minute before its token expires a panel is edited one last time to say that it no longer
   updates itself and that **Refresh** opens a fresh one (its buttons keep working: a click on
   an outdated choice answers with a fresh panel).
@@ -24,6 +29,7 @@ still answer correctly, since every click is checked against the open prompt's v
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -69,6 +75,8 @@ class LivePanel:
     view: discord.ui.View | None = None
     #: The owner's situation when the panel was last compared (see :func:`situation`).
     situation: tuple[Any, ...] | None = None
+    #: Replaced by a newer panel or told that it stopped updating: no refresh is sent to it.
+    retired: bool = False
 
 
 def situation(table: Table, seat: SeatRow, party: Any) -> tuple[Any, ...]:
@@ -107,6 +115,12 @@ class Panels:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
         self._live: dict[tuple[int, str], LivePanel] = {}
+        #: Refreshed panels whose edit is not sent yet, per game, in the order they changed
+        #: (a panel changed again keeps its place and sends only what it shows last).
+        self._outbox: dict[int, dict[str, tuple[LivePanel, discord.Embed, discord.ui.View | None]]]
+        self._outbox = {}
+        #: The sender task of each game with edits to send.
+        self._senders: dict[int, asyncio.Task[None]] = {}
 
     async def parts(
         self, table: Table, seat: SeatRow
@@ -150,9 +164,11 @@ class Panels:
         self._live[(key.game_id, key.seat)] = LivePanel(
             message_id, edit, expires_at, key.shown, embed, view
         )
-        if old is not None and old.message_id != message_id and self._editable(old, now()):
-            with contextlib.suppress(discord.HTTPException):
-                await old.edit(content=OUTDATED, embeds=[], view=None)
+        if old is not None and old.message_id != message_id:
+            old.retired = True  # a refresh still waiting to be sent is not sent
+            if self._editable(old, now()):
+                with contextlib.suppress(discord.HTTPException):
+                    await old.edit(content=OUTDATED, embeds=[], view=None)
 
     def live(self, game_id: int, seat: str) -> LivePanel | None:
         """The seat's live panel, if the bot can still edit one."""
@@ -161,14 +177,15 @@ class Panels:
     async def refresh(
         self, table: Table, skip: int | None = None, told: Collection[str] = ()
     ) -> int:
-        """Edit every live panel of the game whose owner's situation changed (``told``: the
-        seats that were sent private events; the panel ``skip`` is being answered by its own
-        interaction); returns the edits made."""
+        """Render again every live panel of the game whose owner's situation changed
+        (``told``: the seats that were sent private events; the panel ``skip`` is being
+        answered by its own interaction) and hand the ones that show something new to the
+        game's sender (:meth:`_send`); returns how many."""
         live_seats = [s for s in table.seats.values() if (table.id, s.seat) in self._live]
         if not live_seats:
             return 0
         t = now()
-        edits = 0
+        changed = 0
         parties = {p.seat: p for p in table.table_view().parties}
         for s in live_seats:
             live = self._live[(table.id, s.seat)]
@@ -186,18 +203,42 @@ class Panels:
             shown = fingerprint(embed, view)
             if shown == live.shown:
                 continue
-            try:
-                await live.edit(content=None, embeds=[embed], view=view)
-            except discord.HTTPException:
-                # Dismissed by its owner, or its token is gone: it cannot be edited any more.
-                del self._live[(table.id, s.seat)]
-                continue
             live.shown, live.embed, live.view = shown, embed, view
-            edits += 1
+            self._outbox.setdefault(table.id, {})[s.seat] = (live, embed, view)
+            changed += 1
         if table.row.status != "running":
             for seat in table.seats:
                 self._live.pop((table.id, seat), None)
-        return edits
+        if changed and table.id not in self._senders:
+            self._senders[table.id] = asyncio.get_running_loop().create_task(self._send(table.id))
+        return changed
+
+    async def _send(self, game_id: int) -> None:
+        """Send a game's refreshed panels, oldest change first, until none is left."""
+        try:
+            outbox = self._outbox.get(game_id)
+            while outbox:
+                seat = next(iter(outbox))
+                live, embed, view = outbox.pop(seat)
+                if live.retired:
+                    continue
+                try:
+                    await live.edit(content=None, embeds=[embed], view=view)
+                except discord.HTTPException:
+                    # Dismissed by its owner, or its token is gone: it cannot be edited any
+                    # more.
+                    if self._live.get((game_id, seat)) is live:
+                        del self._live[(game_id, seat)]
+                except Exception:
+                    log.exception("game %s: could not refresh the panel of %s", game_id, seat)
+        finally:
+            self._outbox.pop(game_id, None)
+            self._senders.pop(game_id, None)
+
+    async def sent(self) -> None:
+        """Wait until every refreshed panel is sent (tests, shutdown)."""
+        while self._senders:
+            await asyncio.gather(*self._senders.values(), return_exceptions=True)
 
     async def sweep(self, t: float) -> int:
         """Panels whose token is about to expire say that they no longer update themselves
@@ -209,6 +250,7 @@ class Panels:
         ]
         for k, p in ending:
             del self._live[k]
+            p.retired = True
             if p.expires_at is not None and p.expires_at <= t:
                 continue
             kwargs: dict[str, Any] = {"content": STOPPED}

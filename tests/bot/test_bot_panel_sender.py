@@ -1,0 +1,156 @@
+"""The other players' live panels are edited by their game's sender, after the click.
+
+:meth:`bot.panels.Panels.refresh` renders the panels whose owner's situation changed (while
+the click holds the game's lock) and hands them to the game's sender task, which edits them
+in order once the click has let the loop go: a panel changed twice before its edit went out
+is edited once, to what it shows last; a panel replaced by a newer one is not edited; a
+panel Discord refuses is forgotten."""
+
+from __future__ import annotations
+
+import asyncio
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+from bot.panels import OUTDATED, Panels
+from bot.table import PanelKey
+
+
+class Screen:
+    """A panel on a player's screen: the edits the bot made to it."""
+
+    def __init__(self, refuse: bool = False) -> None:
+        self.edits: list[dict[str, Any]] = []
+        self.refuse = refuse
+
+    async def edit(self, **fields: Any) -> None:
+        await asyncio.sleep(0)  # a call over the network lets the loop go
+        if self.refuse:
+            raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), "gone")
+        self.edits.append(fields)
+
+    def titles(self) -> list[str | None]:
+        return [e["embeds"][0].title if e.get("embeds") else e.get("content") for e in self.edits]
+
+
+def fake_table(game_id: int, seats: list[str]) -> Any:
+    """What :meth:`Panels.refresh` reads of a game: its seats, its status, its parties."""
+    row = SimpleNamespace(status="running", paused_at=None, guild_id=1)
+    table_view = SimpleNamespace(parties=[])
+    seat_rows = {
+        s: SimpleNamespace(seat=s, ai=False, prompt_since=1, deadline=None, user_id=None)
+        for s in seats
+    }
+    return SimpleNamespace(id=game_id, row=row, seats=seat_rows, table_view=lambda: table_view)
+
+
+@pytest.fixture
+def panels(monkeypatch: pytest.MonkeyPatch) -> Panels:
+    """Panels whose rendering shows each seat's ``shows`` text (set by the test)."""
+    p = Panels(storage=None)  # type: ignore[arg-type]
+    shows: dict[str, str] = {}
+
+    async def parts(table: Any, seat: Any) -> tuple[discord.Embed, None]:
+        return discord.Embed(title=shows.get(seat.seat, "start")), None
+
+    monkeypatch.setattr(p, "parts", parts)
+    p.shows = shows  # type: ignore[attr-defined]
+    return p
+
+
+async def open_panel(p: Panels, game_id: int, seat: str, message_id: int, screen: Screen) -> None:
+    await p.opened(PanelKey(game_id, seat, "opened"), message_id, screen.edit, dm=False)
+
+
+async def test_refreshed_panels_are_sent_after_the_click_in_order(panels: Panels) -> None:
+    table = fake_table(7, ["p1", "p2"])
+    screens = {"p1": Screen(), "p2": Screen()}
+    for i, (seat, screen) in enumerate(screens.items()):
+        await open_panel(panels, 7, seat, 100 + i, screen)
+    panels.shows.update(p1="p1 decides", p2="p2 waits")  # type: ignore[attr-defined]
+
+    assert await panels.refresh(table) == 2
+    # Nothing is sent while the click goes on: the click does not wait for other screens.
+    assert screens["p1"].edits == [] and screens["p2"].edits == []
+    await panels.sent()
+    assert screens["p1"].titles() == ["p1 decides"]
+    assert screens["p2"].titles() == ["p2 waits"]
+
+
+async def test_a_panel_changed_twice_before_its_edit_is_edited_once(panels: Panels) -> None:
+    table = fake_table(7, ["p1"])
+    screen = Screen()
+    await open_panel(panels, 7, "p1", 100, screen)
+    panels.shows["p1"] = "first"  # type: ignore[attr-defined]
+    await panels.refresh(table, told={"p1"})
+    panels.shows["p1"] = "second"  # type: ignore[attr-defined]
+    await panels.refresh(table, told={"p1"})
+    await panels.sent()
+    assert screen.titles() == ["second"]
+    # What it shows now is known: the same again costs no edit.
+    await panels.refresh(table, told={"p1"})
+    await panels.sent()
+    assert screen.titles() == ["second"]
+
+
+async def test_a_panel_replaced_before_its_edit_only_says_it_is_outdated(panels: Panels) -> None:
+    table = fake_table(7, ["p1"])
+    old, new = Screen(), Screen()
+    await open_panel(panels, 7, "p1", 100, old)
+    panels.shows["p1"] = "changed"  # type: ignore[attr-defined]
+    await panels.refresh(table, told={"p1"})
+    await open_panel(panels, 7, "p1", 101, new)  # a newer panel, before the sender ran
+    await panels.sent()
+    assert old.titles() == [OUTDATED]
+    assert new.edits == []
+
+
+async def test_a_panel_discord_refuses_is_forgotten(panels: Panels) -> None:
+    table = fake_table(7, ["p1", "p2"])
+    gone, kept = Screen(refuse=True), Screen()
+    await open_panel(panels, 7, "p1", 100, gone)
+    await open_panel(panels, 7, "p2", 101, kept)
+    panels.shows.update(p1="x", p2="y")  # type: ignore[attr-defined]
+    await panels.refresh(table)
+    await panels.sent()
+    assert panels.live(7, "p1") is None
+    assert panels.live(7, "p2") is not None and kept.titles() == ["y"]
+
+
+async def test_the_panel_answered_by_its_own_click_is_not_sent(panels: Panels) -> None:
+    table = fake_table(7, ["p1", "p2"])
+    mine, theirs = Screen(), Screen()
+    await open_panel(panels, 7, "p1", 100, mine)
+    await open_panel(panels, 7, "p2", 101, theirs)
+    panels.shows.update(p1="x", p2="y")  # type: ignore[attr-defined]
+    assert await panels.refresh(table, skip=100) == 1
+    await panels.sent()
+    assert mine.edits == [] and theirs.titles() == ["y"]
+
+
+async def test_each_game_has_its_own_sender(
+    panels: Panels, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started: list[int] = []
+    send = panels._send
+
+    async def counted(game_id: int) -> None:
+        started.append(game_id)
+        await send(game_id)
+
+    monkeypatch.setattr(panels, "_send", counted)
+    tables = {g: fake_table(g, ["p1"]) for g in (7, 8)}
+    screens = {g: Screen() for g in tables}
+    for g, screen in screens.items():
+        await open_panel(panels, g, "p1", 100 + g, screen)
+    for text in ("a", "b"):
+        panels.shows["p1"] = text  # type: ignore[attr-defined]
+        for table in tables.values():
+            await panels.refresh(table, told={"p1"})
+    await panels.sent()
+    assert sorted(started) == [7, 8]  # one sender per game, started once for both changes
+    assert all(s.titles() == ["b"] for s in screens.values())
+    assert not panels._senders  # nothing left running
