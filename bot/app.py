@@ -37,6 +37,11 @@ log = logging.getLogger("anima.bot")
 #: far less often; measured with benchmarks/bot_speed.py, 50 games (issue 10): the
 #: collector's share of the handling time 7.8 % instead of 15 %.
 GC_THRESHOLDS = (1000, 20, 100)
+#: The gateway events the bot asks Discord for: its servers and their channels, nothing
+#: more. It plays through slash commands and components (interactions come whatever the
+#: intents), so it needs no message, reaction, typing or member event: without them Discord
+#: does not send the bot an echo of every message it posts or edits.
+INTENTS = discord.Intents(guilds=True)
 #: Seconds a stopping bot waits for the refreshed panels still to be sent.
 CLOSE_SEND_TIMEOUT = 5.0
 
@@ -58,8 +63,7 @@ class AnimaBot(commands.Bot):
     def __init__(
         self, settings: Settings, db_path: Path | str | None = None, cards: CardDB | None = None
     ) -> None:
-        intents = discord.Intents.default()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents)
+        super().__init__(command_prefix=commands.when_mentioned, intents=INTENTS)
         self.settings = settings
         #: The card database every game of this bot is dealt from and loaded with, and that
         #: ``/anima card`` and the lobby's card sets read (tests pass another one).
