@@ -13,11 +13,11 @@ the bot may edit at any time. So:
   the game is rendered again and edited **only if what it shows changed** (the owner's
   situation: his decision, hand, missions, party, private events, the game's status), so a
   click elsewhere costs no edit;
-- those edits are *sent* by the game's own sender task, after the click that caused them and
-  outside the game's lock: the clicker's answer and the next click never wait for the other
-  players' screens (over the network an edit takes a round trip each). One sender per game
-  sends its edits in order; a panel changed again before its edit went out is edited once,
-  to what it shows last;
+- those edits, and the "outdated" edit of a panel replaced by a newer one, are *sent* by the
+  game's own sender task, after the click that caused them and outside the game's lock: the
+  clicker's answer and the next click never wait for the other screens (over the network an
+  edit takes a round trip each). One sender per game sends its edits in order; a panel
+  changed again before its edit went out is edited once, to what it shows last;
 - a minute before its token expires a panel is edited one last time to say that it no longer
   updates itself and that **Refresh** opens a fresh one (its buttons keep working: a click on
   an outdated choice answers with a fresh panel).
@@ -104,6 +104,17 @@ def fingerprint(embed: discord.Embed, view: discord.ui.View | None) -> str:
     return json.dumps([data, items], sort_keys=True, default=str)
 
 
+@dataclass
+class _Edit:
+    """An edit of a panel waiting for its game's sender."""
+
+    seat: str
+    panel: LivePanel
+    fields: dict[str, Any]
+    #: Sent even if the panel is retired by then (the edit that says it is outdated).
+    final: bool = False
+
+
 class Panels:
     """Renders private panels and keeps the live ones up to date. One per bot.
 
@@ -117,8 +128,8 @@ class Panels:
         self._live: dict[tuple[int, str], LivePanel] = {}
         #: Refreshed panels whose edit is not sent yet, per game, in the order they changed
         #: (a panel changed again keeps its place and sends only what it shows last).
-        self._outbox: dict[int, dict[str, tuple[LivePanel, discord.Embed, discord.ui.View | None]]]
-        self._outbox = {}
+        #: Keyed by game, then by the panel's message.
+        self._outbox: dict[int, dict[int, _Edit]] = {}
         #: The sender task of each game with edits to send.
         self._senders: dict[int, asyncio.Task[None]] = {}
 
@@ -167,8 +178,8 @@ class Panels:
         if old is not None and old.message_id != message_id:
             old.retired = True  # a refresh still waiting to be sent is not sent
             if self._editable(old, now()):
-                with contextlib.suppress(discord.HTTPException):
-                    await old.edit(content=OUTDATED, embeds=[], view=None)
+                outdated: dict[str, Any] = {"content": OUTDATED, "embeds": [], "view": None}
+                self._queue(key.game_id, _Edit(key.seat, old, outdated, final=True))
 
     def live(self, game_id: int, seat: str) -> LivePanel | None:
         """The seat's live panel, if the bot can still edit one."""
@@ -204,33 +215,39 @@ class Panels:
             if shown == live.shown:
                 continue
             live.shown, live.embed, live.view = shown, embed, view
-            self._outbox.setdefault(table.id, {})[s.seat] = (live, embed, view)
+            fields = {"content": None, "embeds": [embed], "view": view}
+            self._queue(table.id, _Edit(s.seat, live, fields))
             changed += 1
         if table.row.status != "running":
             for seat in table.seats:
                 self._live.pop((table.id, seat), None)
-        if changed and table.id not in self._senders:
-            self._senders[table.id] = asyncio.get_running_loop().create_task(self._send(table.id))
         return changed
 
+    def _queue(self, game_id: int, edit: _Edit) -> None:
+        """Hand an edit to the game's sender (started if it is not running): it replaces an
+        edit of the same panel still waiting, in that edit's place."""
+        self._outbox.setdefault(game_id, {})[edit.panel.message_id] = edit
+        if game_id not in self._senders:
+            self._senders[game_id] = asyncio.get_running_loop().create_task(self._send(game_id))
+
     async def _send(self, game_id: int) -> None:
-        """Send a game's refreshed panels, oldest change first, until none is left."""
+        """Send a game's waiting edits, oldest first, until none is left."""
         try:
             outbox = self._outbox.get(game_id)
             while outbox:
-                seat = next(iter(outbox))
-                live, embed, view = outbox.pop(seat)
-                if live.retired:
+                edit = outbox.pop(next(iter(outbox)))
+                live = edit.panel
+                if live.retired and not edit.final:
                     continue
                 try:
-                    await live.edit(content=None, embeds=[embed], view=view)
+                    await live.edit(**edit.fields)
                 except discord.HTTPException:
                     # Dismissed by its owner, or its token is gone: it cannot be edited any
                     # more.
-                    if self._live.get((game_id, seat)) is live:
-                        del self._live[(game_id, seat)]
+                    if self._live.get((game_id, edit.seat)) is live:
+                        del self._live[(game_id, edit.seat)]
                 except Exception:
-                    log.exception("game %s: could not refresh the panel of %s", game_id, seat)
+                    log.exception("game %s: could not edit the panel of %s", game_id, edit.seat)
         finally:
             self._outbox.pop(game_id, None)
             self._senders.pop(game_id, None)

@@ -3,8 +3,8 @@
 :meth:`bot.panels.Panels.refresh` renders the panels whose owner's situation changed (while
 the click holds the game's lock) and hands them to the game's sender task, which edits them
 in order once the click has let the loop go: a panel changed twice before its edit went out
-is edited once, to what it shows last; a panel replaced by a newer one is not edited; a
-panel Discord refuses is forgotten."""
+is edited once, to what it shows last; a panel replaced by a newer one only says that it is
+outdated (sent by the same sender); a panel Discord refuses is forgotten."""
 
 from __future__ import annotations
 
@@ -103,8 +103,9 @@ async def test_a_panel_replaced_before_its_edit_only_says_it_is_outdated(panels:
     panels.shows["p1"] = "changed"  # type: ignore[attr-defined]
     await panels.refresh(table, told={"p1"})
     await open_panel(panels, 7, "p1", 101, new)  # a newer panel, before the sender ran
+    assert old.edits == []  # the answer that opened the newer one does not wait for it
     await panels.sent()
-    assert old.titles() == [OUTDATED]
+    assert old.titles() == [OUTDATED]  # its refresh was replaced by the "outdated" edit
     assert new.edits == []
 
 
