@@ -263,6 +263,28 @@ def test_a_lazy_seat_view_is_the_seat_view_and_goes_stale() -> None:
         _ = stale.hand
 
 
+def test_a_lazy_seat_view_builds_its_sealed_table_only_when_read() -> None:
+    rng = random.Random(3)
+    game = Game.new(["A", "B", "C"], seed=5)
+    for _ in range(60):
+        prompt = game.pending()[0]
+        full = game.seat_view(prompt.player)
+        lazy = lazy_seat_view(game, prompt.player)
+        assert lazy.hand == full.hand and lazy.prompt == full.prompt
+        assert "sealed" not in lazy.__dict__  # read the view: its sealed table waits
+        assert lazy.sealed_table() == full.sealed
+        assert type(lazy) is SeatView and lazy == full and hash(lazy) == hash(full)
+        # Compared or dumped first, a lazy view is built whole.
+        assert lazy_seat_view(game, prompt.player) == full
+        game.apply(prompt.player, rng.choice(prompt.choices))
+    stale = lazy_seat_view(game, game.pending()[0].player)
+    _ = stale.hand
+    prompt = game.pending()[0]
+    game.apply(prompt.player, prompt.default)
+    with pytest.raises(RuntimeError):  # its sealed table would be of a later state
+        stale.sealed_table()
+
+
 # ------------------------------------------------------------------------------ clone, determinize
 
 
