@@ -27,11 +27,12 @@ Measured per interaction (all with ``time.perf_counter``: SimCord virtualises
   followup/edit, channel posts, DMs, fetches). It includes the time SimCord's simulated
   Discord spends inside those calls, so it is an upper bound of the bot's own time (the row
   "excl. SimCord's own work" subtracts it), and the pauses of Python's garbage collector,
-  whose heap here also holds everything SimCord stores. The edits of the *other* players'
-  live panels (``bot.panels``) are not the click's: each game's sender task sends them after
-  the click (and outside the game's lock), so they are measured apart, one record per run
-  of a sender (from its start to the end of its last call; kind "panels sent after"), with
-  their edits per decision; the row "bot's work per decision, all included" adds both up;
+  whose heap here also holds everything SimCord stores. The *other* players' live panels
+  (``bot.panels``) are not the click's work: the click marks those whose owner's situation
+  changed, and each game's sender task renders them again and edits them after the click
+  (outside the click's lock), so they are measured apart, one record per run of a sender
+  (from its start to the end of its last call; kind "panels sent after"), with their edits
+  per decision; the row "bot's work per decision, all included" adds both up;
 - SQLite: time awaiting the hops to the database (``bot.database``: one hop per transaction
   or read: its statements' execution, and the yield to the event loop or the hand-off to the
   worker thread), as a share of the handling time; one ``execute``/``executemany`` call is
@@ -231,8 +232,8 @@ class Record:
 
 
 CURRENT: contextvars.ContextVar[Record | None] = contextvars.ContextVar("bench_interaction")
-#: The kind of the records of a game's panel sender (``bot.panels.Panels._send``): the edits
-#: of the other players' live panels, sent after the click that changed them.
+#: The kind of the records of a game's panel sender (``bot.panels.Panels._send``): the other
+#: players' live panels, rendered and edited after the click that changed them.
 SENDER = "panels sent after"
 #: The row of the statement table that holds, per hop, the time awaited beyond its
 #: statements' own time: the yield to the event loop (inline) or the thread hand-off.

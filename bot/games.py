@@ -209,6 +209,8 @@ class Games:
         self._batches: dict[int, _Batch] = {}
         publisher.save_pointer = self._published
         publisher.on_channel_lost = self._channel_lost
+        publisher.panels.lock = self.lock
+        publisher.panels.current = self.playing
 
     def lock(self, game_id: int) -> GameLock:
         """The lock that serialises every change to one game (lobby or running)."""
@@ -227,6 +229,16 @@ class Games:
     def live(self) -> tuple[int, int]:
         """(games cached, locks held or awaited): both stay bounded."""
         return len(self._cache), len(self._locks)
+
+    def playing(self, game_id: int, marked: Table) -> Table | None:
+        """The game the players' live panels are rendered from (under its lock), given the
+        one its last change left (``marked``): the game in memory; ``marked`` itself if it
+        is over (it left the cache, it changes no more); None if it is not in memory (an
+        error dropped it: its last change may not be committed)."""
+        cached = self._cache.get(game_id)
+        if cached is not None:
+            return cached
+        return marked if marked.row.status != "running" else None
 
     def drop(self, game_id: int) -> None:
         """Forget a game's cached copy and anything not yet committed (after an error, an

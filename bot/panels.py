@@ -9,15 +9,16 @@ the bot may edit at any time. So:
 - every panel the bot shows is remembered (in memory) as the seat's *live* panel, with a way
   to edit it and when that way expires; a seat has one live panel: a newer one makes the older
   say it is outdated;
-- after every change of a game (:meth:`bot.publishing.Publisher.publish`) each live panel of
-  the game is rendered again and edited **only if what it shows changed** (the owner's
-  situation: his decision, hand, missions, party, private events, the game's status), so a
-  click elsewhere costs no edit;
-- those edits, and the "outdated" edit of a panel replaced by a newer one, are *sent* by the
-  game's own sender task, after the click that caused them and outside the game's lock: the
-  clicker's answer and the next click never wait for the other screens (over the network an
-  edit takes a round trip each). One sender per game sends its edits in order; a panel
-  changed again before its edit went out is edited once, to what it shows last;
+- after every change of a game (:meth:`bot.publishing.Publisher.publish`) the live panels
+  whose owner's situation changed (his decision, hand, missions, party, private events, the
+  game's status) are marked; the game's own *sender* task then renders them again (under the
+  game's lock, from the game as it is by then) and edits **only those whose picture
+  changed**, so a click elsewhere costs no edit;
+- the sender works after the click that marked the panels, and edits outside the game's
+  lock: the clicker's answer and the next click never wait for the other screens (over the
+  network an edit takes a round trip each). One sender per game sends its edits in order; a
+  panel changed again before the sender got to it is rendered and edited once, to what it
+  shows last. The "outdated" edit of a panel replaced by a newer one goes the same way;
 - a minute before its token expires a panel is edited one last time to say that it no longer
   updates itself and that **Refresh** opens a fresh one (its buttons keep working: a click on
   an outdated choice answers with a fresh panel).
@@ -34,6 +35,7 @@ import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable, Collection
+from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,6 +62,11 @@ STOPPED = (
 
 #: Edits a panel's message: ``edit(content=..., embeds=[...], view=...)``.
 Editor = Callable[..., Awaitable[Any]]
+#: The game's lock (:meth:`bot.games.Games.lock`), held while the sender renders.
+Locker = Callable[[int], AbstractAsyncContextManager[Any]]
+#: The game to render a game's panels from, given the one its last change left: the game as
+#: played now (:meth:`bot.games.Games.playing`), or None if there is none safe to show.
+Current = Callable[[int, Table], Table | None]
 
 
 @dataclass
@@ -130,8 +137,15 @@ class Panels:
         #: (a panel changed again keeps its place and sends only what it shows last).
         #: Keyed by game, then by the panel's message.
         self._outbox: dict[int, dict[int, _Edit]] = {}
-        #: The sender task of each game with edits to send.
+        #: Per game, the seats whose live panel waits to be rendered again, and the game as
+        #: the last change left it (used if the game is no longer in memory and is over).
+        self._marked: dict[int, tuple[Table, set[str]]] = {}
+        #: The sender task of each game with panels to render or edits to send.
         self._senders: dict[int, asyncio.Task[None]] = {}
+        #: Set by the game service: the game's lock and the game as played now. By
+        #: default (no game service: tests of this module) the table marked is rendered.
+        self.lock: Locker = lambda game_id: nullcontext()
+        self.current: Current = lambda game_id, marked: marked
 
     async def parts(
         self, table: Table, seat: SeatRow
@@ -188,53 +202,87 @@ class Panels:
     async def refresh(
         self, table: Table, skip: int | None = None, told: Collection[str] = ()
     ) -> int:
-        """Render again every live panel of the game whose owner's situation changed
-        (``told``: the seats that were sent private events; the panel ``skip`` is being
-        answered by its own interaction) and hand the ones that show something new to the
-        game's sender (:meth:`_send`); returns how many."""
+        """Mark every live panel of the game whose owner's situation changed (``told``: the
+        seats that were sent private events; the panel ``skip`` is being answered by its own
+        interaction, which shows the game as it is now) for the game's sender, which renders
+        them again and edits those that show something new (:meth:`_send`); returns how many
+        were marked."""
         live_seats = [s for s in table.seats.values() if (table.id, s.seat) in self._live]
         if not live_seats:
             return 0
         t = now()
-        changed = 0
+        _, marked = self._marked.get(table.id, (table, set()))
         parties = {p.seat: p for p in table.table_view().parties}
         for s in live_seats:
             live = self._live[(table.id, s.seat)]
             if not self._editable(live, t):
                 del self._live[(table.id, s.seat)]
+                marked.discard(s.seat)
                 continue
             if live.message_id == skip:
                 live.situation = None
+                marked.discard(s.seat)
                 continue
             now_in = situation(table, s, parties.get(s.seat))
             if now_in == live.situation and s.seat not in told:
                 continue
             live.situation = now_in
-            embed, view = await self.parts(table, s)
-            shown = fingerprint(embed, view)
-            if shown == live.shown:
-                continue
-            live.shown, live.embed, live.view = shown, embed, view
-            fields = {"content": None, "embeds": [embed], "view": view}
-            self._queue(table.id, _Edit(s.seat, live, fields))
-            changed += 1
-        if table.row.status != "running":
-            for seat in table.seats:
-                self._live.pop((table.id, seat), None)
-        return changed
+            marked.add(s.seat)
+        if marked:
+            self._marked[table.id] = (table, marked)
+            self._start(table.id)
+        return len(marked)
+
+    async def _render(self, game_id: int) -> None:
+        """Render the game's marked panels again (under its lock, from the game as it is
+        now) and queue an edit for each whose picture changed."""
+        marked, seats = self._marked.pop(game_id)
+        async with self.lock(game_id):
+            table = self.current(game_id, marked)
+            if table is None:
+                return
+            for seat in sorted(seats):
+                live = self._live.get((game_id, seat))
+                row = table.seats.get(seat)
+                if live is None or row is None:
+                    continue
+                try:
+                    embed, view = await self.parts(table, row)
+                except Exception:
+                    # The others' panels are not worth the game: it stays as it is.
+                    log.exception("game %s: could not render the panel of %s", game_id, seat)
+                    continue
+                shown = fingerprint(embed, view)
+                if shown == live.shown:
+                    continue
+                live.shown, live.embed, live.view = shown, embed, view
+                self._queue(
+                    game_id, _Edit(seat, live, {"content": None, "embeds": [embed], "view": view})
+                )
+            if table.row.status != "running":
+                for seat in table.seats:
+                    self._live.pop((game_id, seat), None)
 
     def _queue(self, game_id: int, edit: _Edit) -> None:
         """Hand an edit to the game's sender (started if it is not running): it replaces an
         edit of the same panel still waiting, in that edit's place."""
         self._outbox.setdefault(game_id, {})[edit.panel.message_id] = edit
+        self._start(game_id)
+
+    def _start(self, game_id: int) -> None:
         if game_id not in self._senders:
             self._senders[game_id] = asyncio.get_running_loop().create_task(self._send(game_id))
 
     async def _send(self, game_id: int) -> None:
-        """Send a game's waiting edits, oldest first, until none is left."""
+        """Render the game's marked panels and send its waiting edits, oldest first, until
+        none is left."""
         try:
-            outbox = self._outbox.get(game_id)
-            while outbox:
+            while game_id in self._marked or self._outbox.get(game_id):
+                if game_id in self._marked:
+                    await self._render(game_id)
+                outbox = self._outbox.get(game_id)
+                if not outbox:
+                    continue
                 edit = outbox.pop(next(iter(outbox)))
                 live = edit.panel
                 if live.retired and not edit.final:
@@ -250,6 +298,7 @@ class Panels:
                     log.exception("game %s: could not edit the panel of %s", game_id, edit.seat)
         finally:
             self._outbox.pop(game_id, None)
+            self._marked.pop(game_id, None)
             self._senders.pop(game_id, None)
 
     async def sent(self) -> None:

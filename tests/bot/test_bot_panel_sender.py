@@ -1,10 +1,11 @@
 """The other players' live panels are edited by their game's sender, after the click.
 
-:meth:`bot.panels.Panels.refresh` renders the panels whose owner's situation changed (while
-the click holds the game's lock) and hands them to the game's sender task, which edits them
-in order once the click has let the loop go: a panel changed twice before its edit went out
-is edited once, to what it shows last; a panel replaced by a newer one only says that it is
-outdated (sent by the same sender); a panel Discord refuses is forgotten."""
+:meth:`bot.panels.Panels.refresh` marks the panels whose owner's situation changed (while the
+click holds the game's lock) for the game's sender task, which renders them again and edits
+those whose picture changed, in order, once the click has let the loop go: a panel changed
+twice before the sender got to it is edited once, to what it shows last; a panel replaced
+by a newer one only says that it is outdated (sent by the same sender); a panel Discord
+refuses is forgotten."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.panels import OUTDATED, Panels
+from bot.panels import OUTDATED, Panels, fingerprint
 from bot.table import PanelKey
 
 
@@ -62,7 +63,9 @@ def panels(monkeypatch: pytest.MonkeyPatch) -> Panels:
 
 
 async def open_panel(p: Panels, game_id: int, seat: str, message_id: int, screen: Screen) -> None:
-    await p.opened(PanelKey(game_id, seat, "opened"), message_id, screen.edit, dm=False)
+    """A panel opened now: it shows what the seat's panel renders now."""
+    shown = fingerprint(discord.Embed(title=p.shows.get(seat, "start")), None)  # type: ignore[attr-defined]
+    await p.opened(PanelKey(game_id, seat, shown), message_id, screen.edit, dm=False)
 
 
 async def test_refreshed_panels_are_sent_after_the_click_in_order(panels: Panels) -> None:
@@ -105,8 +108,8 @@ async def test_a_panel_replaced_before_its_edit_only_says_it_is_outdated(panels:
     await open_panel(panels, 7, "p1", 101, new)  # a newer panel, before the sender ran
     assert old.edits == []  # the answer that opened the newer one does not wait for it
     await panels.sent()
-    assert old.titles() == [OUTDATED]  # its refresh was replaced by the "outdated" edit
-    assert new.edits == []
+    assert old.titles() == [OUTDATED]  # no refresh for it, only the "outdated" edit
+    assert new.edits == []  # it shows the game as it is already
 
 
 async def test_a_panel_discord_refuses_is_forgotten(panels: Panels) -> None:
@@ -155,3 +158,22 @@ async def test_each_game_has_its_own_sender(
     assert sorted(started) == [7, 8]  # one sender per game, started once for both changes
     assert all(s.titles() == ["b"] for s in screens.values())
     assert not panels._senders  # nothing left running
+
+
+async def test_the_sender_renders_the_game_as_it_is_by_then(panels: Panels) -> None:
+    table = fake_table(7, ["p1"])
+    screen = Screen()
+    await open_panel(panels, 7, "p1", 100, screen)
+    seen: list[Any] = []
+    panels.current = lambda game_id, marked: seen.append(marked) or table
+    panels.shows["p1"] = "at the click"  # type: ignore[attr-defined]
+    assert await panels.refresh(table, told={"p1"}) == 1  # marked, not rendered yet
+    panels.shows["p1"] = "a later click"  # type: ignore[attr-defined]
+    await panels.sent()
+    assert screen.titles() == ["a later click"] and seen == [table]
+    # A game no longer in memory (an error dropped it) is not rendered: nothing is sent.
+    panels.current = lambda game_id, marked: None
+    panels.shows["p1"] = "uncommitted"  # type: ignore[attr-defined]
+    await panels.refresh(table, told={"p1"})
+    await panels.sent()
+    assert screen.titles() == ["a later click"]
