@@ -31,7 +31,7 @@ Measured per interaction (all with ``time.perf_counter``: SimCord virtualises
   (``bot.panels``) are not the click's work: the click marks those whose owner's situation
   changed, and each game's sender task renders them again and edits them after the click
   (outside the click's lock), so they are measured apart, one record per run of a sender
-  (from its start to the end of its last call; kind "panels sent after"), with their edits
+  (from its start to its end; kind "panels sent after"), with their edits
   per decision; the row "bot's work per decision, all included" adds both up;
 - SQLite: time awaiting the hops to the database (``bot.database``: one hop per transaction
   or read: its statements' execution, and the yield to the event loop or the hand-off to the
@@ -325,6 +325,8 @@ class Probe:
                 await send(game_id)
             finally:
                 CURRENT.reset(token)
+                # Its rendering counts even when it sends nothing.
+                record.end = time.perf_counter()
 
         panels._send = attributed_send  # type: ignore[method-assign]
         self._undo.append(lambda: delattr(panels, "_send"))
@@ -833,7 +835,7 @@ def kind_table(records: list[Record]) -> list[str]:
         total = sum(ms) / 1000
         lines.append(
             f"{name:<26}{len(rs):>7,}{percentile(ms, 50):>8.1f}{percentile(ms, 99):>8.1f}"
-            f"{max(ms):>8.1f}{100 * sum(r.sql_s for r in rs) / total:>6.0f}%"
+            f"{max(ms):>8.1f}{100 * sum(r.sql_s for r in rs) / (total or 1):>6.0f}%"
             f"{sum(r.statements for r in rs) / len(rs):>7.1f}"
             f"{sum(r.ai_moves for r in rs) / len(rs):>7.2f}"
             f"{sum(r.http_calls for r in rs) / len(rs):>6.1f}"
