@@ -129,14 +129,27 @@ async def _reply_quickly(
     """Answer with ``work``'s reply in one call when it comes within
     :data:`ACKNOWLEDGE_AFTER` (the panel clicked in, edited in place; or a new ephemeral
     message); else acknowledge first (Discord wants an answer within 3 seconds) and complete
-    the answer when the reply comes (two calls)."""
-    task = asyncio.ensure_future(work())
-    done, _ = await asyncio.wait({task}, timeout=ACKNOWLEDGE_AFTER)
-    if not done:
-        await _open(interaction)
-        await _answer(interaction, await task)
+    the answer when the reply comes (two calls).
+
+    The work runs in the caller's task; a timer starts the acknowledgement if it is due (a
+    timer handle, cancelled at no cost in the usual case, where a task and a wait would
+    cost a few objects and a loop turn each)."""
+    opening: asyncio.Future[bool] | None = None
+
+    def acknowledge() -> None:
+        nonlocal opening
+        opening = asyncio.ensure_future(_open(interaction))
+
+    timer = asyncio.get_running_loop().call_later(ACKNOWLEDGE_AFTER, acknowledge)
+    try:
+        reply = await work()
+    finally:
+        timer.cancel()
+        if opening is not None:
+            await opening  # acknowledged: the answer (or the apology) completes it
+    if opening is not None:
+        await _answer(interaction, reply)
         return
-    reply = task.result()
     embeds = [reply.embed] if reply.embed is not None else []
     view = reply.view
     if _in_panel(interaction):
@@ -277,11 +290,15 @@ class BoardClick:
         #: Set before the answer is sent (the checks and the sets happen with no await in
         #: between, so two answers are never attempted).
         self._answered = False
-        self._late = asyncio.ensure_future(self._acknowledge_late())
+        # A timer handle (cancelled at no cost when the work is done in time), which starts
+        # the acknowledgement in a task of its own when it is due.
+        self._late = asyncio.get_running_loop().call_later(
+            ACKNOWLEDGE_AFTER, self._acknowledge_late
+        )
+        self._acknowledging: asyncio.Future[None] | None = None
 
-    async def _acknowledge_late(self) -> None:
-        await asyncio.sleep(ACKNOWLEDGE_AFTER)
-        await self.acknowledge()
+    def _acknowledge_late(self) -> None:
+        self._acknowledging = asyncio.ensure_future(self.acknowledge())
 
     async def edit(self, **fields: Any) -> bool:
         """Answer by editing the clicked message (see :class:`ClickedBoard`)."""
@@ -305,6 +322,8 @@ class BoardClick:
     async def done(self) -> None:
         """The click's work is over: acknowledge it if nothing answered it."""
         self._late.cancel()
+        if self._acknowledging is not None:
+            await self._acknowledging
         await self.acknowledge()
 
 
