@@ -177,6 +177,17 @@ class GameLock:
                 del self._games._locks[self._game_id]
 
 
+#: What tells two prompts of a seat apart (see :func:`_same_prompt_key`).
+PromptKey = tuple[str, str, tuple[str, ...], str, bool]
+
+
+def _same_prompt_key(prompt: Prompt) -> PromptKey:
+    """A prompt's fields as a snapshot that compares by value: a seat whose prompt is the
+    same after an action keeps its prompt version and deadline. (Cheaper than
+    ``prompt.to_dict()``, which deep-copies, and this runs for every seat at every action.)"""
+    return (prompt.kind, prompt.text, tuple(prompt.choices), prompt.default, prompt.window)
+
+
 def card_in_hand(game: Game, hand: Sequence[str], typed: str) -> str | None:
     """The card of ``hand`` that ``typed`` names: its id (a picked suggestion), its name
     (any case, as ``/anima card`` reads it), or the one card whose name contains it."""
@@ -367,7 +378,7 @@ class Games:
         prompt = g.prompt_for(seat)
         if prompt is None:
             raise IllegalAction("it is not your decision")
-        before = {p.player: p.to_dict() for p in g.pending()}
+        before = {p.player: _same_prompt_key(p) for p in g.pending()}
         # The choice as it was offered: whether the time-out's note may name it.
         offered = table.prompt_view(seat) if action is None else None
         try:
@@ -457,7 +468,7 @@ class Games:
         )
         return NewEvent("timeout", f"⏰ {prompt.player} ran out of time: {shown}.")
 
-    def _bookkeeping(self, table: Table, before: dict[str, dict[str, Any]], reopened: bool) -> None:
+    def _bookkeeping(self, table: Table, before: dict[str, PromptKey], reopened: bool) -> None:
         """Update every seat's prompt version and deadline after an action."""
         g = table.game
         version = g.version
@@ -470,7 +481,7 @@ class Games:
                 same = (
                     not reopened
                     and s.prompt_since is not None
-                    and before.get(s.seat) == prompt.to_dict()
+                    and before.get(s.seat) == _same_prompt_key(prompt)
                 )
                 if not same:
                     s.prompt_since = version

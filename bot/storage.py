@@ -928,14 +928,15 @@ class Storage:
         for start in range(0, len(events), _EVENT_ROWS_PER_INSERT):
             part = events[start : start + _EVENT_ROWS_PER_INSERT]
             params: list[Any] = []
-            for version, e in part:
+            data_json = [_compact(e.data) for _version, e in part]
+            for (version, e), data in zip(part, data_json, strict=True):
                 params += [
                     game_id,
                     version,
                     e.kind,
                     e.text,
                     _compact(e.recipients) if e.recipients is not None else None,
-                    _compact(e.data),
+                    data,
                     now,
                 ]
             values = ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(part))
@@ -948,7 +949,7 @@ class Storage:
             first = done.lastrowid - len(part) + 1
             for i, (version, e) in enumerate(part):
                 # The data as a reader of the row gets it (JSON: tuples become lists).
-                data = json.loads(_compact(e.data))
+                data = json.loads(data_json[i])
                 out.append(
                     EventRow(first + i, game_id, version, e.kind, e.text, e.recipients, data, now)
                 )
