@@ -8,6 +8,7 @@ is public is the engine's decision (a public view, a choice's ``public`` flag, a
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -90,13 +91,15 @@ IN_PLAY_MARK = "🏛"
 EMBED_TOTAL_LIMIT = 6000
 
 
+@functools.lru_cache(maxsize=4096)
 def escape(text: str) -> str:
     """User text (a display name, anything a user typed) made safe to echo in a message or
     an embed: markdown (bold, masked links, headings, quotes, code...) shows as typed,
     ``@everyone`` / ``@here`` cannot ping, and Discord's ``<...>`` syntax (``<@id>`` user
     and ``<@&id>`` role mentions, ``<#id>`` channels, ``<t:...>`` times, custom emojis)
     shows as typed instead of becoming a mention or a link. The one escape of the
-    renderer: every user-provided string goes through it before it is put in markdown."""
+    renderer: every user-provided string goes through it before it is put in markdown.
+    (Cached: the same few names are escaped many times per message.)"""
     text = discord.utils.escape_mentions(discord.utils.escape_markdown(text))
     return text.replace("<", "\\<")
 
@@ -188,8 +191,13 @@ class Names:
         text = without_rule_ids(text)
         if not self.seats:
             return text
-        pattern = r"\b(" + "|".join(re.escape(s) for s in self.seats) + r")\b"
-        return re.sub(pattern, lambda m: how(m.group(1)), text)
+        return _seat_pattern(tuple(self.seats)).sub(lambda m: how(m.group(1)), text)
+
+
+@functools.lru_cache(maxsize=256)
+def _seat_pattern(seats: tuple[str, ...]) -> re.Pattern[str]:
+    """The seat ids of a game as whole words (compiled once per set of seats)."""
+    return re.compile(r"\b(" + "|".join(re.escape(s) for s in seats) + r")\b")
 
 
 def seat_names(seats: Iterable[SeatRow]) -> Names:
