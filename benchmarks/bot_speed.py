@@ -856,7 +856,7 @@ def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, A
     records = bench.probe.records
     bench.probe.attribute_gc()
     play = [r for r in records if r.phase == "play" and r.kind != SENDER]
-    setup = [r for r in records if r.phase == "setup"]
+    setup = [r for r in records if r.phase == "setup" and r.kind != SENDER]
     sent = [r for r in records if r.phase == "play" and r.kind == SENDER]
     ms = [r.ms for r in play]
     own = [r.own_ms for r in play]
