@@ -177,11 +177,11 @@ class GameLock:
                 del self._games._locks[self._game_id]
 
 
-#: What tells two prompts of a seat apart (see :func:`_same_prompt_key`).
+#: What tells two prompts of a seat apart (see :func:`_prompt_key`).
 PromptKey = tuple[str, str, tuple[str, ...], str, bool]
 
 
-def _same_prompt_key(prompt: Prompt) -> PromptKey:
+def _prompt_key(prompt: Prompt) -> PromptKey:
     """A prompt's fields as a snapshot that compares by value: a seat whose prompt is the
     same after an action keeps its prompt version and deadline. (Cheaper than
     ``prompt.to_dict()``, which deep-copies, and this runs for every seat at every action.)"""
@@ -378,7 +378,7 @@ class Games:
         prompt = g.prompt_for(seat)
         if prompt is None:
             raise IllegalAction("it is not your decision")
-        before = {p.player: _same_prompt_key(p) for p in g.pending()}
+        before = {p.player: _prompt_key(p) for p in g.pending()}
         # The choice as it was offered: whether the time-out's note may name it.
         offered = table.prompt_view(seat) if action is None else None
         try:
@@ -481,7 +481,7 @@ class Games:
                 same = (
                     not reopened
                     and s.prompt_since is not None
-                    and before.get(s.seat) == _same_prompt_key(prompt)
+                    and before.get(s.seat) == _prompt_key(prompt)
                 )
                 if not same:
                     s.prompt_since = version

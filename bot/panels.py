@@ -236,9 +236,9 @@ class Panels:
     async def _render(self, game_id: int) -> None:
         """Render the game's marked panels again (under its lock, from the game as it is
         now) and queue an edit for each whose picture changed."""
-        marked, seats = self._marked.pop(game_id)
+        last, seats = self._marked.pop(game_id)
         async with self.lock(game_id):
-            table = self.current(game_id, marked)
+            table = self.current(game_id, last)
             if table is None:
                 return
             for seat in sorted(seats):
