@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -13,6 +14,7 @@ import simcord
 from anima_sim import (
     Driver,
     Stored,
+    World,
     actions,
     chose,
     components,
@@ -33,14 +35,30 @@ def single_public_decision(st: Stored, prompts: list[Prompt]) -> bool:
     return len(prompts) == 1 and not prompts[0].window and prompts[0].kind == "reset"
 
 
+@dataclass
+class AtDecision:
+    """A 2-member game played until one member alone must decide in the Reset phase."""
+
+    game_id: int
+    players: dict[int, simcord.MemberActor]
+    st: Stored
+    prompts: list[Prompt]
+
+
+async def at_single_public_decision(w: World, db_path: Path, *, ai: int, seed: int) -> AtDecision:
+    game_id = await start_game(w, w.alice, [w.bob], ai=ai, turns=2)
+    players = {w.alice.id: w.alice, w.bob.id: w.bob}
+    driver = Driver(w, db_path, game_id, players, seed=seed)
+    st, prompts = await driver.until(single_public_decision)
+    return AtDecision(game_id, players, st, prompts)
+
+
 async def test_strangers_and_other_players_cannot_decide(
     simcord_env: simcord.Env, db_path: Path
 ) -> None:
     w = world(simcord_env)
-    game_id = await start_game(w, w.alice, [w.bob], ai=1, turns=2)
-    players = {w.alice.id: w.alice, w.bob.id: w.bob}
-    driver = Driver(w, db_path, game_id, players, seed=2)
-    st, prompts = await driver.until(single_public_decision)
+    at = await at_single_public_decision(w, db_path, ai=1, seed=2)
+    game_id, players, st, prompts = at.game_id, at.players, at.st, at.prompts
     decider = st.seats[prompts[0].player]
     other = w.bob if decider.user_id == w.alice.id else w.alice
     board = board_of(w.table, db_path, game_id)
@@ -70,10 +88,8 @@ async def test_strangers_and_other_players_cannot_decide(
 
 async def test_double_click_applies_one_action(simcord_env: simcord.Env, db_path: Path) -> None:
     w = world(simcord_env)
-    game_id = await start_game(w, w.alice, [w.bob], ai=0, turns=2)
-    players = {w.alice.id: w.alice, w.bob.id: w.bob}
-    driver = Driver(w, db_path, game_id, players, seed=4)
-    st, prompts = await driver.until(single_public_decision)
+    at = await at_single_public_decision(w, db_path, ai=0, seed=4)
+    game_id, players, st, prompts = at.game_id, at.players, at.st, at.prompts
     seat = st.seats[prompts[0].player]
     member = players[seat.user_id]
     board = board_of(w.table, db_path, game_id)
@@ -102,10 +118,8 @@ async def test_double_click_applies_one_action(simcord_env: simcord.Env, db_path
 
 async def test_two_clicks_at_once_apply_once(simcord_env: simcord.Env, db_path: Path) -> None:
     w = world(simcord_env)
-    game_id = await start_game(w, w.alice, [w.bob], ai=0, turns=2)
-    players = {w.alice.id: w.alice, w.bob.id: w.bob}
-    driver = Driver(w, db_path, game_id, players, seed=4)
-    st, prompts = await driver.until(single_public_decision)
+    at = await at_single_public_decision(w, db_path, ai=0, seed=4)
+    game_id, st, prompts = at.game_id, at.st, at.prompts
     seat = st.seats[prompts[0].player]
     index = prompts[0].choices.index("done")
     games = simcord_env.bot.games
@@ -127,10 +141,8 @@ async def test_a_board_click_is_answered_by_the_boards_own_edit(
     """The click that changes the board answers its interaction with the board's edit
     ("update message"): one call, no separate acknowledgement and edit of the board."""
     w = world(simcord_env)
-    game_id = await start_game(w, w.alice, [w.bob], ai=0, turns=2)
-    players = {w.alice.id: w.alice, w.bob.id: w.bob}
-    driver = Driver(w, db_path, game_id, players, seed=4)
-    st, prompts = await driver.until(single_public_decision)
+    at = await at_single_public_decision(w, db_path, ai=0, seed=4)
+    game_id, players, st, prompts = at.game_id, at.players, at.st, at.prompts
     seat = st.seats[prompts[0].player]
     board = board_of(w.table, db_path, game_id)
     done = f"anima:{game_id}:{seat.since}:{prompts[0].choices.index('done')}"
