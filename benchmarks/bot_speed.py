@@ -32,7 +32,11 @@ Measured per interaction (all with ``time.perf_counter``: SimCord virtualises
   changed, and each game's sender task renders them again and edits them after the click
   (outside the click's lock), so they are measured apart, one record per run of a sender
   (from its start to its end; kind "panels sent after"), with their edits
-  per decision; the row "bot's work per decision, all included" adds both up;
+  per decision. The same holds for the garbage collections the bot runs between its units
+  of work (``bot.collector``: after a click's answers are sent): each is a record of its own
+  (kind "garbage collected"), and the collections that still happen inside an
+  interaction are part of its time; the row "bot's work per decision, all included" adds
+  all of them up;
 - SQLite: time awaiting the hops to the database (``bot.database``: one hop per transaction
   or read: its statements' execution, and the yield to the event loop or the hand-off to the
   worker thread), as a share of the handling time; one ``execute``/``executemany`` call is
@@ -111,6 +115,7 @@ from simcord.components import walk_components
 from simcord.http import router as simcord_router
 
 from bot.app import AnimaBot, create_bot, tune_gc
+from bot.collector import COLLECTOR
 from bot.database import Hop
 from bot.settings import Settings
 from engine.agents.levels import DEFAULT_LEVEL, LEVELS
@@ -235,6 +240,11 @@ CURRENT: contextvars.ContextVar[Record | None] = contextvars.ContextVar("bench_i
 #: The kind of the records of a game's panel sender (``bot.panels.Panels._send``): the other
 #: players' live panels, rendered and edited after the click that changed them.
 SENDER = "panels sent after"
+#: The kind of the records of the collections run between units of work
+#: (``bot.collector.IdleCollector.collect``).
+COLLECTED = "garbage collected"
+#: Kinds of work that runs after a click, not in it: reported apart from the interactions.
+AFTER_KINDS = (SENDER, COLLECTED)
 #: The row of the statement table that holds, per hop, the time awaited beyond its
 #: statements' own time: the yield to the event loop (inline) or the thread hand-off.
 HAND_OFF = "(per hop: the wait beyond its statements)"
@@ -330,6 +340,20 @@ class Probe:
 
         panels._send = attributed_send  # type: ignore[method-assign]
         self._undo.append(lambda: delattr(panels, "_send"))
+
+        # The collections the bot runs once a unit of work has ended are records of their
+        # own too (kind COLLECTED), not the click's that preceded them.
+        collect = COLLECTOR.collect
+
+        def attributed_collect() -> int | None:
+            start = time.perf_counter()
+            generation = collect()
+            if generation is not None:
+                self.records.append(Record(self.phase, COLLECTED, start, end=time.perf_counter()))
+            return generation
+
+        COLLECTOR.collect = attributed_collect  # type: ignore[method-assign]
+        self._undo.append(lambda: delattr(COLLECTOR, "collect"))
 
         storage = self.bot.storage
         storage.db.trace = self._on_hop
@@ -821,6 +845,11 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[max(0, math.ceil(q / 100 * len(ordered)) - 1)]
 
 
+def p50_p99(ms: list[float]) -> str:
+    """ "p50 / p99" of ``ms``, one decimal each."""
+    return f"{percentile(ms, 50):.1f} / {percentile(ms, 99):.1f}"
+
+
 def kind_table(records: list[Record]) -> list[str]:
     kinds: dict[str, list[Record]] = {}
     for r in records:
@@ -855,9 +884,10 @@ def flows(bench: Bench) -> dict[str, Flow]:
 def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, Any]]:
     records = bench.probe.records
     bench.probe.attribute_gc()
-    play = [r for r in records if r.phase == "play" and r.kind != SENDER]
-    setup = [r for r in records if r.phase == "setup" and r.kind != SENDER]
+    play = [r for r in records if r.phase == "play" and r.kind not in AFTER_KINDS]
+    setup = [r for r in records if r.phase == "setup" and r.kind not in AFTER_KINDS]
     sent = [r for r in records if r.phase == "play" and r.kind == SENDER]
+    collected = [r for r in records if r.phase == "play" and r.kind == COLLECTED]
     ms = [r.ms for r in play]
     own = [r.own_ms for r in play]
     handled = sum(r.end - r.t0 for r in play)
@@ -901,10 +931,7 @@ def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, A
     row("handling time p95 (ms)", f"{percentile(ms, 95):.1f}")
     row("handling time p99 (ms)", f"{p99:.1f}", f"<= {TARGET_P99_MS:.0f}", p99 <= TARGET_P99_MS)
     row("handling time max (ms)", f"{max(ms, default=float('nan')):.1f}")
-    row(
-        "  p50 / p99 excl. SimCord's own work (ms)",
-        f"{percentile(own, 50):.1f} / {percentile(own, 99):.1f}",
-    )
+    row("  p50 / p99 excl. SimCord's own work (ms)", p50_p99(own))
     row("SQLite share of handling time", f"{100 * sql / handled:.0f} %")
     row(
         "  SimCord / garbage collector share",
@@ -931,17 +958,19 @@ def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, A
         f"{sum(r.plain_ack for r in play) / decisions:.2f}",
     )
     row("  edits per decision", f"{sum(r.edits for r in play) / decisions:.2f}")
-    sent_ms = [r.ms for r in sent]
-    sent_s = sum(r.end - r.t0 for r in sent)
+    sent_ms, sent_s = [r.ms for r in sent], sum(r.end - r.t0 for r in sent)
+    collected_ms, collected_s = [r.ms for r in collected], sum(r.end - r.t0 for r in collected)
     row(
         "other players' panels, sent after (edits/dec.)",
         f"{sum(r.edits for r in sent) / decisions:.2f}",
     )
+    row("  one sender run p50 / p99 (ms)", p50_p99(sent_ms))
+    row("garbage collected after (ms per decision)", f"{1000 * collected_s / decisions:.2f}")
     row(
-        "  one sender run p50 / p99 (ms)",
-        f"{percentile(sent_ms, 50):.1f} / {percentile(sent_ms, 99):.1f}",
+        "  collections per decision; p50 / p99 (ms)",
+        f"{len(collected) / decisions:.2f}; {p50_p99(collected_ms)}",
     )
-    all_ms = 1000 * (handled + sent_s) / decisions
+    all_ms = 1000 * (handled + sent_s + collected_s) / decisions
     row("bot's work per decision, all included (ms)", f"{all_ms:.1f}")
     if args.concurrency > 1:
         lines += [
@@ -1029,7 +1058,12 @@ def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, A
         "panel_edits_sent_after_per_decision": round(sum(r.edits for r in sent) / decisions, 3),
         "panel_sender_ms_p50": round(percentile(sent_ms, 50), 2),
         "panel_sender_ms_p99": round(percentile(sent_ms, 99), 2),
-        # Interactions and senders together, SimCord included, per decision.
+        # The collections run between units of work (bot.collector), after the clicks.
+        "gc_after_ms_per_decision": round(1000 * collected_s / decisions, 3),
+        "gc_after_per_decision": round(len(collected) / decisions, 3),
+        "gc_after_ms_p50": round(percentile(collected_ms, 50), 2),
+        "gc_after_ms_p99": round(percentile(collected_ms, 99), 2),
+        # Interactions, senders and collections after them, SimCord included, per decision.
         "ms_per_decision_all": round(all_ms, 2),
         "errors": len(errors),
         "flow": flow,

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import logging
 from pathlib import Path
 
 import discord
 from discord.ext import commands, tasks
 
+from bot.collector import COLLECTOR, work_done
 from bot.commands import anima_group, on_app_command_error
 from bot.components import DYNAMIC_ITEMS
 from bot.games import Games
@@ -30,13 +30,6 @@ from engine.cards import CardDB, default_cards
 
 log = logging.getLogger("anima.bot")
 
-#: The collector's thresholds for the bot's process (Python's default: 700, 10, 10). A click
-#: allocates tens of thousands of short-lived objects (views, embeds, payloads): the
-#: youngest generation is collected a little less often, and the middle one (a pause of
-#: several milliseconds with a large heap) and a full collection (hundreds of milliseconds)
-#: far less often; measured with benchmarks/bot_speed.py, 50 games (issue 10): the
-#: collector's share of the handling time 7.8 % instead of 15 %.
-GC_THRESHOLDS = (1000, 20, 100)
 #: The gateway events the bot asks Discord for: its servers and their channels, nothing
 #: more. It plays through slash commands and components (interactions come whatever the
 #: intents), so it needs no message, reaction, typing or member event: without them Discord
@@ -50,11 +43,9 @@ def tune_gc() -> None:
     """Tune Python's garbage collector for a long-running bot, once it is built (the card
     database loaded): what the process holds by then lives as long as the process, so it is
     frozen out of every future collection (a full collection would otherwise walk the whole
-    card database and every module each time, a pause of tens of milliseconds in the middle
-    of somebody's click); then collections run less often (:data:`GC_THRESHOLDS`)."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
+    card database and every module each time); and collections run between the bot's units
+    of work, not in the middle of somebody's click (:mod:`bot.collector`)."""
+    COLLECTOR.install()
 
 
 class AnimaBot(commands.Bot):
@@ -89,6 +80,12 @@ class AnimaBot(commands.Bot):
 
     def record_error(self, exc: BaseException) -> None:
         self.errors.append(exc)
+
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction, command: object
+    ) -> None:
+        """A slash command ended (a failed one ends in ``on_app_command_error``)."""
+        work_done()
 
     async def setup_hook(self) -> None:
         await self.storage.open()
@@ -133,6 +130,7 @@ class AnimaBot(commands.Bot):
         except Exception as exc:
             log.exception("timer loop: panels failed")
             self.record_error(exc)
+        work_done()
 
     @timers.before_loop
     async def _before_timers(self) -> None:

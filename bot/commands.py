@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 from bot import autopass, components, rendering, rules
+from bot.collector import work_done
 from bot.table import NO_GAME, Reply
 
 if TYPE_CHECKING:
@@ -451,3 +452,5 @@ async def on_app_command_error(
     except discord.HTTPException:
         with contextlib.suppress(discord.HTTPException):
             await interaction.edit_original_response(content=text, embeds=[], view=None)
+    finally:
+        work_done()

@@ -31,6 +31,7 @@ from discord import ui
 
 from bot import rendering
 from bot.autopass import AUTO_KINDS
+from bot.collector import work_done
 from bot.lobby_options import EDITION_OPTIONS, OPTIONAL_RULES, offered_codes, selected_codes
 from bot.table import MAX_SEATS
 from engine.agents.levels import DEFAULT_LEVEL, LEVELS
@@ -108,6 +109,8 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
                 await interaction.response.send_message(ERROR_TEXT, ephemeral=True)
         except discord.HTTPException:
             pass
+    finally:
+        work_done()
 
 
 async def _open(interaction: discord.Interaction) -> bool:

@@ -42,6 +42,7 @@ from typing import Any
 import discord
 
 from bot import components, rendering
+from bot.collector import work_done
 from bot.storage import SeatRow, Storage
 from bot.table import PanelKey, Table, now
 
@@ -300,6 +301,7 @@ class Panels:
             self._outbox.pop(game_id, None)
             self._marked.pop(game_id, None)
             self._senders.pop(game_id, None)
+            work_done()
 
     async def sent(self) -> None:
         """Wait until every refreshed panel is sent (tests, shutdown)."""

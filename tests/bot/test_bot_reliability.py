@@ -3,7 +3,6 @@ and what was committed but not yet posted is posted after a restart."""
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -24,7 +23,7 @@ from anima_sim import (
 from simcord import assert_error
 
 from bot import rendering
-from bot.app import GC_THRESHOLDS, AnimaBot, tune_gc
+from bot.app import AnimaBot
 from bot.components import ERROR_TEXT
 from engine.game import Game
 from engine.prompts import Prompt
@@ -135,16 +134,3 @@ async def test_what_was_committed_is_posted_after_a_restart(
     assert shown.description == expected.description
 
 
-def test_tune_gc_freezes_what_the_bot_holds_and_raises_the_thresholds() -> None:
-    """run_bot tunes the collector once the bot is built: what it holds from the start (the
-    card database) is out of every later collection, and young objects are collected less
-    often (bot.app.GC_THRESHOLDS)."""
-    before = gc.get_threshold()
-    try:
-        tune_gc()
-        assert gc.get_threshold() == GC_THRESHOLDS
-        assert GC_THRESHOLDS[0] > before[0]
-        assert gc.get_freeze_count() > 0
-    finally:
-        gc.unfreeze()
-        gc.set_threshold(*before)
