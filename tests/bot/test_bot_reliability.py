@@ -132,5 +132,3 @@ async def test_what_was_committed_is_posted_after_a_restart(
     shown = board(w.table, db_path, game_id).embeds[0]
     assert [(f.name, f.value) for f in shown.fields] == [(f.name, f.value) for f in expected.fields]
     assert shown.description == expected.description
-
-
