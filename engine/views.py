@@ -161,6 +161,8 @@ class TableView(_View):
 
     turn: int
     phase: str
+    #: The card sets in play (G1), as the lobby showed them.
+    sets: tuple[str, ...] = ()
     order: tuple[str, ...] = ()
     seats: tuple[str, ...] = ()
     parties: tuple[PartyView, ...] = ()
@@ -571,6 +573,7 @@ def _public_table(g: Game, public: Container[str]) -> TableView:
         TableView,
         turn=s.turn,
         phase=s.phase,
+        sets=tuple(s.options.sets),
         order=tuple(s.order),
         seats=tuple(s.seats),
         parties=tuple(_party(g, s.players[n], setup) for n in s.seats),

@@ -364,6 +364,8 @@ class _Seat:
         self.on_table: dict[str, RegionView] = {r.card: r for r in self.table.regions}
         self._sealed: dict[str, Any] | None = None
         self._bonus: int | None = None
+        #: :meth:`monster_loss` by level, once computed.
+        self._losses: dict[int, tuple[float, float]] = {}
 
     # ------------------------------------------------------------------ reading the view
 
@@ -378,7 +380,9 @@ class _Seat:
         return self._sealed
 
     def sets(self) -> tuple[str, ...]:
-        return tuple(self.sealed["options"]["sets"])
+        # The public table's: reading them from the sealed table would build it for every
+        # movement and exploration (a quarter of the time of a simulated game).
+        return self.table.sets
 
     def stack_frame(self, kind: str) -> dict[str, Any] | None:
         """The topmost step of ``kind`` under way (a battle, an Encounter)."""
@@ -519,7 +523,13 @@ class _Seat:
 
     def monster_loss(self, level: int) -> tuple[float, float]:
         """For one unknown Encounter at a Region of ``level``: the chance it beats the party,
-        and the chance it kills a character (M8: a higher level is a false alarm)."""
+        and the chance it kills a character (M8: a higher level is a false alarm).
+
+        Kept per level for the decision: a movement scores every Region, most of them at
+        the same few levels."""
+        known = self._losses.get(level)
+        if known is not None:
+            return known
         pool = self.agent.encounters(self.sets())
         if not pool:
             return 0.0, 0.0
@@ -533,7 +543,8 @@ class _Seat:
                 death += p_lose_by_five(mine, e.strength)
             else:
                 lose += 0.12  # some events end the turn
-        return lose / len(pool), death / len(pool)
+        self._losses[level] = known = (lose / len(pool), death / len(pool))
+        return known
 
     def p_explore_ok(self, region: RegionCard) -> float:
         """The chance an exploration of ``region`` ends with a reward (E2, E3)."""
