@@ -685,7 +685,7 @@ def seat_view(
         ),
         resisting=tuple(p.resisting.items()),
         prompt=prompt_view(g, prompt, public) if prompt is not None else None,
-        sealed=SealedTable(seat=seat, state=json.dumps(seal(g, seat))) if sealed else None,
+        sealed=_sealed_table(g, seat) if sealed else None,
     )
 
 
@@ -798,6 +798,11 @@ CARD_SECTIONS = (
 OPEN_KINDS = frozenset({"start_character", "start_advantage", "pickup"})
 
 
+def _sealed_table(g: Game, seat: str) -> SealedTable:
+    """The game as ``seat`` knows it (:func:`seal`), as a :class:`SealedTable`."""
+    return SealedTable(seat=seat, state=json.dumps(seal(g, seat)))
+
+
 def seal(g: Game, seat: str) -> dict[str, Any]:
     """The game state as ``seat`` knows it (see :class:`SealedTable`)."""
     hidden = hidden_cards(g, seat)
@@ -904,7 +909,7 @@ class _LazySeatView(SeatView):
             fields.update((k, v) for k, v in part.__dict__.items() if k != "sealed")
         if not sealed:
             return self
-        fields["sealed"] = SealedTable(seat=seat, state=json.dumps(seal(g, seat)))
+        fields["sealed"] = _sealed_table(g, seat)
         _set(self, "__pydantic_fields_set__", set(fields))
         _set(self, "__pydantic_extra__", None)
         _set(self, "__pydantic_private__", None)
