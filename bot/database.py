@@ -6,9 +6,8 @@ is one hop, never one hand-off per statement.
 
 Where a hop runs (``Database(path, inline=...)``):
 
-- *inline* (the bot's default): on the event loop's thread (a read after one yield to the
-  loop, a transaction at once: see :meth:`Database.transaction`). A decision's whole
-  transaction takes ~0.05-0.2 ms of SQLite (WAL with ``synchronous=NORMAL``
+- *inline* (the bot's default): on the event loop's thread, after one yield to the loop. A
+  decision's whole transaction takes ~0.05-0.2 ms of SQLite (WAL with ``synchronous=NORMAL``
   writes no fsync per commit), far less than a trip to another thread: measured in the bot
   (issue 10, ``benchmarks/bot_speed.py``), a hop to a worker thread cost ~2-3 ms per decision
   of waiting for ~0.3 ms of SQLite, because the event loop finishes whatever else is ready
@@ -239,24 +238,22 @@ class Database:
         finally:
             executor.shutdown(wait=False)
 
-    async def run(self, fn: Callable[[Session], T], *, yield_first: bool = True) -> T:
+    async def run(self, fn: Callable[[Session], T]) -> T:
         """Run ``fn(session)`` in one hop (on the worker thread, in a copy of the caller's
         context, unless ``inline``); its result, or its exception raised here.
 
         Inline, the hop first yields to the event loop once (``asyncio.sleep(0)``), then runs
         ``fn`` and resumes the caller at once: awaiting the database stays a suspension
         point (tasks that became ready, such as the gateway's events, run first; a chain of
-        reads, like the listing and loading of many games at a restart, does not hold the
-        loop), and nothing runs between the function and the caller's next line.
-        ``yield_first=False`` runs ``fn`` at once (:meth:`transaction`)."""
+        hops, like the recovery of many games, does not hold the loop), and nothing runs
+        between the function and the caller's next line."""
         session = self._session
         if session is None:
             raise RuntimeError("storage is not open")
         trace = self.trace
         if trace is None:
             if self._executor is None:
-                if yield_first:
-                    await asyncio.sleep(0)  # a suspension point, as any await of I/O
+                await asyncio.sleep(0)  # a suspension point, as any await of I/O
                 return fn(session)
             ctx = contextvars.copy_context()
             return await asyncio.get_running_loop().run_in_executor(
@@ -274,8 +271,7 @@ class Database:
         start = time.perf_counter()
         try:
             if self._executor is None:
-                if yield_first:
-                    await asyncio.sleep(0)
+                await asyncio.sleep(0)
                 return traced(session)
             ctx = contextvars.copy_context()
             return await asyncio.get_running_loop().run_in_executor(
@@ -287,21 +283,14 @@ class Database:
 
     async def transaction(self, fn: Callable[[Session], T]) -> T:
         """Run ``fn(session)`` inside ``BEGIN IMMEDIATE`` ... ``COMMIT`` in one hop: committed
-        if it returns, rolled back (and its exception raised here) if it raises.
-
-        Inline, a transaction does not yield to the loop first (a read does, see
-        :meth:`run`): it ends the work it saves (a click's actions, then its answer), and
-        a loop turn before it only delays that answer behind whatever else is ready, while
-        the transaction itself takes ~0.2 ms. In the bot's benchmark (issue 10), where
-        SimCord's driver runs in that turn, dropping it cut the instructions run during a
-        click by 4.6 % (callgrind)."""
+        if it returns, rolled back (and its exception raised here) if it raises."""
 
         def whole(s: Session) -> T:
             with s.transaction():
                 return fn(s)
 
         try:
-            return await self.run(whole, yield_first=False)
+            return await self.run(whole)
         finally:
             if self._executor is None:
                 self._since_checkpoint += 1

@@ -3,7 +3,6 @@ event loop's thread or on the worker thread; a failed transaction leaves nothing
 
 from __future__ import annotations
 
-import asyncio
 import contextvars
 import sqlite3
 import threading
@@ -76,25 +75,6 @@ async def test_a_hop_runs_in_the_callers_context_on_the_connections_thread(
     assert on_loop == db.inline
     # The same thread every time (the connection belongs to it).
     assert (await db.run(lambda s: threading.get_ident())) == seen[1]
-
-
-async def test_inline_a_read_lets_ready_tasks_run_first_and_a_transaction_does_not(
-    tmp_path: Path,
-) -> None:
-    # A read stays a suspension point (a chain of reads never holds the loop); a transaction
-    # ends the work it saves, so no loop turn delays it (bot.database.Database.transaction).
-    database = Database(tmp_path / "t.sqlite3", inline=True)
-    await database.open()
-    try:
-        order: list[str] = []
-        loop = asyncio.get_running_loop()
-        loop.call_soon(order.append, "ready task")
-        await database.transaction(lambda s: order.append("transaction"))
-        loop.call_soon(order.append, "ready task")
-        await database.run(lambda s: order.append("read"))
-        assert order == ["transaction", "ready task", "ready task", "read"]
-    finally:
-        await database.close()
 
 
 async def test_a_transaction_that_sqlite_ended_gets_no_second_rollback(db: Database) -> None:
