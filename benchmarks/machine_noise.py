@@ -8,9 +8,9 @@ over, back to back, for ``--seconds``; its size is set at the start so that one 
 takes about ``--ms`` milliseconds (by default the bot's median interaction in
 ``benchmarks/bot_speed.py``). Every repetition runs the very same instructions, so the
 spread of the times (p99 / p50) is the machine's, not the program's: on a quiet dedicated
-machine it is close to 1; on the shared machine this project is measured on it was about 3
-(issue 10: p50 3.58 ms, p99 10.91 ms), with the process on the CPU the whole time (its CPU
-time equals its wall time and it is not switched out).
+machine it is close to 1; on the shared 2-core machine this project is measured on it was
+2.47 and 2.81 in two runs of 20 s (p50 2.71 / p99 6.70 ms, then 1.65 / 4.62 ms), with the
+process on the CPU the whole time (CPU time / wall time 1.0).
 
 Why it matters: ``bot_speed.py``'s p99 is a tail over ten thousand interactions, and on such a
 machine the tail of *any* work is about ``ratio`` times its median. Read the bot's figures
