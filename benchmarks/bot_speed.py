@@ -189,8 +189,6 @@ class Record:
     ephemeral: int = 0
     edits: int = 0
     loading: bool = False  # a deferred "thinking" response not yet completed
-    #: The tasks discord.py started for the interaction when it parsed it.
-    tasks: list[asyncio.Future[Any]] = field(default_factory=list, repr=False)
     #: A decision answered with a new ephemeral message that only says "✅ You chose …"
     #: (no private line, no panel): the board's edit already shows the same.
     plain_ack: bool = False
@@ -290,27 +288,9 @@ class Probe:
             record = Record(self.phase, self.kind, now, end=now)
             self.records.append(record)
             token = CURRENT.set(record)
-            # The tasks discord.py starts for the interaction (the component's callback,
-            # the slash command): the driver awaits them before it settles (see wave()).
-            loop = asyncio.get_running_loop()
-            factory = loop.get_task_factory()
-
-            def recording(
-                loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any
-            ) -> asyncio.Future[Any]:
-                task = (
-                    factory(loop, coro, **kwargs)
-                    if factory is not None
-                    else asyncio.Task(coro, loop=loop, **kwargs)
-                )
-                record.tasks.append(task)
-                return task
-
-            loop.set_task_factory(recording)
             try:
                 parse(data)
             finally:
-                loop.set_task_factory(factory)
                 CURRENT.reset(token)
 
         state.parsers["INTERACTION_CREATE"] = timed_parse
@@ -633,6 +613,29 @@ def _has(message: simcord.ResponseMessage, custom_id: str, index: int) -> bool:
     return False
 
 
+@contextmanager
+def _recording_tasks(into: list[asyncio.Future[Any]]) -> Iterator[None]:
+    """Every task the event loop creates inside the block is appended to ``into`` (after the
+    task factory already installed, SimCord's, has made it)."""
+    loop = asyncio.get_running_loop()
+    factory = loop.get_task_factory()
+
+    def recording(loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> asyncio.Future[Any]:
+        task = (
+            factory(loop, coro, **kwargs)
+            if factory is not None
+            else asyncio.Task(coro, loop=loop, **kwargs)
+        )
+        into.append(task)
+        return task
+
+    loop.set_task_factory(recording)
+    try:
+        yield
+    finally:
+        loop.set_task_factory(factory)
+
+
 class Bench:
     def __init__(self, env: simcord.Env, bot: AnimaBot, db_path: Path, args: Any) -> None:
         self.env = env
@@ -816,19 +819,19 @@ class Bench:
         held, self.probe.held = self.probe.held, []
         assert len(held) == len(moves), "an action did not reach the bot"
         first = len(self.probe.records)
-        for (context, data), (_table, move) in zip(held, moves, strict=True):
-            self.probe.kind = move.kind
-            context.run(parse, data)
+        started: list[asyncio.Future[Any]] = []
+        with _recording_tasks(started):
+            for (context, data), (_table, move) in zip(held, moves, strict=True):
+                self.probe.kind = move.kind
+                context.run(parse, data)
         records = self.probe.records[first:]
-        # First the interactions' own tasks, awaited without polling: SimCord's settle wakes
-        # every ``idle`` seconds to look over every task of the bot, and those looks, taken
-        # while a click is handled, were counted in its handling time (0.12 ms a click on
-        # average, 0.57 ms in the slowest 1 %), work no bot does in production.
-        started = [t for r in records for t in r.tasks]
+        # First the tasks discord.py started for the interactions (the components' callbacks,
+        # the slash commands), awaited without polling: SimCord's settle wakes every ``idle``
+        # seconds to look over every task of the bot, and those looks, taken while a click
+        # is handled, were counted in its handling time (0.12 ms a click on average, 0.57 ms
+        # in the slowest 1 %), work no bot does in production.
         if started:
             await asyncio.wait(started, timeout=CLICK_WAIT_S)
-            for r in records:
-                r.tasks.clear()
         # Then the rest (the panel senders, the collections after the clicks). SimCord's
         # settle re-checks every ``idle`` seconds while a callback the bot scheduled is still
         # queued; its default (50 ms) would leave the process idle for most of that time
