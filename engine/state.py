@@ -55,6 +55,7 @@ class Player(Plain):
     completed: list[str] = field(default_factory=list)
     #: Advantages in play in front of the player (Organization, persistent Plot cards).
     in_play: list[str] = field(default_factory=list)
+    #: The Region the party is in; None until the first Movement phase places it (X2).
     region: str | None = None
     modifiers: list[Modifier] = field(default_factory=list)
     #: The party lost its turn (B7): it does nothing more this turn.

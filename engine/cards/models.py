@@ -261,6 +261,7 @@ Card = Annotated[
     CharacterCard | RegionCard | EncounterCard | MissionCard | FinalMissionCard | AdvantageCard,
     Field(discriminator="type"),
 ]
+#: G3: the five card types, with the Final missions apart (their own deck, S1).
 CARD_TYPES = ("character", "region", "encounter", "mission", "final_mission", "advantage")
 _card_adapter: TypeAdapter[Card] = TypeAdapter(Card)
 

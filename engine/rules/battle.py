@@ -97,6 +97,8 @@ def _roll(g: Game, frame: Frame, a: Player) -> None:
             g, a, "strength", "opponent", vs_a
         )
     die_a, shown_a = battle_die(g, a)
+    # X4: a monster's (or a mission opponent's) die is rolled here by the engine, and both
+    # dice are in the public ``battle_roll`` event below, so every player sees them.
     die_b, shown_b = battle_die(g, b)
     total_a, total_b = die_a + str_a, die_b + str_b
     text = f"🎲 {shown_a} + Strength {str_a} = {total_a} vs 🎲 {shown_b} + {str_b} = {total_b}"

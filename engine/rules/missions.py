@@ -312,7 +312,8 @@ def _resolve(g: Game, p: Player, card_id: str, ok: bool | None) -> None:
 
 def complete(g: Game, p: Player, card_id: str) -> None:
     """F1: a completed Basic mission goes to the right and gives its reward; the Final
-    mission's Quest wins the game (F5)."""
+    mission's Quest wins the game (G2, F5: only a player with a completed Basic mission may
+    have attempted it, F4)."""
     if card_id == g.s.final_mission:
         g.emit("final_completed", f"{p.name} completes the Final mission!", player=p.name)
         end_game(g, p.name, "final_mission")
