@@ -378,7 +378,7 @@ def test_T4_cards_are_played_in_own_steps_only_in_the_play_kinds() -> None:
 
 def same_as_validated(view: BaseModel) -> None:
     """``view`` is what pydantic's validation makes of its own data: the engine builds views
-    without validating them (``engine.views._typed``), from values of the fields' types."""
+    without validating them (``engine.views.models.typed``), from values of the fields' types."""
     again = type(view).model_validate(view.model_dump())
     assert again == view and repr(again) == repr(view)
     assert again.model_dump_json() == view.model_dump_json()
