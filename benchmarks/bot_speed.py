@@ -29,9 +29,9 @@ Measured per interaction (all with ``time.perf_counter``: SimCord virtualises
   "excl. SimCord's own work" subtracts it), and the pauses of Python's garbage collector,
   whose heap here also holds everything SimCord stores. While the interactions of a wave are
   handled, the driver only awaits the tasks discord.py started for them; SimCord's settle,
-  which wakes every millisecond to look over every task of the bot, runs after them (before
-  the sixth session on issue 10 its looks fell inside the clicks and were counted in them:
-  0.12 ms a click on average). The *other* players' live panels
+  which wakes every millisecond to look over every task of the bot, runs after them (its
+  looks, work no bot does in production, would otherwise fall inside the clicks and be
+  counted in them: about 0.12 ms a click). The *other* players' live panels
   (``bot.panels``) are not the click's work: the click marks those whose owner's situation
   changed, and each game's sender task renders them again and edits them after the click
   (outside the click's lock), so they are measured apart, one record per run of a sender
@@ -53,7 +53,7 @@ Measured per interaction (all with ``time.perf_counter``: SimCord virtualises
   ``human`` in a ``Storage.commit``); AI moves made in the same interaction are counted
   separately.
 
-The flow of the games (issue 8): every other game has its three members on auto-pass for
+The flow of the games: every other game has its three members on auto-pass for
 everything (``/anima settings`` with every ``auto_…`` option, during the setup); after the
 run each game is replayed from its seed and logged actions with the engine, and the table
 reports, with and without auto-pass, the *member decisions per game turn* (the clicks that
@@ -63,7 +63,7 @@ at least the keys ``wall_s``, ``interaction_ms_p50``, ``interaction_ms_p99``,
 ``statements_per_decision``, ``transactions_per_decision``, ``messages_per_decision``,
 ``kb_per_live_game`` and ``db_kb_per_game``.
 
-Per decision (the issue 10 targets): SQLite statements and transactions of the play phase
+Per decision (with their targets): SQLite statements and transactions of the play phase
 divided by the decisions, and the messages created per decision (above).
 
 Memory per live game (``kb_per_live_game``): the games are set up (opened, joined and
