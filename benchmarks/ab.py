@@ -59,10 +59,14 @@ def run_once(tree: Path, script: str, args: list[str]) -> dict[str, float]:
     done = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise SystemExit(f"{tree}: {script} failed:\n{done.stderr[-3000:]}")
-    lines = done.stdout.strip().splitlines()
-    if not lines:
+    text = done.stdout.strip()
+    if not text:
         raise SystemExit(f"{tree}: {script} printed nothing")
-    return flatten(json.loads(lines[-1]))
+    try:
+        report = json.loads(text)
+    except json.JSONDecodeError:  # lines before the object: the object is the last line
+        report = json.loads(text.splitlines()[-1])
+    return flatten(report)
 
 
 def summary(runs: dict[str, list[dict[str, float]]], keys: list[str]) -> dict[str, Any]:
