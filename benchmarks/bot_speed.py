@@ -84,6 +84,10 @@ Work is attributed to its interaction with a context variable set while discord.
 the event (the tasks it creates for the callback inherit it). Nothing in ``bot/`` is changed
 for this: the hooks trace the storage's database, wrap its commit, SimCord's HTTP router and
 discord.py's parser for this run only. Nothing is asserted: the table says which targets are met.
+
+This file holds the options and the run; the parts are in ``benchmarks/botspeed/``: the hooks
+and records (``measure.py``), the games set up and played (``driver.py``) and the table and
+the JSON (``report.py``). ``benchmarks/README.md`` says how to compare two commits with it.
 """
 
 from __future__ import annotations
