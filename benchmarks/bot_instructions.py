@@ -11,12 +11,10 @@ on only while a component callback runs (``bot.components.guarded``: every butto
 of the lobby, the board and the panels, from the callback's start to its end, the Discord
 calls it makes through SimCord included, and whatever else the event loop runs while a
 callback awaits), and divides the count by the callbacks. The same commit gives the same
-figure within about 0.1 % (cb045a6: 8,470,451 per click over 476 callbacks); compare two
-commits with it. Under bot_speed's driver of the sixth session, which no longer polls
-SimCord's settle while a click is handled, the same bot code runs 8,132,051 per click
-(5c40816). Fewer instructions are not always less time: a transaction run without its loop
-turn cut them by 4.6 % and its times, alternated four times with the commit before, were no
-better (issue 10, fifth session).
+figure within about 0.1 % from run to run (about 8.1 million instructions per click over 476
+callbacks for 5 games); compare two commits with it (benchmarks/README.md). Fewer
+instructions are not always less time: a change that cut them by 4.6 % gave no better
+times when alternated four times with the commit before it.
 
 Collection is switched by callgrind's client request (``CALLGRIND_TOGGLE_COLLECT``), from a
 ten-line C extension compiled here into a temporary directory: it needs valgrind with its

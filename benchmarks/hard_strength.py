@@ -1,4 +1,4 @@
-"""The hard AI's strength and thinking time (issue 11).
+"""The hard AI's strength and thinking time.
 
 Run: ``nice -n 5 .venv/bin/python benchmarks/hard_strength.py [--games 200] [--budget-ms 100]
 [--opponents normal] [--players 4] [--seed 1] [--iterations N] [--json]``
@@ -9,7 +9,7 @@ normal), in ``--games`` games of ``anima simulate`` (turn cap 60). Game ``i`` us
 favours it. Reported:
 
 - the hard seat's wins, its win rate and the 95% Wilson score interval (a fair share is
-  ``1 / players``; issue 11's target: at least 35% of 200 4-player games against three normal
+  ``1 / players``; the target: at least 35% of 200 4-player games against three normal
   seats at a budget of 100 ms);
 - the wall-clock time of each hard decision that ran a search (p50, p99, max; target p99 <=
   1 s), and how many rollouts a search played (p50);

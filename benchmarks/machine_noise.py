@@ -14,7 +14,7 @@ process on the CPU the whole time (CPU time / wall time 1.0).
 
 Why it matters: ``bot_speed.py``'s p99 is a tail over ten thousand interactions, and on such a
 machine the tail of *any* work is about ``ratio`` times its median. Read the bot's figures
-against this one, measured in the same session.
+against this one, measured in the same hour.
 """
 
 from __future__ import annotations

@@ -69,7 +69,7 @@ def _best(call: Callable[[], object], repeat: int) -> int:
 
 def _decision(g: Game, seats: list[str], asked: list[str], lean: bool) -> None:
     """What the bot builds for one decision: the board, every seat's panel, the prompt of
-    every open decision (with the options of issue 10 when the engine has them)."""
+    every open decision (with the panel options when the engine has them)."""
     table = g.table_view()
     for seat in seats:
         if lean:
@@ -105,7 +105,7 @@ def measure(games: int, every: int, repeat: int, seed: int) -> dict[str, Any]:
     # Built positions stay in memory: keep the collector from walking them again and again
     # (the views' own garbage is still collected as usual).
     gc.freeze()
-    # What this tree's engine offers: the options of issue 10, or the views before them.
+    # What this tree's engine offers: the panel options, or the views before them.
     params = inspect.signature(Game.seat_view).parameters
     lean = "sealed" in params and "table" in params
     ops: dict[str, Callable[[Game, str], object]] = {
