@@ -38,6 +38,7 @@ from bot import components, history, rendering
 from bot.autopass import auto_action, describe, parse_kinds
 from bot.panels import fingerprint
 from bot.publishing import ClickedBoard, Publisher, pointer
+from bot.refusals import refusal_text
 from bot.settings import GAME_CACHE
 from bot.storage import (
     EventRow,
@@ -63,7 +64,7 @@ from bot.table import (
 )
 from engine.agents.levels import DEFAULT_LEVEL, LEVELS, make_agent
 from engine.cards import CardDB
-from engine.errors import GameDataError, IllegalAction
+from engine.errors import GameDataError, IllegalAction, Refusal
 from engine.game import Game
 from engine.prompts import Prompt
 from engine.views import PromptView, lazy_seat_view
@@ -377,7 +378,10 @@ class Games:
         g = table.game
         prompt = g.prompt_for(seat)
         if prompt is None:
-            raise IllegalAction("it is not your decision")
+            waiting = tuple(sorted({p.player for p in g.pending()}))
+            raise IllegalAction(
+                Refusal.NOT_YOUR_DECISION, "it is not your decision", waiting=waiting
+            )
         before = {p.player: _prompt_key(p) for p in g.pending()}
         # The choice as it was offered: whether the time-out's note may name it.
         offered = table.prompt_view(seat) if action is None else None
@@ -772,7 +776,7 @@ class Games:
         try:
             await self.apply(table, seat.seat, action, "human")
         except IllegalAction as exc:
-            return Reply(f"❌ {exc.reason}")
+            return Reply(f"❌ {refusal_text(exc, table.names, table.game.db)}")
         await self.run_ai(table)
         private = await self.publisher.publish(table, actor=seat.seat, panel=panel, clicked=clicked)
         lines = [f"✅ You chose: **{label}**"]

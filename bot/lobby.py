@@ -22,6 +22,7 @@ from bot import rendering
 from bot.games import Games
 from bot.lobby_options import choose_codes
 from bot.publishing import Publisher
+from bot.refusals import refusal_text
 from bot.rendering import SET_NAMES
 from bot.storage import GameRow, NewEvent, SeatRow, Storage
 from bot.table import MAX_SEATS, MIN_SEATS, LobbyResult, Table, jump_url, now, seat_update
@@ -311,7 +312,7 @@ class Lobby:
             except IllegalAction as exc:
                 # The engine's reason and its rule (G1: sets and player counts); the lobby
                 # stays as it was, for the host to change the sets or the seats.
-                return LobbyResult(f"The game cannot start: {exc}.")
+                return LobbyResult(f"The game cannot start. {refusal_text(exc)}")
             settings = await self.storage.guild_settings(row.guild_id)
             where = ""
             if row.in_thread:

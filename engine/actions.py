@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Literal, cast, get_args
 
 from pydantic import ConfigDict, TypeAdapter, ValidationError
 
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, Refusal
 
 ActionType = Literal[
     # start of the game (S3)
@@ -83,6 +83,9 @@ TAKES_ARG: frozenset[str] = frozenset(
 )
 #: Of those, the ones whose argument is optional ("explore_new" alone draws from the deck).
 OPTIONAL_ARG: frozenset[str] = frozenset({"explore_new"})
+#: Of those, the ones whose argument is always a card id (``ask`` may name ``hand``, ``pick``
+#: an option, ``reward`` an index, ``attack`` and ``offer`` a seat).
+CARD_ARG: frozenset[str] = TAKES_ARG - {"ask", "pick", "reward", "attack", "offer"}
 
 MAX_STRING = 80
 
@@ -129,26 +132,48 @@ def parse_action(value: Action | str | dict[str, Any]) -> Action:
     """An action from its model, string form or JSON form; bad input raises IllegalAction."""
     if isinstance(value, Action):
         if value.type not in ACTION_TYPES:
-            raise IllegalAction(f"unknown action {value.type!r}")
+            raise IllegalAction(
+                Refusal.UNKNOWN_ACTION, f"unknown action {value.type!r}", action=value.type
+            )
         action = value
     elif isinstance(value, str):
         if len(value) > MAX_STRING:
-            raise IllegalAction(f"an action is at most {MAX_STRING} characters")
+            raise _too_long()
         head, _, arg = value.strip().partition(" ")
         if head not in ACTION_TYPES:
-            raise IllegalAction(f"unknown action {head!r}")
+            raise IllegalAction(Refusal.UNKNOWN_ACTION, f"unknown action {head!r}", action=head)
         action = Action(type=cast(ActionType, head), arg=arg.strip() or None)
     elif isinstance(value, dict):
         try:
             action = _FROM_JSON.validate_python(value)
         except ValidationError as exc:
-            raise IllegalAction(f"malformed action: {exc.errors()[0]['msg']}") from None
+            raise IllegalAction(
+                Refusal.MALFORMED, f"malformed action: {exc.errors()[0]['msg']}", action=str(value)
+            ) from None
     else:
-        raise IllegalAction("an action is a string or a JSON object")
+        raise IllegalAction(
+            Refusal.MALFORMED, "an action is a string or a JSON object", action=repr(value)
+        )
     if action.type in TAKES_ARG and action.arg is None and action.type not in OPTIONAL_ARG:
-        raise IllegalAction(f"'{action.type}' needs an argument")
+        raise IllegalAction(
+            Refusal.MALFORMED,
+            f"'{action.type}' needs an argument",
+            action=action.type,
+            needs_argument=True,
+        )
     if action.type not in TAKES_ARG and action.arg is not None:
-        raise IllegalAction(f"'{action.type}' takes no argument")
+        raise IllegalAction(
+            Refusal.MALFORMED,
+            f"'{action.type}' takes no argument",
+            action=str(action),
+            needs_argument=False,
+        )
     if len(str(action)) > MAX_STRING:
-        raise IllegalAction(f"an action is at most {MAX_STRING} characters")
+        raise _too_long()
     return action
+
+
+def _too_long() -> IllegalAction:
+    return IllegalAction(
+        Refusal.TOO_LONG, f"an action is at most {MAX_STRING} characters", limit=MAX_STRING
+    )

@@ -17,10 +17,10 @@ from pydantic import ValidationError
 
 # Importing the rules registers every frame handler (engine.flow).
 from engine import rng, zones
-from engine.actions import Action, offered_action, parse_action
+from engine.actions import CARD_ARG, Action, offered_action, parse_action
 from engine.cards import CardDB, default_cards
 from engine.cards.aliases import upgrade_stored_game
-from engine.errors import GameDataError, IllegalAction
+from engine.errors import GameDataError, IllegalAction, Refusal
 from engine.events import Event
 from engine.flow import HANDLERS, RESPONDERS
 from engine.options import Options
@@ -66,7 +66,9 @@ class Game:
         """Set up a new game (S1-S4); the first prompts are the start choices (S3)."""
         opts = options if isinstance(options, Options) else Options.model_validate(options or {})
         if len(set(players)) != len(players) or any(not p or " " in p for p in players):
-            raise IllegalAction("player names must be distinct, non-empty, without spaces")
+            raise IllegalAction(
+                Refusal.BAD_PLAYER_NAMES, "player names must be distinct, non-empty, without spaces"
+            )
         # G1: the sets and the player count (and the cards of each set, to deal them).
         check_table(opts.sets, len(players), cards if cards is not None else default_cards())
         state = GameState(options=opts, seed=seed, rng=seed & ((1 << 64) - 1))
@@ -133,9 +135,11 @@ class Game:
         """
         s = self.s
         if player not in s.players:
-            raise IllegalAction(f"{player!r} is not in this game")
+            raise IllegalAction(
+                Refusal.NOT_A_PLAYER, f"{player!r} is not in this game", player=player
+            )
         if s.phase == "over":
-            raise IllegalAction("the game is over")
+            raise IllegalAction(Refusal.GAME_OVER, "the game is over")
         prompts = s.prompts
         prompt = None
         for open_prompt in prompts:  # prompt_for, inline: this runs for every action
@@ -148,13 +152,14 @@ class Game:
         else:
             act = parse_action(action)
             if prompt is None:
-                waiting = ", ".join(sorted({p.player for p in s.prompts})) or "nobody"
-                raise IllegalAction(f"it is not your decision (waiting for {waiting})")
-            if str(act) not in prompt.choices:
+                waiting = tuple(sorted({p.player for p in s.prompts}))
                 raise IllegalAction(
-                    f"'{act}' is not a legal choice now ({prompt.text})",
-                    prompt_rule(prompt.kind, act.type),
+                    Refusal.NOT_YOUR_DECISION,
+                    f"it is not your decision (waiting for {', '.join(waiting) or 'nobody'})",
+                    waiting=waiting,
                 )
+            if str(act) not in prompt.choices:
+                raise self._refusal(act, prompt)
         events: list[Event] = []
         self._events = events
         # Most often the prompt answered is the only one open.
@@ -167,11 +172,28 @@ class Game:
         self.last_events = events
         return events
 
+    def _refusal(self, act: Action, prompt: Prompt) -> IllegalAction:
+        """Why ``act``, well formed, is not one of ``prompt``'s choices: it names a card this
+        game does not have, or it is simply not legal now."""
+        if act.type in CARD_ARG and act.arg is not None and act.arg not in self.db.by_id:
+            return IllegalAction(
+                Refusal.UNKNOWN_CARD, f"there is no card {act.arg!r}", card=act.arg
+            )
+        return IllegalAction(
+            Refusal.NOT_LEGAL_NOW,
+            f"'{act}' is not a legal choice now ({prompt.text})",
+            prompt_rule(prompt.kind, act.type),
+            action=str(act),
+            decision=prompt.kind,
+        )
+
     def timeout(self, player: str) -> list[Event]:
         """Apply the default of ``player``'s open prompt (X6) and say so in the log."""
         prompt = self.prompt_for(player)
         if prompt is None:
-            raise IllegalAction(f"{player!r} has no open decision")
+            raise IllegalAction(
+                Refusal.NO_OPEN_DECISION, f"{player!r} has no open decision", player=player
+            )
         default = prompt.default
         events = self.apply(player, default)
         # The default may name a hidden card (a start choice, a card to give): only the

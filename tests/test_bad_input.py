@@ -14,7 +14,7 @@ import pytest
 
 from engine.actions import Action, ActionType
 from engine.agents import RandomAgent
-from engine.errors import GameDataError, IllegalAction
+from engine.errors import GameDataError, IllegalAction, Refusal
 from engine.game import Game
 from engine.prompts import PROMPT_KINDS
 from engine.tools.scenario import build_game, parse
@@ -78,13 +78,12 @@ def _idle(game: Game) -> str | None:
 @pytest.mark.parametrize("state", STATES)
 def test_illegal_action_is_refused(state: str) -> None:
     game = STATES[state]()
-    player, choices = _actor(game)
-    bad = next(
-        a
-        for a in ("go nowhere", "keep nobody", "discard no_such_card", "pick x")
-        if a not in choices
+    player, _ = _actor(game)
+    assert _refused(game, player, "pick x", "is not a legal choice now").kind is (
+        Refusal.NOT_LEGAL_NOW
     )
-    _refused(game, player, bad, "is not a legal choice now")
+    for bad in ("go nowhere", "keep nobody", "discard no_such_card"):
+        assert _refused(game, player, bad, "no card").kind is Refusal.UNKNOWN_CARD
 
 
 @pytest.mark.parametrize("state", STATES)
@@ -374,3 +373,40 @@ def test_I2_a_refused_attack_cites_I2_and_a_refused_trade_I1() -> None:
     assert refused.rule == "I2"  # not in the same Region
     assert _refused(game, "Ann", "offer Bob", "is not a legal choice now").rule == "I1"  # forest
     assert _refused(game, "Ann", "rest", "is not a legal choice now").rule == "I1"
+
+
+# ------------------------------------------------------------------------------ refusal kinds
+
+
+def test_every_refusal_has_a_kind_for_the_front_end_to_word() -> None:
+    """A refusal says why as data (boardgame.io's action error types): its kind and the
+    parameters a front end needs, beside the engine's English reason for logs."""
+    game = Game.new(["Ann", "Bob"], seed=3)
+    assert _refused(game, "Ann", "fly away", "unknown action").kind is Refusal.UNKNOWN_ACTION
+    malformed = _refused(game, "Ann", "keep", "needs an argument")
+    assert malformed.kind is Refusal.MALFORMED and malformed.params["needs_argument"] is True
+    assert _refused(game, "Ann", "x" * 81, "at most").kind is Refusal.TOO_LONG
+    assert _refused(game, "Zed", "pass", "not in this game").params == {"player": "Zed"}
+    unknown = _refused(game, "Ann", "keep no_such_card", "no card")
+    assert unknown.kind is Refusal.UNKNOWN_CARD and unknown.params == {"card": "no_such_card"}
+    other = next(c for c in game.db.by_id if c not in game.prompt_for("Ann").choices)  # type: ignore[union-attr]
+    wrong = _refused(game, "Ann", f"keep {other}", "is not a legal choice now")
+    assert wrong.kind is Refusal.NOT_LEGAL_NOW
+    assert wrong.params == {"action": f"keep {other}", "decision": "start_character"}
+    with pytest.raises(IllegalAction) as info:
+        Game.new(["Ann"])
+    assert info.value.kind is Refusal.PLAYER_COUNT
+    assert info.value.params == {"players": 1, "low": 2, "high": 5}
+
+
+def test_a_decision_of_somebody_else_names_whose_it_is() -> None:
+    game = Game.new(["Ann", "Bob"], seed=3)
+    while game.pending() and game.pending()[0].kind.startswith("start_"):
+        prompt = game.pending()[0]
+        game.apply(prompt.player, prompt.choices[0])
+    waiting = sorted({p.player for p in game.pending()})
+    idle = next(p for p in ("Ann", "Bob") if p not in waiting)
+    refused = _refused(game, idle, "done", "not your decision")
+    assert refused.kind is Refusal.NOT_YOUR_DECISION and refused.params == {
+        "waiting": tuple(waiting)
+    }

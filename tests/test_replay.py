@@ -186,8 +186,8 @@ def test_replay_json_of_a_whole_game_names_the_tiebreak(
         ),
         (
             lambda d: d["actions"][40].update(action="go nowhere"),
-            "step 41 ({a[40][player]}: 'go nowhere', turn {turn41}): illegal: 'go nowhere' is "
-            "not a legal choice now",
+            "step 41 ({a[40][player]}: 'go nowhere', turn {turn41}): illegal: there is no card "
+            "'nowhere'",
         ),
         (
             lambda d: d["actions"].append({"player": "P1", "action": "pass"}),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cards import Card, CardDB, EncounterCard, deck_of
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, Refusal
 from engine.options import Options
 
 SHADOW_OF_OMEGA = "shadow_of_omega"
@@ -36,20 +36,35 @@ def check_table(sets: Sequence[str], players: int, db: CardDB | None = None) -> 
     """G1: refuse (``IllegalAction``) an empty, repeated or unknown set, a player count the
     sets do not allow, or (with ``db``) a set that has no cards in the database."""
     if not sets:
-        raise IllegalAction("choose at least one set", "G1")
+        raise IllegalAction(Refusal.NO_SET, "choose at least one set", "G1")
     unknown = [s for s in sets if s not in SETS]
     if unknown:
-        raise IllegalAction(f"unknown set {unknown[0]!r} (the sets are {', '.join(SETS)})", "G1")
+        raise IllegalAction(
+            Refusal.UNKNOWN_SET,
+            f"unknown set {unknown[0]!r} (the sets are {', '.join(SETS)})",
+            "G1",
+            set=unknown[0],
+            sets=tuple(SETS),
+        )
     if len(set(sets)) != len(sets):
-        raise IllegalAction("each set may be chosen only once", "G1")
+        raise IllegalAction(Refusal.REPEATED_SET, "each set may be chosen only once", "G1")
     low, high = player_range(sets)
     if not low <= players <= high:
         alone = f"{sets[0]} alone" if len(sets) == 1 else "these sets"
-        raise IllegalAction(f"{alone}: a game has {low} to {high} players, not {players}", "G1")
+        raise IllegalAction(
+            Refusal.PLAYER_COUNT,
+            f"{alone}: a game has {low} to {high} players, not {players}",
+            "G1",
+            players=players,
+            low=low,
+            high=high,
+        )
     if db is not None:
         empty = [s for s in sets if not any(c.set == s for c in db)]
         if empty:
-            raise IllegalAction(f"the set {empty[0]!r} has no cards yet")
+            raise IllegalAction(
+                Refusal.EMPTY_SET, f"the set {empty[0]!r} has no cards yet", set=empty[0]
+            )
 
 
 def totg_combined(options: Options) -> bool:

@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from engine.actions import Action, parse_action
 from engine.cards import CardDB
 from engine.endings import ENDINGS, TIEBREAKS
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, Refusal
 from engine.events import Event
 from engine.game import Game
 from engine.options import Options
@@ -179,7 +179,11 @@ def replay_steps(
             if step.timeout:
                 prompt = game.prompt_for(step.player)
                 if prompt is not None and prompt.default != step.action:
-                    raise IllegalAction(f"the default of the open decision is {prompt.default!r}")
+                    raise IllegalAction(
+                        Refusal.NOT_THE_DEFAULT,
+                        f"the default of the open decision is {prompt.default!r}",
+                        default=prompt.default,
+                    )
                 events = game.timeout(step.player)
             else:
                 events = game.apply(step.player, step.action)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Container
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, Refusal
 from engine.rules.missions import is_secret
 from engine.rules.party import speed, strength
 from engine.rules.regions import region_level
@@ -206,7 +206,7 @@ def seat_view(
     seat's table is then derived from it instead of being built again. A table of another
     version, or a seat's table, is a ValueError."""
     if seat not in g.s.players:
-        raise IllegalAction(f"{seat!r} is not in this game")
+        raise IllegalAction(Refusal.NOT_A_PLAYER, f"{seat!r} is not in this game", player=seat)
     s = g.s
     p = s.players[seat]
     # At most one walk over the zones for the whole view: the table and the prompt share it.
