@@ -158,7 +158,10 @@ class PlaceCounts:
                 if db[c].type == "region"
             },
             "encounters": {
-                c: {"kind": db.encounter(c).kind, **asdict(self.encounters.get(c, EncounterCount()))}
+                c: {
+                    "kind": db.encounter(c).kind,
+                    **asdict(self.encounters.get(c, EncounterCount())),
+                }
                 for c in all_cards
                 if db[c].type == "encounter"
             },
