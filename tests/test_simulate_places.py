@@ -63,7 +63,9 @@ def test_a_battle_counts_where_the_party_goes_and_for_the_encounter_it_fights() 
     places.finish(GameResult(seed=4, players=2, winner_seat=1))
 
     assert places.regions == {
-        "iron_mines": RegionCount(visits=2, fights=3, wins=2, rival_fights=1),
+        "iron_mines": RegionCount(
+            visits=2, fights=3, wins=2, mission_fights=1, mission_wins=1, rival_fights=1
+        ),
         "arkhangel": RegionCount(visits=0, fights=1, wins=1, rival_fights=0),
     }
     # The called-off battle (werewolf) and the failed flight count for nothing.
@@ -113,6 +115,10 @@ def test_the_json_lists_every_region_and_encounter_in_play_and_agrees_with_the_e
     regions = d["regions"].values()
     assert sum(e["fights"] + e["rival_fights"] for e in regions) == results["battle_result"]
     assert all(0 <= e["wins"] <= e["fights"] for e in regions)
+    assert all(0 <= e["mission_wins"] <= e["mission_fights"] <= e["fights"] for e in regions)
+    # A Region's fights are its Encounters' and its missions': together, every fight.
+    monster_fights = sum(e["fights"] - e["mission_fights"] for e in regions)
+    assert monster_fights == sum(e["fights"] for e in d["encounters"].values())
     encounters = d["encounters"]
     assert sum(e["met"] for e in encounters.values()) == results["encounter"]
     for card, e in encounters.items():

@@ -187,16 +187,20 @@ def _regions(d: dict[str, Any], games: int) -> list[str]:
         "<h2>Regions</h2>",
         "<p>Arrivals: parties that arrived there. Fights: battles fought there to a result "
         "against an Encounter, a mission's foe or the Crisis!'s; party won: the share of them "
-        "the party won. Rival fights: battles between parties there.</p>",
+        "the party won. Of them, missions: the battles against a mission's or the Crisis!'s "
+        "foe. Rival fights: battles between parties there.</p>",
         "<table><tr><th>Region</th><th>set</th><th>arrivals</th><th>per game</th>"
-        "<th>fights</th><th>party won</th><th>rival fights</th></tr>",
+        "<th>fights</th><th>party won</th><th>of them, missions</th><th>party won</th>"
+        "<th>rival fights</th></tr>",
     ]
     for region, e in d["regions"].items():
         per_game = e["visits"] / games if games else 0.0
         out.append(
             f"<tr><td>{esc(db[region].name)}</td><td class='text'>{esc(db[region].set)}</td>"
             f"<td>{e['visits']}</td><td>{per_game:.2f}</td><td>{e['fights']}</td>"
-            f"<td>{_share(e['wins'], e['fights'])}</td><td>{e['rival_fights']}</td></tr>"
+            f"<td>{_share(e['wins'], e['fights'])}</td><td>{e['mission_fights']}</td>"
+            f"<td>{_share(e['mission_wins'], e['mission_fights'])}</td>"
+            f"<td>{e['rival_fights']}</td></tr>"
         )
     out.append("</table>")
     return out

@@ -7,6 +7,7 @@ a Figure, or None when the run has nothing to show in it (then the page leaves i
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections import Counter
 from collections.abc import Sequence
@@ -171,15 +172,17 @@ def cards(
     labelled = [r for r in used if r["holders"] >= MIN_HOLDERS]
     right = max(r[x] for r in used) or 1.0
     ax.set_xlim(-0.03 * right, 1.2 * right)  # room for the rightmost names
-    ax.set_ylim(0, 100)
-    points = [(r[x] / (1.23 * right), r["holder_rate"]) for r in labelled]
+    # Up to 50% at least, else the next ten above the highest point: room for the names.
+    top = min(100, max(50, 10 * math.ceil(max(100 * r["holder_rate"] for r in used) / 10 + 0.5)))
+    ax.set_ylim(0, top)
+    points = [(r[x] / (1.23 * right), 100 * r["holder_rate"] / top) for r in labelled]
     spots = _label_spots(points, [len(r["name"]) for r in labelled])
     for r, (px, py), (lx, ly) in zip(labelled, points, spots, strict=True):
         moved = abs(ly - py - _LABEL_RISE) > 1e-9
         ax.annotate(
             r["name"],
             (r[x], 100 * r["holder_rate"]),
-            xytext=(r[x] + (lx - px) * 1.23 * right, 100 * ly),
+            xytext=(r[x] + (lx - px) * 1.23 * right, top * ly),
             fontsize=6.5,
             va="bottom",
             arrowprops={"arrowstyle": "-", "color": _GREY, "lw": 0.5} if moved else None,
@@ -222,18 +225,22 @@ def _label_spots(
 
 
 def regions(plt: Any, figures: dict[str, dict[str, int]], games: int, db: CardDB) -> Figure | None:
-    """Per Region: arrivals and fights (against Encounters and missions' foes) per game."""
+    """Per Region: arrivals and fights per game, those against its Encounters and, stacked
+    after them, those against a mission's or the Crisis!'s foe."""
     if not figures or not games:
         return None
     # Most visited on top (barh draws the first bar at the bottom).
     order = sorted(figures, key=lambda r: (figures[r]["visits"], figures[r]["fights"]))
     names = [db[r].name for r in order]
     visits = [figures[r]["visits"] / games for r in order]
-    fights = [figures[r]["fights"] / games for r in order]
+    fights = [(figures[r]["fights"] - figures[r]["mission_fights"]) / games for r in order]
+    missions = [figures[r]["mission_fights"] / games for r in order]
     fig, ax = plt.subplots(figsize=(FIGSIZE[0], 0.9 + 0.28 * len(names)))
     ys = range(len(names))
     ax.barh([y + 0.2 for y in ys], visits, height=0.4, color=_BLUE, label="arrivals")
-    ax.barh([y - 0.2 for y in ys], fights, height=0.4, color=_ORANGE, label="fights")
+    low = [y - 0.2 for y in ys]
+    ax.barh(low, fights, height=0.4, color=_ORANGE, label="fights with its Encounters")
+    ax.barh(low, missions, height=0.4, left=fights, color=_GREEN, label="with missions' foes")
     ax.set_yticks(list(ys), names, fontsize="small")
     ax.set_xlabel("per game")
     ax.legend(loc="lower right", fontsize="small")

@@ -3,7 +3,9 @@
 
 A Region's *visits* are the parties that arrived there (``arrive``). Its *fights* are the
 battles fought to a result there against an Encounter, a mission's foe or the Crisis!'s
-(not another party: those are its ``rival_fights``), and its *wins* the ones the party won.
+(not another party: those are its ``rival_fights``), and its *wins* the ones the party won;
+``mission_fights`` and ``mission_wins`` are the part of them against a mission's or the
+Crisis!'s foe (a Final mission's Region sees many).
 An Encounter is *met* when it is revealed to a party (``encounter``); its *fights* and *wins*
 are the battles against it that reached a result and the ones the party won (a tie goes to
 the party, B2); *fled* counts the parties that escaped it (E7, Twilight of the Gods).
@@ -36,12 +38,18 @@ class RegionCount:
     visits: int = 0
     fights: int = 0
     wins: int = 0
+    #: Of ``fights`` and ``wins``: those against a mission's or the Crisis!'s foe (the
+    #: battle names neither a card nor a party), not an Encounter of the Region.
+    mission_fights: int = 0
+    mission_wins: int = 0
     rival_fights: int = 0
 
     def add(self, other: RegionCount) -> None:
         self.visits += other.visits
         self.fights += other.fights
         self.wins += other.wins
+        self.mission_fights += other.mission_fights
+        self.mission_wins += other.mission_wins
         self.rival_fights += other.rival_fights
 
 
@@ -118,6 +126,9 @@ class _GameTally:
             else:
                 place.fights += 1
                 place.wins += party_won
+                if battle.card is None:
+                    place.mission_fights += 1
+                    place.mission_wins += party_won
         if battle.card is not None:
             foe = self.encounter(battle.card)
             foe.fights += 1
