@@ -207,6 +207,8 @@ def test_a_report_with_pace_figures_and_one_ai_level(tmp_path: Path) -> None:
     assert not (tmp_path / "wins_per_level.png").exists()
     assert 'src="wins_per_level.png"' not in page
     assert "Every seat plays at one AI level: no plot per level." in page
+    # The note on "holder won": 3 wins in 4 games of 2 seats, 3 of 8 seat-games.
+    assert "than a seat does on average (38% here" in page
     # Endings per turn: a bar per turn from the first game's end to the last.
     assert (tmp_path / "endings_per_turn.png").exists()
 

@@ -231,6 +231,14 @@ def _pooled(rows: Sequence[dict[str, Any]]) -> str:
     return f"{sum(r['holder_wins'] for r in rows) / holders:.0%}" if holders else "-"
 
 
+def _seat_rate(summary: Summary) -> str:
+    """The share of its games an average seat won (games nobody won count for none)."""
+    finished = [r for r in summary.results if r.error is None]
+    seats = len(finished) * summary.players
+    won = sum(r.winner_seat is not None for r in finished)
+    return f"{won / seats:.0%}" if seats else "-"
+
+
 def _cards_note(summary: Summary, rows: Sequence[dict[str, Any]]) -> list[str]:
     advantages = [r for r in rows if r["type"] == "advantage"]
     abilities = [r for r in rows if r["type"] == "character" and r["has_ability"]]
@@ -243,8 +251,9 @@ def _cards_note(summary: Summary, rows: Sequence[dict[str, Any]]) -> list[str]:
         "<p class='note'><strong>“Holder won” favours the cards that winners use more.</strong> "
         "A seat that is ahead keeps its characters, hires more, draws and plays more cards "
         "and uses its abilities turn after turn: it is the holder of more cards, and each "
-        "of them shares its win. So holders win more often than the fair share even of a card "
-        "that does nothing, and most of all a card that is used often or late. Read a card "
+        "of them shares its win. So the holders of a card that does nothing still win more "
+        f"often than a seat does on average ({_seat_rate(summary)} here, below the fair share "
+        "when nobody wins some games), most of all for a card used often or late. Read a card "
         "against the dotted line, the rate of all holders of such cards together (Advantages "
         f"{_pooled(advantages)}, characters' abilities {_pooled(abilities)}), rather than "
         "against the fair share; a rate far from it with a narrow interval is a pointer to "
