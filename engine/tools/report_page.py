@@ -90,7 +90,11 @@ def render_page(
     out += _card_table(
         characters,
         ("hired", "ability uses", "per game"),
-        lambda r: [r["hires"], r["abilities"] if r["has_ability"] else "-", r["per_game"]],
+        # A use per game of an ability, not of a hire: the two are not the same kind of use.
+        lambda r: [
+            r["hires"],
+            *([r["abilities"], r["abilities_per_game"]] if r["has_ability"] else ["-", "-"]),
+        ],
     )
     out.append("</body></html>")
     return "\n".join(out) + "\n"
