@@ -37,11 +37,11 @@ _BLUE, _RED, _GREEN, _ORANGE, _GREY = "#4c72b0", "#c44e52", "#55a868", "#dd8452"
 _ENDING_COLOURS = ("#4c72b0", "#55a868", "#c44e52", "#8172b3", "#937860")
 
 
-def pace_values(results: Sequence[GameResult], name: str) -> list[int]:
+def pace_values(results: Sequence[GameResult], name: str) -> list[float]:
     """The games' values of the per-game pace figure ``name`` (games without one, or a run
     whose simulator does not record it, give none)."""
     values = (getattr(r, name, None) for r in results)
-    return [v for v in values if isinstance(v, int)]
+    return [v for v in values if isinstance(v, int | float) and not isinstance(v, bool)]
 
 
 def game_length(plt: Any, finished: Sequence[GameResult], turns: dict[str, Any]) -> Figure:
@@ -97,7 +97,9 @@ def pace(plt: Any, finished: Sequence[GameResult]) -> Figure | None:
     fig, axes = plt.subplots(1, len(shown), figsize=(FIGSIZE[0] * 1.4, FIGSIZE[1]), squeeze=False)
     for ax, (name, values) in zip(axes[0], shown.items(), strict=True):
         title, unit = PACE_FIELDS[name]
-        ax.hist(values, bins=range(min(values), max(values) + 2), color=_GREEN, align="left")
+        # One bar per whole turn (or countdown value), centred on it.
+        bins = range(math.floor(min(values)), math.ceil(max(values)) + 2)
+        ax.hist(values, bins=bins, color=_GREEN, edgecolor="white", align="left")
         median = statistics.median(values)
         ax.axvline(median, color=_RED, linestyle="--", label=f"median {median:g}")
         ax.set_title(f"{title}\n({len(values)} of {len(finished)} games)", fontsize="small")

@@ -14,6 +14,10 @@ played (``play``), a character's ability used (``ability``) or the character in 
 fought a battle (``battle``), an Encounter met (``encounter``, ``false_alarm``), a Region
 entered (``arrive``), a mission attempted (``mission_attempt``), a Final mission revealed
 (``final_revealed``), a Trap turned face up (``trap_revealed``: it takes effect then, M9).
+
+The figures per Region and per Encounter are :mod:`engine.tools.simulate_places`'s; the
+``anima simulate`` command (arguments, progress bar, output) is
+:mod:`engine.tools.simulate_command`'s.
 """
 
 from __future__ import annotations
