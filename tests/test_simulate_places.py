@@ -62,14 +62,14 @@ def test_a_battle_counts_where_the_party_goes_and_for_the_encounter_it_fights() 
     observe(game, [_ev("battle_result", winner="P1", margin=5)])
     places.finish(GameResult(seed=4, players=2, winner_seat=1))
 
-    assert places.regions == {
+    assert places.per_region == {
         "iron_mines": RegionCount(
             visits=2, fights=3, wins=2, mission_fights=1, mission_wins=1, rival_fights=1
         ),
         "arkhangel": RegionCount(visits=0, fights=1, wins=1, rival_fights=0),
     }
     # The called-off battle (werewolf) and the failed flight count for nothing.
-    assert places.encounters == {
+    assert places.per_encounter == {
         "giant_rats": EncounterCount(met=1, fights=1, wins=1),
         "lich": EncounterCount(met=1, fights=1, wins=0),
         "chimera": EncounterCount(fled=1),
@@ -85,7 +85,7 @@ def test_a_game_the_engine_failed_counts_for_nothing() -> None:
     places.finish(GameResult(seed=9, players=2, error="boom"))
     places.watch(10)(game, [_ev("arrive", player="P1", region="arkhangel")])
     places.finish(GameResult(seed=10, players=2, winner_seat=2))
-    assert places.regions == {"arkhangel": RegionCount(visits=1)}
+    assert places.per_region == {"arkhangel": RegionCount(visits=1)}
 
 
 def test_the_json_lists_every_region_and_encounter_in_play_and_agrees_with_the_events(

