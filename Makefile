@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test lint typecheck pytest validate bench screenshots clean
+.PHONY: run test lint typecheck pytest validate bench report screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,11 @@ validate: $(STAMP)
 
 bench: $(DEV_STAMP)
 	$(BIN)/python benchmarks/engine_speed.py
+
+# docs/report/: the simulation report of 300 four-player base games, a normal AI in every seat
+# (read in docs/simulation.md); deterministic: run it again after changing cards or the AI.
+report: $(DEV_STAMP)
+	$(BIN)/anima simulate --games 300 --seats normal,normal,normal,normal --seed 1 --report docs/report
 
 # The README's pictures of a game in the offline preview; needs chromium (not needed by CI).
 screenshots: $(STAMP)

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from engine.cards import CARD_TYPES, CardDataError, load_cards
-from engine.tools import play, replay, scenario, simulate
+from engine.tools import play, replay, scenario, simulate_command
 
 
 def _cmd_cards_validate(args: argparse.Namespace) -> int:
@@ -44,7 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("path", nargs="?", default=None, help="cards file (default: cards.json)")
     validate.set_defaults(func=_cmd_cards_validate)
     scenario.register(sub)
-    simulate.register(sub)
+    simulate_command.register(sub)
     replay.register(sub)
     play.register(sub)
     return parser

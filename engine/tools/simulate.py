@@ -14,36 +14,36 @@ played (``play``), a character's ability used (``ability``) or the character in 
 fought a battle (``battle``), an Encounter met (``encounter``, ``false_alarm``), a Region
 entered (``arrive``), a mission attempted (``mission_attempt``), a Final mission revealed
 (``final_revealed``), a Trap turned face up (``trap_revealed``: it takes effect then, M9).
+
+The figures per Region and per Encounter are :mod:`engine.tools.simulate_places`'s; the
+``anima simulate`` command (arguments, progress bar, output) is
+:mod:`engine.tools.simulate_command`'s.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 import random
 import statistics
-import sys
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from engine.agents import Agent, RandomAgent
 from engine.agents.levels import LEVELS, make_agent
 from engine.cards import CardDB, default_cards
 from engine.endings import ENDINGS, TIEBREAKS
-from engine.errors import IllegalAction
 from engine.events import Event
 from engine.game import Game
 from engine.options import Options
 from engine.prompts import Prompt
-from engine.rules.sets import SETS, SHADOW_OF_OMEGA, check_table, in_game
+from engine.rules.sets import SHADOW_OF_OMEGA, in_game
+from engine.tools.simulate_places import PlaceCounts
 from engine.views import lazy_seat_view
 
 #: Event kind -> the ``data`` key naming the card that took effect.
@@ -244,6 +244,8 @@ class Summary:
     sets: list[str] = field(default_factory=lambda: [SHADOW_OF_OMEGA])
     #: The AI level of each seat, in seat order (empty: all random).
     levels: list[str] = field(default_factory=list)
+    #: Per Region and per Encounter counts (engine.tools.simulate_places).
+    places: PlaceCounts = field(default_factory=PlaceCounts)
 
     def seat_levels(self) -> list[str]:
         return self.levels or [DEFAULT_LEVEL] * self.players
@@ -317,6 +319,8 @@ class Summary:
                     for t in sorted({db[c].type for c in never})
                 },
             },
+            # What happened where: visits, fights and wins per Region and per Encounter.
+            **self.places.to_json(db, self.all_cards),
             "error_details": [
                 {"seed": r.seed, "error": r.error, "traceback": r.traceback} for r in self.errors
             ],
@@ -363,16 +367,34 @@ def simulate(
     if chosen and len(chosen) != players:
         raise ValueError(f"{len(chosen)} seat levels for {players} players")
     results = []
+    places = PlaceCounts()
     for i in range(games):
         agents = seat_agents(seed + i, chosen) if chosen else None
-        observe = watch(seed + i) if watch is not None else None
+        observe = _both(places.watch(seed + i), watch(seed + i) if watch is not None else None)
         result = play_game(
             seed + i, players, turn_cap, options, agents=agents, cards=db, observe=observe
         )
+        places.finish(result)
         results.append(result)
         if progress is not None:
             progress(result)
-    return Summary(games, players, seed, turn_cap, results, all_cards, list(opts.sets), chosen)
+    return Summary(
+        games, players, seed, turn_cap, results, all_cards, list(opts.sets), chosen, places
+    )
+
+
+def _both(
+    first: Callable[[Game, list[Event]], None], second: Callable[[Game, list[Event]], None] | None
+) -> Callable[[Game, list[Event]], None]:
+    """One observer that calls ``first``, then ``second`` if there is one."""
+    if second is None:
+        return first
+
+    def observe(game: Game, events: list[Event]) -> None:
+        first(game, events)
+        second(game, events)
+
+    return observe
 
 
 def format_summary(summary: Summary, verbose: bool = False) -> str:
@@ -470,151 +492,3 @@ def parse_seats(text: str) -> list[str]:
             f"unknown AI level {unknown[0]!r}: choose among {', '.join(LEVELS)}"
         )
     return levels
-
-
-def _command_line(args: argparse.Namespace, players: int) -> str:
-    """The command that repeats this run (for the report's page)."""
-    line = (
-        f"anima simulate --games {args.games} --players {players} --seed {args.seed} "
-        f"--turn-cap {args.turn_cap} --sets {','.join(args.sets)}"
-    )
-    if args.seats:
-        line += f" --seats {','.join(args.seats)}"
-    return line + f" --report {args.report}"
-
-
-@contextmanager
-def progress_bar(total: int, enabled: bool) -> Iterator[Callable[[], None]]:
-    """A progress bar of ``total`` games on stderr (rich), removed when done; yields the
-    function that advances it by one game (a no-op when ``enabled`` is False)."""
-    if not enabled:
-        yield lambda: None
-        return
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    columns = (
-        TextColumn("games"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, transient=True, console=Console(stderr=True)) as progress:
-        task = progress.add_task("games", total=total)
-        yield lambda: progress.advance(task)
-
-
-def _cmd_simulate(args: argparse.Namespace) -> int:
-    players = args.players if args.players is not None else len(args.seats or ()) or 4
-    if args.seats is not None and len(args.seats) != players:
-        print(
-            f"anima simulate: --seats names {len(args.seats)} levels for {players} players",
-            file=sys.stderr,
-        )
-        return 2
-    try:  # G1: refuse what the rules forbid, and a set without cards, before playing
-        check_table(args.sets, players, default_cards())
-    except IllegalAction as exc:
-        print(f"anima simulate: {exc}", file=sys.stderr)
-        return 2
-    uses = None
-    if args.report is not None:
-        from engine.tools.report import CardUses  # matplotlib only for a report
-
-        uses = CardUses()
-    # The bar goes to stderr, on a terminal only: the summary on stdout stays clean for a pipe.
-    bar = not args.json and sys.stdout.isatty() and sys.stderr.isatty()
-    with progress_bar(args.games, enabled=bar) as advance:
-
-        def done(result: GameResult) -> None:
-            advance()
-            if uses is not None:
-                uses.finish(result)
-
-        summary = simulate(
-            args.games,
-            players,
-            args.seed,
-            args.turn_cap,
-            {"sets": args.sets},
-            args.seats,
-            progress=done,
-            watch=uses.watch if uses is not None else None,
-        )
-    if args.report is not None and uses is not None:
-        from engine.tools.report import ReportError, write_report
-
-        try:
-            page = write_report(summary, uses, args.report, _command_line(args, players))
-        except ReportError as exc:
-            print(f"anima simulate: {exc}", file=sys.stderr)
-            return 2
-        print(f"report: {page}", file=sys.stderr)
-    if args.json:
-        print(json.dumps({**summary.deterministic(), "timing": summary.timing()}, indent=2))
-    else:
-        print(format_summary(summary, verbose=args.verbose))
-    if summary.errors:
-        print(f"{len(summary.errors)} game(s) failed", file=sys.stderr)
-        return 1
-    return 0
-
-
-def register(sub: Any) -> None:
-    """Add ``anima simulate`` to the ``anima`` subcommands."""
-    cmd = sub.add_parser(
-        "simulate",
-        help="play whole games between AI players and summarize them",
-        description="Play N games between AI players (random unless --seats says otherwise; "
-        "game i uses seed S+i) and print a deterministic summary (plus timing): errors, turns, "
-        "endings, wins per seat and per AI level with 95% confidence intervals, card coverage.",
-    )
-    cmd.add_argument("--games", type=_at_least(1), default=100, help="games to play (default 100)")
-    cmd.add_argument(
-        "--players",
-        type=int,
-        choices=range(2, 6),
-        default=None,
-        help="players per game (2-5; default: as many as --seats names, else 4)",
-    )
-    cmd.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    cmd.add_argument(
-        "--turn-cap",
-        type=_at_least(0),
-        default=DEFAULT_TURN_CAP,
-        help=f"end a game after this many turns (default {DEFAULT_TURN_CAP}; 0 = never)",
-    )
-    cmd.add_argument(
-        "--sets",
-        type=parse_sets,
-        default=[SHADOW_OF_OMEGA],
-        help=f"comma-separated sets in play (default {SHADOW_OF_OMEGA}; any of {', '.join(SETS)})",
-    )
-    cmd.add_argument(
-        "--seats",
-        type=parse_seats,
-        default=None,
-        help="the AI level of each seat, comma-separated, e.g. normal,random,random,random "
-        f"(levels: {', '.join(LEVELS)}; default: {DEFAULT_LEVEL} for every seat)",
-    )
-    cmd.add_argument("--json", action="store_true", help="print the summary as JSON")
-    cmd.add_argument(
-        "--report",
-        type=Path,
-        default=None,
-        metavar="DIR",
-        help="also write DIR/index.html with plots (needs matplotlib: the 'report' extra)",
-    )
-    cmd.add_argument(
-        "-v", "--verbose", action="store_true", help="list never-resolved cards and errors"
-    )
-    cmd.set_defaults(func=_cmd_simulate)
