@@ -114,7 +114,7 @@ def exploration_text(region: RegionCard, roll: int) -> str:
     """What the die ``roll`` (1-6) gives on the Region's exploration table (E2)."""
     row = region.exploration[roll - 1]
     if row.result == "nothing":
-        return "nothing: the exploration succeeds, take a reward"
+        return "nothing to meet: the exploration succeeds, take a reward"
     if row.result == "encounters":
         return f"{plural(row.count, 'Encounter')} to meet, then a reward"
     return row.text or "a special result"

@@ -21,6 +21,7 @@ from engine.views import ChoiceView, PromptView, SeatView, TableView
 CONFIRM = {
     "reveal_final": "Revealing the Final mission starts the Crisis! countdown for everybody",
     "dismiss": "A dismissed character leaves your party for the discard pile",
+    "leave": "A card you leave goes to the discard pile",
 }
 #: Actions listed after the others, so that they are never choice 1 (the number a player
 #: types ahead when the previous decision answered itself).
@@ -200,6 +201,14 @@ def render_prompt(view: SeatView, db: CardDB, roll: int | None = None) -> str:
     meaning = roll_meaning(view, db, roll)
     if meaning:
         lines.append(meaning)
+    if prompt.window_kind == "battle_start" and prompt.window_about:
+        # What a Battle card would change: the sides' Strength before the dice (B1).
+        sides = [view.table.party(seat) for seat in prompt.window_about]
+        lines.append(
+            "Strength before the dice: "
+            + ", ".join(f"{p.seat} {p.strength}" for p in sides)
+            + "."
+        )
     choices = order(prompt)
     width = len(str(len(choices)))
     for i, c in enumerate(choices, 1):

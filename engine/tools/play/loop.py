@@ -196,20 +196,18 @@ class TerminalGame:
         view = g.seat_view(seat, sealed=False)
         prompt = view.prompt
         assert prompt is not None  # pending() says the seat has a decision
-        if self.unseen[seat] or len(prompt.choices) > 1:
-            self.say("")
-        self.show_log(seat)
-        self.show_changes(view)
         if len(prompt.choices) == 1:
-            # Nothing to decide (a reaction window with no card to play): said, not asked,
-            # and not worded as a question, so that nobody types an answer ahead.
+            # Nothing to decide (a reaction window with no card to play): not shown as a
+            # question, so that nobody types an answer ahead of the next real decision; an
+            # exploration roll's meaning goes to the log, it teaches the Region's table.
             meaning = display.roll_meaning(view, g.db, self.roll_for(prompt))
-            self.say(
-                f"({display.prompt_text(prompt)} {meaning + ' ' if meaning else ''}"
-                f"Nothing to decide: {prompt.choices[0].label}.)"
-            )
+            if meaning:
+                self.unseen[seat].append(f"({meaning})")
             self.apply(seat, prompt.choices[0].action)
             return
+        self.say("")
+        self.show_log(seat)
+        self.show_changes(view)
         self.say(display.render_prompt(view, g.db, self.roll_for(prompt)))
         while True:
             choice = self.read_choice(view, prompt)
@@ -289,9 +287,14 @@ class TerminalGame:
         if not 1 <= int(which) <= len(choices):
             return f"Type ?N with N from 1 to {len(choices)}."
         choice = choices[int(which) - 1]
-        arg = parse_action(choice.action).arg or ""
+        action = parse_action(choice.action)
+        arg = action.arg or ""
         if arg in self.game.db.by_id:
             return cards.describe(self.game.db, arg)
+        region = view.table.party(view.seat).region
+        if action.type in ("explore", "skip") and region:
+            # Exploring reads the table of the Region the party stands in.
+            return cards.describe(self.game.db, region)
         note = display.choice_note(choice, view, self.game.db)
         if note:
             return f"{choice.label}: {note}"
@@ -328,9 +331,16 @@ class TerminalGame:
         ):
             if ids:
                 parts.append(f"{title}:\n" + "\n".join(cards.describe(db, c) for c in ids))
+        parts.append(
+            "A Basic mission is attempted after a successful exploration of its Region, "
+            "instead of a reward (E6); some rewards let a party attempt it from afar."
+        )
         final = view.table.final_mission
         if final:
-            parts.append("The Final mission:\n" + cards.describe(db, final))
+            parts.append(
+                "The Final mission (attempted like a Basic one, once you have completed a "
+                "Basic mission, F4):\n" + cards.describe(db, final)
+            )
         else:
             parts.append("The Final mission is still face down.")
         return "\n".join(parts)
