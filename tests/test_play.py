@@ -18,7 +18,7 @@ from test_properties import NAMES, named_in, named_in_text
 
 from engine import zones
 from engine.agents.levels import DEFAULT_LEVEL, LEVELS, make_agent
-from engine.cards import CharacterCard, RegionCard
+from engine.cards import CharacterCard
 from engine.events import Event
 from engine.game import Game
 from engine.tools import cli
@@ -322,15 +322,32 @@ def test_the_discards_command_lists_the_piles() -> None:
 
 
 def test_an_exploration_roll_says_what_the_die_means_on_that_region() -> None:
-    s, out = session(3, Always("1\n"))
+    s, _ = session(3, Always("1\n"))
     s.run()
-    meanings = re.findall(r"The die shows (\d) at ([^:]+): (.*?)\.(?: Nothing|\n)", out.getvalue())
-    assert meanings
-    by_name = {c.name: c for c in s.game.db.by_id.values()}
-    for roll, region, meaning in meanings:
-        card = by_name[region]
-        assert isinstance(card, RegionCard)
-        assert meaning == exploration_text(card, int(roll)).rstrip(".")
+    table = s.game.table_view()
+    seat = next(p.seat for p in table.parties if p.region)
+    region = s.game.db.region(table.party(seat).region or "")
+    s.record([Event("explore_roll", f"{seat} explores: 🎲 4.", None, {"player": seat, "die": 4})])
+    window = PromptView(
+        player=HUMAN,
+        kind="window",
+        text=f"{seat} rolled to explore. Play an Interrupt card, or pass.",
+        public_text="",
+        window=True,
+        window_kind="exploration_roll",
+        window_about=(seat,),
+        default="pass",
+        choices=(
+            ChoiceView(index=0, action="pass", label="Pass", public=True),
+            ChoiceView(index=1, action="play wrong_road", label="Play Wrong Road", public=False),
+        ),
+    )
+    assert s.roll_for(window) == 4
+    view = s.game.seat_view(HUMAN, sealed=False).model_copy(update={"prompt": window})
+    for roll in range(1, 7):
+        shown = render_prompt(view, s.game.db, roll)
+        meaning = exploration_text(region, roll).rstrip(".")
+        assert f"The die shows {roll} at {region.name}: {meaning}." in shown
 
 
 def test_a_choose_one_prompt_is_not_numbered_from_0_above_a_menu_from_1() -> None:
@@ -507,3 +524,17 @@ def test_a_script_is_typed_and_echoed_then_the_terminal_is_read(
     )
     assert code == 2
     assert "cannot read the script" in out.err
+
+
+def test_autoplay_types_for_the_human_once_the_input_ends(
+    monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
+    code, out = run_cli(
+        monkeypatch, capsys, io.StringIO("?1\n"), "--seed", "12", "--autoplay", "normal"
+    )
+    assert code == 0
+    assert "=== Game over:" in out.out
+    assert "(character)\n  Strength " in out.out  # "?1", read from the input first
+    typed = re.findall(r"Choice \(1-(\d+), \? for help\): (\d+)\n", out.out)
+    assert len(typed) > 10  # then typed by the AI, shown as if typed
+    assert all(1 <= int(n) <= int(top) for top, n in typed)

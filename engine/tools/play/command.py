@@ -73,7 +73,11 @@ def _cmd_play(args: argparse.Namespace) -> int:
         f"Anima: {args.players} players, seed {seed} (replay with --seed {seed}). "
         f"You play {', '.join(humans)}; AI ({args.ai}): {ai}. Type help for the commands."
     )
-    session = TerminalGame(game, humans, agents, stdin, sys.stdout)
+    autoplay = {
+        seat: make_agent(args.autoplay, f"{seed}:{seat}:autoplay")
+        for seat in (humans if args.autoplay else [])
+    }
+    session = TerminalGame(game, humans, agents, stdin, sys.stdout, autoplay=autoplay)
     try:
         return session.run()
     except Quit as why:
@@ -125,5 +129,13 @@ def register(sub: Any) -> None:
         default=None,
         help="type the lines of FILE first, each printed as if typed (# starts a comment), "
         "then read the terminal: with --seed it replays a session (docs/terminal-play.md)",
+    )
+    cmd.add_argument(
+        "--autoplay",
+        choices=list(LEVELS),
+        default=None,
+        metavar="LEVEL",
+        help="when your input ends (after --script, or at once with no input), an AI of "
+        "LEVEL types your choices, printed as if typed: a whole game from one command",
     )
     cmd.set_defaults(func=_cmd_play)

@@ -131,7 +131,7 @@ def render_yours(view: SeatView, db: CardDB, *, party: bool = True) -> str:
         lines.append(f"Characters offered to you: {_names(db, view.offered_characters)}")
     if view.offered_advantages:
         lines.append(f"Advantages offered to you: {_names(db, view.offered_advantages)}")
-    for region, encounter in view.scouted:
+    for region, encounter in view.scouted if party else ():
         lines.append(
             f"You scouted {card_name(db, encounter)} at {card_name(db, region)} (face down)"
         )
@@ -201,13 +201,17 @@ def render_prompt(view: SeatView, db: CardDB, roll: int | None = None) -> str:
     meaning = roll_meaning(view, db, roll)
     if meaning:
         lines.append(meaning)
+    if prompt.kind == "reveal_final":
+        lines.append(
+            "Once revealed, the Final mission may be attempted by anyone with a completed "
+            "Basic mission, and its Crisis! countdown starts: at 0, whoever has no completed "
+            "Basic mission loses (F3-F6)."
+        )
     if prompt.window_kind == "battle_start" and prompt.window_about:
         # What a Battle card would change: the sides' Strength before the dice (B1).
         sides = [view.table.party(seat) for seat in prompt.window_about]
         lines.append(
-            "Strength before the dice: "
-            + ", ".join(f"{p.seat} {p.strength}" for p in sides)
-            + "."
+            "Strength before the dice: " + ", ".join(f"{p.seat} {p.strength}" for p in sides) + "."
         )
     choices = order(prompt)
     width = len(str(len(choices)))

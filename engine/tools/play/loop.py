@@ -14,7 +14,7 @@ changed and the seat's own party, hand and missions when they changed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TextIO
 
@@ -100,6 +100,12 @@ class TerminalGame:
     #: Seats that took a "mission from afar" reward and whose attempt is not logged yet:
     #: the reward's name and Region, for the log line of the attempt.
     remote: dict[str, str] = field(default_factory=dict)
+    #: Per human seat, an AI that types for him once his input has ended (``--autoplay``:
+    #: a whole game from one command, even when a script falls out of step with the cards).
+    autoplay: dict[str, Agent] = field(default_factory=dict)
+    #: What the autoplaying AI would type at the question being asked (asked only once
+    #: the input has ended).
+    suggest: Callable[[], str] | None = None
 
     def __post_init__(self) -> None:
         for human in self.humans:
@@ -198,22 +204,26 @@ class TerminalGame:
         assert prompt is not None  # pending() says the seat has a decision
         if len(prompt.choices) == 1:
             # Nothing to decide (a reaction window with no card to play): not shown as a
-            # question, so that nobody types an answer ahead of the next real decision; an
-            # exploration roll's meaning goes to the log, it teaches the Region's table.
-            meaning = display.roll_meaning(view, g.db, self.roll_for(prompt))
-            if meaning:
-                self.unseen[seat].append(f"({meaning})")
+            # question, so that nobody types an answer ahead of the next real decision.
             self.apply(seat, prompt.choices[0].action)
             return
         self.say("")
         self.show_log(seat)
         self.show_changes(view)
         self.say(display.render_prompt(view, g.db, self.roll_for(prompt)))
+        self.suggest = lambda: self.ai_choice(seat, prompt)
         while True:
             choice = self.read_choice(view, prompt)
             if choice is not None and self.confirmed(choice):
                 self.apply(seat, choice.action)
                 return
+
+    def ai_choice(self, seat: str, prompt: PromptView) -> str:
+        """The number the autoplaying AI of ``seat`` types at ``prompt``."""
+        g = self.game
+        raw = next(p for p in g.pending() if p.player == seat)
+        action = self.autoplay[seat].choose(lazy_seat_view(g, seat), raw)
+        return str([c.action for c in display.order(prompt)].index(action) + 1)
 
     def roll_for(self, prompt: PromptView) -> int | None:
         """The exploration die a window after a roll is about."""
@@ -227,6 +237,7 @@ class TerminalGame:
         if why is None:
             return True
         self.say(f"{choice.label}: {why}. It cannot be undone.")
+        self.suggest = lambda: "yes"
         line = self.ask("Type yes to confirm, anything else to choose again: ")
         if line.strip().lower() in ("y", "yes"):
             return True
@@ -238,6 +249,9 @@ class TerminalGame:
         self.stdout.write(question)
         self.stdout.flush()
         line = self.stdin.readline()
+        if not line and self.suggest is not None and self.last_human in self.autoplay:
+            line = f"{self.suggest()}\n"
+            self.stdout.write(line)  # shown as if typed
         if not line:
             raise Quit("the input ended")
         return line
