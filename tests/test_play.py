@@ -539,3 +539,20 @@ def test_autoplay_types_for_the_human_once_the_input_ends(
     typed = re.findall(r"Choice \(1-(\d+), \? for help\): (\d+)\n", out.out)
     assert len(typed) > 10  # then typed by the AI, shown as if typed
     assert all(1 <= int(n) <= int(top) for top, n in typed)
+
+
+def test_a_move_says_what_waits_in_each_region_and_exploring_a_new_one_what_it_does() -> None:
+    s, out = session(4, Typed("1", "1", "1", then=None))  # lead, give back, Reset: done
+    play_until_quit(s)
+    view = s.game.seat_view(HUMAN, sealed=False)
+    assert view.prompt is not None
+    assert view.prompt.kind == "movement"
+    shown = out.getvalue()
+    for region in view.table.regions:
+        others = [p for p in region.parties if p != HUMAN]
+        line = f"Go to {NAMES[region.card]} (level {region.level}, "
+        assert line in shown
+        if others:
+            assert f"; {', '.join(others)} there)" in shown
+    left = dict(view.table.decks)["region"]
+    assert f"Explore a new Region (the top card of the Region deck, {left} left" in shown

@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 
 from engine.actions import parse_action
-from engine.cards import CardDB
+from engine.cards import CardDB, EncounterCard
 from engine.endings import ENDINGS
 from engine.tools.play.cards import card_name, exploration_text, reward_text
 from engine.views import ChoiceView, PromptView, SeatView, TableView
@@ -169,10 +169,44 @@ def choice_note(choice: ChoiceView, view: SeatView, db: CardDB) -> str:
     """What a choice does when its label does not say it: a Region's reward (E6)."""
     action = parse_action(choice.action)
     region = view.table.party(view.seat).region if not view.table.party(view.seat).hidden else None
+    if action.type == "go":
+        return _region_note(view, db, action.arg or "")
+    if action.type == "explore_new" and not action.arg:
+        left = dict(view.table.decks).get("region", 0)
+        return (
+            f"the top card of the Region deck, {left} left: your party enters it at once "
+            "and meets an Encounter drawn for it, M4"
+        )
     if action.type == "reward" and region and (action.arg or "").isdigit():
         rewards = db.region(region).rewards
         if int(action.arg or 0) < len(rewards):
             return reward_text(db.region(region), int(action.arg or 0))[1]
+    return ""
+
+
+def _encounter(db: CardDB, card: str) -> str:
+    """An Encounter's name, with its Strength when it is a monster."""
+    found = db.by_id.get(card)
+    if isinstance(found, EncounterCard) and found.strength is not None:
+        return f"{found.name}, a monster of Strength {found.strength}"
+    return card_name(db, card)
+
+
+def _region_note(view: SeatView, db: CardDB, card: str) -> str:
+    """A Region a party may go to, as the board shows it: level, Encounter, who is there."""
+    for r in view.table.regions:
+        if r.card != card:
+            continue
+        encounter = {
+            "none": "no Encounter",
+            "face_down": "an Encounter face down",
+            "revealed": f"Encounter {_encounter(db, r.preliminary or '')}",
+            "known": f"an Encounter face down (you scouted {_encounter(db, r.preliminary or '')})",
+        }[r.preliminary_state]
+        here = [p for p in r.parties if p != view.seat]
+        stay = "you are here; " if view.seat in r.parties else ""
+        there = f"; {', '.join(here)} there" if here else ""
+        return f"{stay}level {r.level}, {encounter}{there}"
     return ""
 
 
