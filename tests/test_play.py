@@ -556,3 +556,45 @@ def test_a_move_says_what_waits_in_each_region_and_exploring_a_new_one_what_it_d
             assert f"; {', '.join(others)} there)" in shown
     left = dict(view.table.decks)["region"]
     assert f"Explore a new Region (the top card of the Region deck, {left} left" in shown
+
+
+class DeclinesTheReveal:
+    """P1's input: nothing (the autoplaying AI types), except at the first chance to reveal
+    the Final mission: its number, then "no" to the confirmation."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.queue: list[str] = []
+        self.declined = False
+        self.reads = 0
+
+    def readline(self) -> str:
+        self.reads += 1
+        # A loop asking again and again would never end the game: fail instead.
+        assert self.reads < 5_000, "the same question was asked over and over"
+        if self.queue:
+            return self.queue.pop(0)
+        prompt = self.game.seat_view(HUMAN).prompt
+        if not self.declined and prompt is not None and prompt.kind == "reveal_final":
+            self.declined = True
+            number = 1 + [c.action for c in order(prompt)].index("reveal_final")
+            self.queue = ["no\n"]
+            return f"{number}\n"
+        return ""
+
+
+def test_after_a_declined_confirmation_the_autoplaying_ai_chooses_again() -> None:
+    for seed in range(12, 40):
+        game, seats, agents = new_game(4, 1, "normal", seed, {"turn_cap": 30})
+        stdin = DeclinesTheReveal(game)
+        out = io.StringIO()
+        autoplay = {HUMAN: make_agent("normal", f"{seed}:autoplay")}
+        result = TerminalGame(game, seats, agents, stdin, out, autoplay=autoplay).run()
+        if stdin.declined:
+            break
+    else:
+        pytest.fail("P1 was never asked to reveal the Final mission")
+    assert result == 0
+    text = out.getvalue()
+    assert "Not done: choose again.\nChoice (1-2, ? for help): " in text
+    assert "Not a choice: 'yes'" not in text  # the AI types a number, not the confirmation's yes

@@ -211,8 +211,9 @@ class TerminalGame:
         self.show_log(seat)
         self.show_changes(view)
         self.say(display.render_prompt(view, g.db, self.roll_for(prompt)))
-        self.suggest = lambda: self.ai_choice(seat, prompt)
         while True:
+            # Again at each question: a confirmation in between suggests "yes".
+            self.suggest = lambda: self.ai_choice(seat, prompt)
             choice = self.read_choice(view, prompt)
             if choice is not None and self.confirmed(choice):
                 self.apply(seat, choice.action)
