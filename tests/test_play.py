@@ -598,3 +598,18 @@ def test_after_a_declined_confirmation_the_autoplaying_ai_chooses_again() -> Non
     text = out.getvalue()
     assert "Not done: choose again.\nChoice (1-2, ? for help): " in text
     assert "Not a choice: 'yes'" not in text  # the AI types a number, not the confirmation's yes
+
+
+def test_hot_seat_shows_whoever_sits_down_his_own_cards_not_the_board_each_time() -> None:
+    s, out = session(5, Always("1\n"), humans=2)
+    s.run()
+    text = out.getvalue()
+    blocks = text.split("\n##### ")[1:]
+    assert len(blocks) > 4
+    for block in blocks:
+        seat = block[:2]
+        # A seat with nothing to decide is not called to the keyboard.
+        assert f"{seat}, your decision:" in block
+        # He sees his own cards: the whole board, or his part of it.
+        assert f"  {seat} (you)" in block
+    assert text.count("\nParties:\n") <= 2 * (s.game.s.turn + 2)

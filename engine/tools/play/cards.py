@@ -22,8 +22,9 @@ from engine.cards import (
 
 #: How the kinds of Advantage are played (A1-A7), in a few words.
 ADVANTAGE_KINDS = {
-    "skill": "Skill card: a character with the skill must turn to play it (A1)",
-    "plot": "Plot card (A2)",
+    "skill": "Skill card: played in the phase it names by turning a character with the skill "
+    "(A1, C4)",
+    "plot": "Plot card: played in the phase it names, no character needed (A2, T4)",
     "organization": "Organization: joined in the Reset phase, it stays in play; rival "
     "Organizations must fight (A3)",
     "interrupt": "Interrupt: played in reply to another player's action",
@@ -173,7 +174,7 @@ def describe(db: CardDB, card_id: str) -> str:
     elif isinstance(card, MissionCard):
         secret = ", secret" if card.secret else ""
         lines.append(
-            f"  Level {card.level}{secret}; objective: {objective_text(card.objective, db)}"
+            f"  Mission level {card.level}{secret}; objective: {objective_text(card.objective, db)}"
         )
     elif isinstance(card, FinalMissionCard):
         lines.append(f"  Quest: {objective_text(card.quest, db)}")
@@ -182,9 +183,10 @@ def describe(db: CardDB, card_id: str) -> str:
             f"{objective_text(card.crisis.challenge, db)}"
         )
     elif isinstance(card, AdvantageCard):
-        lines.append(f"  {ADVANTAGE_KINDS.get(card.kind, card.kind)}")
+        kind = ADVANTAGE_KINDS.get(card.kind, card.kind)
         if card.skill:
-            lines.append(f"  Needs a character with {card.skill.capitalize()}")
+            kind = kind.replace("the skill", card.skill.capitalize())
+        lines.append(f"  {kind}")
         if card.rivals:
             lines.append("  Rivals: " + ", ".join(card_name(db, r) for r in card.rivals))
     if card.text:

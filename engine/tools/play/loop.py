@@ -195,10 +195,6 @@ class TerminalGame:
     def decide(self, seat: str) -> None:
         """Show ``seat`` what changed, the log and its decision; apply the choice it types."""
         g = self.game
-        if len(self.humans) > 1 and seat != self.last_human:
-            self.say(f"\n##### {seat} at the keyboard (the others look away) #####")
-            self.shown[seat].turn = -1  # the board again for whoever sits down
-        self.last_human = seat
         view = g.seat_view(seat, sealed=False)
         prompt = view.prompt
         assert prompt is not None  # pending() says the seat has a decision
@@ -207,6 +203,11 @@ class TerminalGame:
             # question, so that nobody types an answer ahead of the next real decision.
             self.apply(seat, prompt.choices[0].action)
             return
+        if len(self.humans) > 1 and seat != self.last_human:
+            self.say(f"\n##### {seat} at the keyboard (the others look away) #####")
+            # Whoever sits down sees his own cards again (the board: once a turn, or "b").
+            self.shown[seat].phase = self.shown[seat].yours = ""
+        self.last_human = seat
         self.say("")
         self.show_log(seat)
         self.show_changes(view)
