@@ -140,8 +140,10 @@ class TerminalGame:
     def note_remote(self, seat: str, action: str) -> None:
         """Remember a "mission from afar" reward taken by ``seat`` (E6)."""
         parsed = parse_action(action)
+        if parsed.type != "reward" or not (parsed.arg or "").isdigit():
+            return  # before building the table view: most actions are no reward
         region = self.game.table_view().party(seat).region
-        if parsed.type != "reward" or not region or not (parsed.arg or "").isdigit():
+        if not region:
             return
         card = self.game.db.region(region)
         index = int(parsed.arg or 0)
