@@ -9,6 +9,7 @@ human's seat has seen that card at some moment of the game.
 from __future__ import annotations
 
 import io
+import re
 import sys
 from typing import Any
 
@@ -16,11 +17,23 @@ import pytest
 from test_properties import NAMES, named_in, named_in_text
 
 from engine import zones
-from engine.agents.levels import DEFAULT_LEVEL, LEVELS
+from engine.agents.levels import DEFAULT_LEVEL, LEVELS, make_agent
+from engine.cards import CharacterCard
 from engine.events import Event
 from engine.game import Game
 from engine.tools import cli
-from engine.tools.play import TerminalGame, new_game, render_board, visible_to
+from engine.tools.play import (
+    COMMANDS,
+    Quit,
+    TerminalGame,
+    new_game,
+    render_board,
+    render_prompt,
+    visible_to,
+)
+from engine.tools.play.cards import describe, exploration_text
+from engine.tools.play.display import order, prompt_text, render_discards
+from engine.views import ChoiceView, PromptView
 
 HUMAN = "P1"
 ALL_CARDS = set(NAMES)
@@ -146,16 +159,16 @@ def test_bad_input_gets_a_message_and_asks_again(
     monkeypatch: pytest.MonkeyPatch, capsys: Any
 ) -> None:
     code, out = run_cli(
-        monkeypatch, capsys, io.StringIO("one\n0\n99\n?\n?1\n?x\n\nq\n"), "--seed", "4"
+        monkeypatch, capsys, io.StringIO("one\n0\n99\n?\n?1\n?9\n\nq\n"), "--seed", "4"
     )
     assert code == 1
-    assert "Not a number: 'one'" in out.out
+    assert "Not a choice: 'one'" in out.out
     assert "No choice 0: type a number from 1 to 2." in out.out
     assert "No choice 99: type a number from 1 to 2." in out.out
     assert "Type the number of a choice" in out.out  # the help
-    assert "(character):" in out.out  # ?1: the offered leader's card text
+    assert "(character)\n  Strength " in out.out  # ?1: the offered leader's card
     assert "Type ?N with N from 1 to 2." in out.out
-    assert "Not a number: ''" in out.out
+    assert "Not a choice: ''" in out.out
     assert "Game left unfinished: you left the game." in out.out
     assert "Traceback" not in out.out + out.err
 
@@ -205,3 +218,398 @@ def test_the_command_refuses_what_cannot_be_played(
         cli.main(["play", "--ai", "grandmaster"])
     assert "invalid choice: 'grandmaster'" in capsys.readouterr().err
     assert DEFAULT_LEVEL in LEVELS
+
+
+# ---------------------------------------------------------------------- learning the game
+# Issue 20: tried as a new player would, one chose blind. Each test drives the loop with
+# scripted input and reads what was printed.
+
+
+class Typed:
+    """A terminal input typing the given lines, then "1" forever (or the end of the input)."""
+
+    def __init__(self, *lines: str, then: str | None = "1") -> None:
+        self.lines = [f"{line}\n" for line in lines]
+        self.then = then
+
+    def readline(self) -> str:
+        if self.lines:
+            return self.lines.pop(0)
+        return f"{self.then}\n" if self.then is not None else ""
+
+
+def session(seed: int, stdin: Any, humans: int = 1) -> tuple[TerminalGame, io.StringIO]:
+    game, seats, agents = new_game(4, humans, "random", seed, {"turn_cap": 30})
+    out = io.StringIO()
+    return TerminalGame(game, seats, agents, stdin, out), out
+
+
+def play_until_quit(s: TerminalGame) -> None:
+    with pytest.raises(Quit):
+        s.run()
+
+
+def test_a_character_s_strength_speed_and_skills_are_shown() -> None:
+    s, out = session(4, Typed("?1", "?2", then=None))
+    play_until_quit(s)
+    for card in s.game.s.players[HUMAN].offered_characters:
+        c = s.game.db.by_id[card]
+        assert isinstance(c, CharacterCard)
+        skills = ", ".join(k.capitalize() for k in c.skills) or "none"
+        assert (
+            f"{c.name} (character)\n  Strength {c.strength}, Speed {c.speed}, skills: {skills}"
+            in (out.getvalue())
+        )
+
+
+def test_a_region_shows_its_table_rewards_and_icons() -> None:
+    s, out = session(4, Typed("? arkhangel", "card Lost Ruins", then=None))
+    play_until_quit(s)
+    text = out.getvalue()
+    arkhangel = s.game.db.region("arkhangel")
+    assert "Arkhangel (region)\n  Level 1" in text
+    assert "trade icon: a party here may trade" in text
+    for roll in range(1, 7):
+        assert f"    {roll}: {exploration_text(arkhangel, roll)}" in text
+    # A reward named on the card (Relic Market) says what it does.
+    assert "Relic Market: Take the top card of the Advantage discard pile." in text
+    assert "Secret Passage: A hidden tunnel: attempt one of your missions" in text
+    assert "Draw 1 Advantage: as many as the Region's level" in text
+
+
+def test_a_card_not_found_and_an_empty_name_get_a_message() -> None:
+    s, out = session(4, Typed("? no such card at all", "?", "card ", then=None))
+    play_until_quit(s)
+    assert "No card is named 'no such card at all'." in out.getvalue()
+    assert "Type ? and a card's name" in out.getvalue()
+    assert "Type the number of a choice" in out.getvalue()  # "?" alone is the help
+
+
+def test_hand_and_missions_show_the_seat_s_own_cards_with_their_text() -> None:
+    # Lead, give back, then look at the hand and the missions at the Reset phase.
+    s, out = session(4, Typed("1", "1", "hand", "missions", then=None))
+    play_until_quit(s)
+    text = out.getvalue()
+    me = s.game.s.players[HUMAN]
+    assert "Your hand:\n" in text
+    for card in me.hand:
+        assert describe(s.game.db, card) in text
+    assert "Your secret missions:\n" in text
+    for card in me.missions:
+        assert describe(s.game.db, card) in text
+        assert "objective: " in describe(s.game.db, card)
+    assert "The Final mission is still face down." in text
+
+
+def test_the_discard_piles_are_shown_top_card_first() -> None:
+    s, _ = session(2, Always("1\n"))
+    s.run()
+    table = s.game.table_view()
+    board = render_board(s.game.seat_view(HUMAN, sealed=False), s.game.db)
+    tops = [f"{deck} {NAMES[pile[-1]]}" for deck, pile in table.discards if pile]
+    assert tops  # a whole game discards something
+    assert "Discard piles, top card: " + ", ".join(tops) in board
+    listed = render_discards(table, s.game.db)
+    for deck, pile in table.discards:
+        names = ", ".join(NAMES[c] for c in reversed(pile)) if pile else "none"
+        assert f"  {deck}: {names}" in listed
+
+
+def test_the_discards_command_lists_the_piles() -> None:
+    s, out = session(4, Typed("1", "1", "discards", then=None))
+    play_until_quit(s)
+    assert "Discard piles (top card first):\n  character: " in out.getvalue()
+
+
+def test_an_exploration_roll_says_what_the_die_means_on_that_region() -> None:
+    s, _ = session(3, Always("1\n"))
+    s.run()
+    table = s.game.table_view()
+    seat = next(p.seat for p in table.parties if p.region)
+    region = s.game.db.region(table.party(seat).region or "")
+    s.record([Event("explore_roll", f"{seat} explores: 🎲 4.", None, {"player": seat, "die": 4})])
+    window = PromptView(
+        player=HUMAN,
+        kind="window",
+        text=f"{seat} rolled to explore. Play an Interrupt card, or pass.",
+        public_text="",
+        window=True,
+        window_kind="exploration_roll",
+        window_about=(seat,),
+        default="pass",
+        choices=(
+            ChoiceView(index=0, action="pass", label="Pass", public=True),
+            ChoiceView(index=1, action="play wrong_road", label="Play Wrong Road", public=False),
+        ),
+    )
+    assert s.roll_for(window) == 4
+    view = s.game.seat_view(HUMAN, sealed=False).model_copy(update={"prompt": window})
+    for roll in range(1, 7):
+        shown = render_prompt(view, s.game.db, roll)
+        meaning = exploration_text(region, roll).rstrip(".")
+        assert f"The die shows {roll} at {region.name}: {meaning}." in shown
+
+
+def test_a_choose_one_prompt_is_not_numbered_from_0_above_a_menu_from_1() -> None:
+    prompt = PromptView(
+        player=HUMAN,
+        kind="pick",
+        text="0: +2 Strength this turn / 1: +2 Speed this turn",
+        public_text="",
+        default="pick 0",
+        choices=(
+            ChoiceView(index=0, action="pick 0", label="+2 Strength this turn", public=True),
+            ChoiceView(index=1, action="pick 1", label="+2 Speed this turn", public=True),
+        ),
+    )
+    assert prompt_text(prompt) == "Choose one:"
+    game, _, _ = new_game(4, 1, "random", 4, {})
+    view = game.seat_view(HUMAN, sealed=False).model_copy(update={"prompt": prompt})
+    shown = render_prompt(view, game.db)
+    assert "0:" not in shown
+    assert "  1. +2 Strength this turn\n  2. +2 Speed this turn" in shown
+
+
+def reveal_prompt(game: Game) -> PromptView:
+    return PromptView(
+        player=HUMAN,
+        kind="reveal_final",
+        text="Reveal the Final mission now (F3)?",
+        public_text="",
+        default="pass",
+        choices=(
+            ChoiceView(
+                index=0, action="reveal_final", label="Reveal the Final mission", public=True
+            ),
+            ChoiceView(index=1, action="pass", label="Pass", public=True),
+        ),
+    )
+
+
+def test_revealing_the_final_mission_is_not_choice_1_and_asks_to_confirm() -> None:
+    game, _, _ = new_game(4, 1, "random", 4, {})
+    prompt = reveal_prompt(game)
+    view = game.seat_view(HUMAN, sealed=False).model_copy(update={"prompt": prompt})
+    shown = render_prompt(view, game.db)
+    assert "  1. Pass\n  2. Reveal the Final mission" in shown
+    # A typed-ahead "1" passes; "2" asks, and only "yes" reveals.
+    s, out = session(4, Typed("1", "2", "1", "2", "yes", then=None))
+    assert s.read_choice(view, prompt) == prompt.choices[1]  # "1": Pass
+    reveal = s.read_choice(view, prompt)
+    assert reveal == prompt.choices[0]
+    assert reveal is not None
+    assert not s.confirmed(reveal)  # "1" is not a yes
+    assert "Not done: choose again." in out.getvalue()
+    assert s.read_choice(view, prompt) == reveal
+    assert s.confirmed(reveal)
+    assert "Revealing the Final mission starts the Crisis! countdown" in out.getvalue()
+
+
+class Reveals:
+    """P1's input in a whole game: the normal AI's choice, except that when the Final mission
+    may be revealed it types its number, refuses to confirm once, then confirms."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.agent = make_agent("normal", "test")
+        self.queue: list[str] = []
+        self.asked = 0
+
+    def readline(self) -> str:
+        if self.queue:
+            return self.queue.pop(0)
+        view = self.game.seat_view(HUMAN)
+        prompt = view.prompt
+        assert prompt is not None
+        choices = order(prompt)
+        if prompt.kind == "reveal_final":
+            self.asked += 1
+            number = 1 + next(i for i, c in enumerate(choices) if c.action == "reveal_final")
+            self.queue = ["no\n", f"{number}\n", "yes\n"]
+            return f"{number}\n"
+        raw = next(p for p in self.game.pending() if p.player == HUMAN)
+        action = self.agent.choose(self.game.seat_view(HUMAN), raw)
+        number = 1 + next(i for i, c in enumerate(choices) if c.action == action)
+        return f"{number}\n"
+
+
+def test_a_whole_game_in_which_the_human_reveals_the_final_mission_after_confirming() -> None:
+    for seed in range(1, 30):
+        game, seats, agents = new_game(4, 1, "normal", seed, {"turn_cap": 30})
+        stdin = Reveals(game)
+        out = io.StringIO()
+        TerminalGame(game, seats, agents, stdin, out).run()
+        if stdin.asked:
+            break
+    else:
+        pytest.fail("P1 was never asked to reveal the Final mission")
+    text = out.getvalue()
+    assert "Reveal the Final mission: Revealing the Final mission starts" in text
+    assert "P1 reveals the Final mission" in text
+
+
+def test_the_log_names_the_reward_behind_a_mission_attempted_from_afar() -> None:
+    s, _ = session(4, Always("1\n"))
+    s.game.s.players["P2"].region = "lost_ruins"  # a Region with a "mission from afar" reward
+    s.note_remote("P2", "reward 0")  # drawing Advantages: nothing to name
+    assert "P2" not in s.remote
+    s.note_remote("P2", "reward 2")
+    s.record(
+        [
+            Event("mission_attempt", "P2 attempts a secret mission.", None, {"player": "P2"}),
+            Event("mission_attempt", "P2 attempts a secret mission.", None, {"player": "P2"}),
+        ]
+    )
+    assert s.unseen[HUMAN][-2:] == [
+        "P2 attempts a secret mission (from afar, through Secret Passage, a reward of Lost Ruins).",
+        "P2 attempts a secret mission.",  # named once: the next attempt is another one
+    ]
+
+
+def test_the_board_is_printed_once_a_turn_and_on_demand_not_after_every_event() -> None:
+    s, out = session(3, Always("1\n"))
+    s.run()
+    text = out.getvalue()
+    turns = s.game.s.turn
+    # Once at the human's first decision of each turn (and once at the end).
+    assert text.count("\nParties:\n") <= turns + 2
+    assert text.count("\nDecks: ") <= turns + 2
+    # In between, what changed for him: the phase, and his own party and cards.
+    assert "=== Turn 1 · movement phase ===" in text
+    assert "Your party and cards:\n  P1 (you)" in text
+    s, out = session(4, Typed("b", "board", then=None))
+    play_until_quit(s)
+    assert out.getvalue().count("\nParties:\n") == 3  # at the start, then twice on demand
+
+
+def test_a_choice_may_be_typed_by_its_label() -> None:
+    # Lead, give back; at the Reset phase "dis" is ambiguous (three Discards), "don" is not.
+    s, out = session(4, Typed("1", "1", "dis", "don", then=None))
+    play_until_quit(s)
+    text = out.getvalue()
+    assert text.count("Not a choice: 'dis'.") == 1
+    assert "Not a choice: 'don'" not in text
+    assert text.index("Not a choice: 'dis'.") < text.index("P1, your decision: Movement phase")
+
+
+def test_help_and_the_command_s_help_list_the_commands(
+    monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
+    for command in ("?N", "? NAME", "board", "hand", "missions", "discards", "rules", "quit"):
+        assert command in COMMANDS
+    with pytest.raises(SystemExit):
+        cli.main(["play", "--help"])
+    helped = capsys.readouterr().out
+    assert COMMANDS.splitlines()[1] in helped
+    assert "--script FILE" in helped
+    _, out = run_cli(monkeypatch, capsys, io.StringIO("help\nrules\nq\n"), "--seed", "4")
+    assert COMMANDS in out.out
+    assert "A turn (T1) has four phases" in out.out
+
+
+def test_a_script_is_typed_and_echoed_then_the_terminal_is_read(
+    monkeypatch: pytest.MonkeyPatch, capsys: Any, tmp_path: Any
+) -> None:
+    script = tmp_path / "session.txt"
+    script.write_text("# a comment, not typed\n?1\n2\n", encoding="utf-8")
+    code, out = run_cli(
+        monkeypatch, capsys, io.StringIO("q\n"), "--seed", "4", "--script", str(script)
+    )
+    assert code == 1
+    assert "Choice (1-2, ? for help): ?1\n" in out.out
+    assert "Choice (1-2, ? for help): 2\n" in out.out
+    assert "a comment" not in out.out
+    assert "Game left unfinished: you left the game." in out.out  # then the terminal's "q"
+    code, out = run_cli(
+        monkeypatch, capsys, io.StringIO(""), "--script", str(tmp_path / "missing.txt")
+    )
+    assert code == 2
+    assert "cannot read the script" in out.err
+
+
+def test_autoplay_types_for_the_human_once_the_input_ends(
+    monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
+    code, out = run_cli(
+        monkeypatch, capsys, io.StringIO("?1\n"), "--seed", "12", "--autoplay", "normal"
+    )
+    assert code == 0
+    assert "=== Game over:" in out.out
+    assert "(character)\n  Strength " in out.out  # "?1", read from the input first
+    typed = re.findall(r"Choice \(1-(\d+), \? for help\): (\d+)\n", out.out)
+    assert len(typed) > 10  # then typed by the AI, shown as if typed
+    assert all(1 <= int(n) <= int(top) for top, n in typed)
+
+
+def test_a_move_says_what_waits_in_each_region_and_exploring_a_new_one_what_it_does() -> None:
+    s, out = session(4, Typed("1", "1", "1", then=None))  # lead, give back, Reset: done
+    play_until_quit(s)
+    view = s.game.seat_view(HUMAN, sealed=False)
+    assert view.prompt is not None
+    assert view.prompt.kind == "movement"
+    shown = out.getvalue()
+    for region in view.table.regions:
+        others = [p for p in region.parties if p != HUMAN]
+        line = f"Go to {NAMES[region.card]} (level {region.level}, "
+        assert line in shown
+        if others:
+            assert f"; {', '.join(others)} there)" in shown
+    left = dict(view.table.decks)["region"]
+    assert f"Explore a new Region (the top card of the Region deck, {left} left" in shown
+
+
+class DeclinesTheReveal:
+    """P1's input: nothing (the autoplaying AI types), except at the first chance to reveal
+    the Final mission: its number, then "no" to the confirmation."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.queue: list[str] = []
+        self.declined = False
+        self.reads = 0
+
+    def readline(self) -> str:
+        self.reads += 1
+        # A loop asking again and again would never end the game: fail instead.
+        assert self.reads < 5_000, "the same question was asked over and over"
+        if self.queue:
+            return self.queue.pop(0)
+        prompt = self.game.seat_view(HUMAN).prompt
+        if not self.declined and prompt is not None and prompt.kind == "reveal_final":
+            self.declined = True
+            number = 1 + [c.action for c in order(prompt)].index("reveal_final")
+            self.queue = ["no\n"]
+            return f"{number}\n"
+        return ""
+
+
+def test_after_a_declined_confirmation_the_autoplaying_ai_chooses_again() -> None:
+    for seed in range(12, 40):
+        game, seats, agents = new_game(4, 1, "normal", seed, {"turn_cap": 30})
+        stdin = DeclinesTheReveal(game)
+        out = io.StringIO()
+        autoplay = {HUMAN: make_agent("normal", f"{seed}:autoplay")}
+        result = TerminalGame(game, seats, agents, stdin, out, autoplay=autoplay).run()
+        if stdin.declined:
+            break
+    else:
+        pytest.fail("P1 was never asked to reveal the Final mission")
+    assert result == 0
+    text = out.getvalue()
+    assert "Not done: choose again.\nChoice (1-2, ? for help): " in text
+    assert "Not a choice: 'yes'" not in text  # the AI types a number, not the confirmation's yes
+
+
+def test_hot_seat_shows_whoever_sits_down_his_own_cards_not_the_board_each_time() -> None:
+    s, out = session(5, Always("1\n"), humans=2)
+    s.run()
+    text = out.getvalue()
+    blocks = text.split("\n##### ")[1:]
+    assert len(blocks) > 4
+    for block in blocks:
+        seat = block[:2]
+        # A seat with nothing to decide is not called to the keyboard.
+        assert f"{seat}, your decision:" in block
+        # He sees his own cards: the whole board, or his part of it.
+        assert f"  {seat} (you)" in block
+    assert text.count("\nParties:\n") <= 2 * (s.game.s.turn + 2)

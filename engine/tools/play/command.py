@@ -1,0 +1,141 @@
+"""The ``anima play`` command line: options, a new game, a scripted input (``--script``)."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from engine.agents import Agent
+from engine.agents.levels import DEFAULT_LEVEL, LEVELS, make_agent
+from engine.cards import default_cards
+from engine.errors import IllegalAction
+from engine.game import Game
+from engine.options import Options
+from engine.rules.sets import SETS, SHADOW_OF_OMEGA, check_table
+from engine.tools.play.loop import COMMANDS, LineInput, Quit, TerminalGame
+from engine.tools.simulate import DEFAULT_TURN_CAP, _at_least, parse_sets, seat_names
+
+
+class Scripted:
+    """The lines of a script, each printed as if typed (a transcript shows what was
+    chosen), then the terminal's own input. Lines starting with ``#`` are comments."""
+
+    def __init__(self, lines: list[str], then: LineInput, out: TextIO) -> None:
+        self.lines = [line for line in lines if not line.lstrip().startswith("#")]
+        self.then = then
+        self.out = out
+
+    def readline(self) -> str:
+        if not self.lines:
+            return self.then.readline()
+        line = self.lines.pop(0).rstrip("\n")
+        self.out.write(line + "\n")
+        return line + "\n"
+
+
+def new_game(
+    players: int, humans: int, level: str, seed: int, options: dict[str, Any]
+) -> tuple[Game, list[str], dict[str, Agent]]:
+    """The game, the human seats and an agent for every other seat (each seeded from the
+    game's seed and its seat, so that a seed replays the same game for the same choices)."""
+    names = seat_names(players)
+    game = Game.new(names, Options.model_validate(options), seed)
+    agents = {name: make_agent(level, f"{seed}:{name}") for name in names[humans:]}
+    return game, names[:humans], agents
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    if not 1 <= args.humans <= args.players:
+        print(f"anima play: --humans must be 1 to {args.players}", file=sys.stderr)
+        return 2
+    try:  # G1: refuse what the rules forbid before dealing
+        check_table(args.sets, args.players, default_cards())
+    except IllegalAction as exc:
+        print(f"anima play: {exc}", file=sys.stderr)
+        return 2
+    stdin: LineInput = sys.stdin
+    if args.script is not None:
+        try:
+            lines = Path(args.script).read_text(encoding="utf-8").splitlines()
+        except OSError as exc:
+            print(f"anima play: cannot read the script: {exc}", file=sys.stderr)
+            return 2
+        stdin = Scripted(lines, sys.stdin, sys.stdout)
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    game, humans, agents = new_game(
+        args.players, args.humans, args.ai, seed, {"sets": args.sets, "turn_cap": args.turn_cap}
+    )
+    ai = ", ".join(sorted(agents)) or "none"
+    print(
+        f"Anima: {args.players} players, seed {seed} (replay with --seed {seed}). "
+        f"You play {', '.join(humans)}; AI ({args.ai}): {ai}. Type help for the commands."
+    )
+    autoplay = {
+        seat: make_agent(args.autoplay, f"{seed}:{seat}:autoplay")
+        for seat in (humans if args.autoplay else [])
+    }
+    session = TerminalGame(game, humans, agents, stdin, sys.stdout, autoplay=autoplay)
+    try:
+        return session.run()
+    except Quit as why:
+        print(f"\nGame left unfinished: {why}.")
+        return 1
+    except KeyboardInterrupt:
+        print("\nGame left unfinished: interrupted.")
+        return 130
+
+
+def register(sub: Any) -> None:
+    """Add ``anima play`` to the ``anima`` subcommands."""
+    cmd = sub.add_parser(
+        "play",
+        help="play a game in the terminal against AI seats",
+        description="Play a game in the terminal: the first --humans seats are yours (hot seat "
+        "when more than one), the others are AI players. The board is printed at your first "
+        "decision of each turn; in between, the phase when it changes and your own party, "
+        "hand and missions when they change.",
+        epilog="Commands at a decision:\n" + COMMANDS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    cmd.add_argument(
+        "--players", type=int, choices=range(2, 6), default=4, help="players (2-5, default 4)"
+    )
+    cmd.add_argument("--humans", type=int, default=1, help="human seats (default 1)")
+    cmd.add_argument(
+        "--ai",
+        choices=list(LEVELS),
+        default=DEFAULT_LEVEL,
+        help=f"level of the AI seats (default {DEFAULT_LEVEL})",
+    )
+    cmd.add_argument("--seed", type=int, default=None, help="seed of the game (default: random)")
+    cmd.add_argument(
+        "--sets",
+        type=parse_sets,
+        default=[SHADOW_OF_OMEGA],
+        help=f"comma-separated sets in play (default {SHADOW_OF_OMEGA}; any of {', '.join(SETS)})",
+    )
+    cmd.add_argument(
+        "--turn-cap",
+        type=_at_least(0),
+        default=DEFAULT_TURN_CAP,
+        help=f"end the game after this many turns (default {DEFAULT_TURN_CAP}; 0 = never)",
+    )
+    cmd.add_argument(
+        "--script",
+        metavar="FILE",
+        default=None,
+        help="type the lines of FILE first, each printed as if typed (# starts a comment), "
+        "then read the terminal: with --seed it replays a session (docs/terminal-play.md)",
+    )
+    cmd.add_argument(
+        "--autoplay",
+        choices=list(LEVELS),
+        default=None,
+        metavar="LEVEL",
+        help="when your input ends (after --script, or at once with no input), an AI of "
+        "LEVEL types your choices, printed as if typed: a whole game from one command",
+    )
+    cmd.set_defaults(func=_cmd_play)
