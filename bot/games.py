@@ -34,8 +34,10 @@ from typing import Any, ParamSpec
 
 import discord
 
-from bot import components, history, rendering
+from bot import history, rendering
 from bot.autopass import auto_action, describe, parse_kinds
+from bot.components.end import end_view
+from bot.components.game_views import board_view, reclaim_view
 from bot.panels import fingerprint
 from bot.publishing import ClickedBoard, Publisher, pointer
 from bot.settings import GAME_CACHE
@@ -749,7 +751,7 @@ class Games:
         return Reply(
             "🤖 An AI player has taken over your seat after too many time-outs. "
             "Take it back with the button.",
-            view=components.reclaim_view(table.id),
+            view=reclaim_view(table.id),
         )
 
     async def _human_action(
@@ -865,7 +867,7 @@ class Games:
             row = table.row
             link = jump_url(row.guild_id, row.channel_id, row.board_message_id)
             embed = rendering.board_embed(table.table_view(), table.game.db, row, table.seats)
-            return Reply(f"The board in the channel: {link}", embed, components.board_view(table))
+            return Reply(f"The board in the channel: {link}", embed, board_view(table))
 
     async def hand_choices(self, game_id: int, user_id: int, typed: str) -> list[tuple[str, str]]:
         """``/anima play``'s suggestions: (label, card id) of the cards in the user's hand
@@ -941,7 +943,7 @@ class Games:
             return Reply("Only the host or a member with Manage Server can end the game.")
         return Reply(
             f"End game #{row.id} now? Nobody wins and nothing is recorded.",
-            view=components.end_view(row.id),
+            view=end_view(row.id),
         )
 
     @answering

@@ -26,7 +26,7 @@ from anima_sim import (
 )
 from anima_sim import board as board_of
 
-from bot import components as bot_components
+from bot.components import answers
 from bot.table import Reply
 from engine.prompts import Prompt
 
@@ -198,9 +198,9 @@ async def test_a_board_click_kept_waiting_is_acknowledged_once(
 ) -> None:
     """Discord wants an answer within 3 seconds: a click whose game keeps it waiting is
     acknowledged after ACKNOWLEDGE_AFTER, and the board is then edited the ordinary way."""
-    monkeypatch.setattr(bot_components, "ACKNOWLEDGE_AFTER", 0.01)
+    monkeypatch.setattr(answers, "ACKNOWLEDGE_AFTER", 0.01)
     sent: list[str] = []
-    click = bot_components.BoardClick(_interaction(sent))
+    click = answers.BoardClick(_interaction(sent))
     assert click.message_id == 42
     await asyncio.sleep(0.05)
     assert sent == ["defer"]
@@ -211,7 +211,7 @@ async def test_a_board_click_kept_waiting_is_acknowledged_once(
 
 async def test_a_board_click_answered_by_its_edit_is_not_acknowledged_again() -> None:
     sent: list[str] = []
-    click = bot_components.BoardClick(_interaction(sent))
+    click = answers.BoardClick(_interaction(sent))
     assert await click.edit(embeds=[], view=None)
     assert not await click.edit(embeds=[], view=None)
     await click.done()
@@ -221,7 +221,7 @@ async def test_a_board_click_answered_by_its_edit_is_not_acknowledged_again() ->
 
 async def test_a_refused_board_edit_leaves_the_click_to_be_acknowledged() -> None:
     sent: list[str] = []
-    click = bot_components.BoardClick(_interaction(sent, refuse_edit=True))
+    click = answers.BoardClick(_interaction(sent, refuse_edit=True))
     assert not await click.edit(embeds=[], view=None)
     await click.done()
     assert sent == ["defer"]
@@ -253,19 +253,19 @@ async def test_a_private_answer_that_comes_quickly_is_one_call() -> None:
     async def work() -> Reply:
         return Reply("✅ here")
 
-    await bot_components._reply_quickly(_Answers(sent), work)  # type: ignore[arg-type]
+    await answers.reply_quickly(_Answers(sent), work)  # type: ignore[arg-type]
     assert sent == ["send_message"]
 
 
 async def test_a_private_answer_that_takes_long_is_acknowledged_first(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(bot_components, "ACKNOWLEDGE_AFTER", 0.01)
+    monkeypatch.setattr(answers, "ACKNOWLEDGE_AFTER", 0.01)
     sent: list[str] = []
 
     async def work() -> Reply:
         await asyncio.sleep(0.05)
         return Reply("✅ at last")
 
-    await bot_components._reply_quickly(_Answers(sent), work)  # type: ignore[arg-type]
+    await answers.reply_quickly(_Answers(sent), work)  # type: ignore[arg-type]
     assert sent == ["defer", "edit_original_response"]

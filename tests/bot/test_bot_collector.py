@@ -26,7 +26,7 @@ from bot.collector import (
     YOUNG_EVERY,
     IdleCollector,
 )
-from bot.components import guarded
+from bot.components.answers import guarded
 from bot.panels import Panels
 
 

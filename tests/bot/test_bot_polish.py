@@ -15,8 +15,9 @@ from anima_sim import Driver, World, components, message_by_id, start_game, stor
 from anima_sim import board as current_board
 from test_bot_render import table_for
 
-from bot import components as bot_components
 from bot import rendering
+from bot.components.choices import ChoiceSelect
+from bot.components.game_views import board_view, private_view
 from bot.storage import EventRow, GameRow
 from engine.cards import default_cards
 from engine.events import Event
@@ -57,9 +58,9 @@ def test_lines_name_both_sides_and_rewards_say_what_they_give() -> None:
                choices=["reward 0", "reward 1", "reward 2"], default="reward 0"),
     ]  # fmt: skip
     table = table_for(game)
-    panel = bot_components.private_view(table, table.seats["p1"])
+    panel = private_view(table, table.seats["p1"])
     assert panel is not None
-    menu = next(c for c in panel.children if isinstance(c, bot_components.ChoiceSelect))
+    menu = next(c for c in panel.children if isinstance(c, ChoiceSelect))
     options = {o.label: o.description for o in menu.item.options}
     assert options["Reward: Woodland Shrine"] == rendering.clip(region.rewards[2].text, 100)
     assert options["Reward: Draw 1 Advantage"] == "Into your hand"
@@ -120,7 +121,7 @@ def test_setup_buttons_and_the_panel_after_the_start_choice() -> None:
     game.apply("p2", f"keep {game.s.players['p2'].offered_characters[0]}")
     game.apply("p2", f"drop {game.s.players['p2'].offered_advantages[0]}")
     assert [p.player for p in game.pending()] == ["p1"]
-    view = bot_components.board_view(table)
+    view = board_view(table)
     assert view is not None
     labels = [getattr(c.item, "label", "") for c in view.children]  # type: ignore[attr-defined]
     assert "Choose my start" in labels and "Decide" not in labels

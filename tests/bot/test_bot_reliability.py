@@ -24,7 +24,7 @@ from simcord import assert_error
 
 from bot import rendering
 from bot.app import AnimaBot
-from bot.components import ERROR_TEXT
+from bot.components.answers import ERROR_TEXT
 from engine.game import Game
 from engine.prompts import Prompt
 

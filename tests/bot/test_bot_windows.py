@@ -28,7 +28,7 @@ from anima_sim import (
 import bot.games
 from bot.app import AnimaBot
 from bot.autopass import AUTO_KINDS, auto_action
-from bot.components import PLAY_A_CARD
+from bot.components.game_views import PLAY_A_CARD
 from engine.prompts import PLAY_KINDS
 from engine.views import PromptView
 
