@@ -2,7 +2,8 @@
 :mod:`bot.lobby_options`), cancel, and start: deal the game, send the secret starts, let AI
 seats choose theirs, post the first board.
 
-Lobby changes run under the same per-game lock as the game they become (:class:`bot.games.Games`).
+Lobby changes run under the same per-game lock as the game they become
+(:class:`bot.games.service.Games`).
 
 A lobby never blocks its channel for ever: ``/anima start`` answers (defers) before it writes
 the lobby, and a lobby whose message was never posted (a failed answer, a crash) or that
@@ -19,7 +20,7 @@ from collections.abc import Sequence
 import discord
 
 from bot import rendering
-from bot.games import Games
+from bot.games.service import Games
 from bot.lobby_options import choose_codes
 from bot.publishing import Publisher
 from bot.rendering import SET_NAMES

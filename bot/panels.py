@@ -64,10 +64,10 @@ STOPPED = (
 
 #: Edits a panel's message: ``edit(content=..., embeds=[...], view=...)``.
 Editor = Callable[..., Awaitable[Any]]
-#: The game's lock (:meth:`bot.games.Games.lock`), held while the sender renders.
+#: The game's lock (:meth:`bot.games.service.Games.lock`), held while the sender renders.
 Locker = Callable[[int], AbstractAsyncContextManager[Any]]
 #: The game to render a game's panels from, given the one its last change left: the game as
-#: played now (:meth:`bot.games.Games.playing`), or None if there is none safe to show.
+#: played now (:meth:`bot.games.service.Games.playing`), or None if there is none safe to show.
 Current = Callable[[int, Table], Table | None]
 
 

@@ -13,8 +13,8 @@ import pytest
 import simcord
 from anima_sim import Driver, actions, open_lobby, private_reply, world
 
-import bot.games
-from bot.games import ai_choice
+import bot.games.turns
+from bot.games.turns import ai_choice
 from bot.storage import SeatRow
 from engine.agents.levels import DEFAULT_LEVEL, make_agent
 from engine.game import Game
@@ -88,7 +88,7 @@ async def test_a_searching_level_thinks_off_the_event_loop(
         made.append(name)
         return Recording()
 
-    monkeypatch.setattr(bot.games, "make_agent", fake_make_agent)
+    monkeypatch.setattr(bot.games.turns, "make_agent", fake_make_agent)
     table = table_of(game, {prompt.player: level})
     assert await ai_choice(table, prompt) == prompt.choices[0]
     assert made == [level]

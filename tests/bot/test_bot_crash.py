@@ -31,7 +31,7 @@ from anima_sim import (
 from bot import rendering
 from bot.app import AnimaBot
 from bot.database import Hop
-from bot.games import CANNOT_SAVE
+from bot.games.play import CANNOT_SAVE
 from bot.storage import KILL_STEPS, Killed, crash_points
 
 

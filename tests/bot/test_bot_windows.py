@@ -25,7 +25,7 @@ from anima_sim import (
     world,
 )
 
-import bot.games
+import bot.games.turns
 from bot.app import AnimaBot
 from bot.autopass import AUTO_KINDS, auto_action
 from bot.components.game_views import PLAY_A_CARD
@@ -211,7 +211,7 @@ async def test_T4_auto_pass_timing_does_not_depend_on_the_hand(
         playable = any(c.action.startswith(("play ", "ability ")) for c in prompt.choices)
         return None if prompt.window and playable else auto_action(prompt, kinds)
 
-    monkeypatch.setattr(bot.games, "auto_action", looks_at_the_hand)
+    monkeypatch.setattr(bot.games.turns, "auto_action", looks_at_the_hand)
     leaky_quiet = await traced_game(w, db_path, simcord_bot, "leaky-quiet", window_playable=False)
     leaky = await traced_game(w, db_path, simcord_bot, "leaky-window", window_playable=True)
     assert leaky_quiet == quiet  # with nothing playable the leak does not show...
