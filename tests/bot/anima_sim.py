@@ -276,6 +276,22 @@ async def start_game(
     return game_id
 
 
+async def drive_new_game(
+    w: World,
+    db_path: Path,
+    members: list[simcord.MemberActor],
+    ai: int = 1,
+    turns: int = 3,
+    seed: int = 0,
+    channel: simcord.ChannelHandle | None = None,
+) -> tuple[int, Driver]:
+    """A game started by ``members[0]`` with the other members and ``ai`` AI players, and the
+    :class:`Driver` that plays its members' seats (the opening most of the bot's tests share)."""
+    game_id = await start_game(w, members[0], members[1:], ai=ai, turns=turns, channel=channel)
+    players = {m.id: m for m in members}
+    return game_id, Driver(w, db_path, game_id, players, seed=seed, channel=channel)
+
+
 def private_reply(result: Any) -> str | None:
     """What the bot told the clicking member privately: its ephemeral answer, or the first
     ephemeral follow-up after a silent acknowledgement; None when it said nothing (a board

@@ -12,15 +12,14 @@ import discord
 import pytest
 import simcord
 from anima_sim import (
-    Driver,
     Stored,
     World,
     actions,
     chose,
     components,
+    drive_new_game,
     message_by_id,
     private_reply,
-    start_game,
     stored,
     world,
 )
@@ -46,9 +45,8 @@ class AtDecision:
 
 
 async def at_single_public_decision(w: World, db_path: Path, *, ai: int, seed: int) -> AtDecision:
-    game_id = await start_game(w, w.alice, [w.bob], ai=ai, turns=2)
-    players = {w.alice.id: w.alice, w.bob.id: w.bob}
-    driver = Driver(w, db_path, game_id, players, seed=seed)
+    game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=ai, turns=2, seed=seed)
+    players = driver.players
     st, prompts = await driver.until(single_public_decision)
     return AtDecision(game_id, players, st, prompts)
 

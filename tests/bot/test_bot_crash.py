@@ -19,6 +19,7 @@ from anima_sim import (
     Driver,
     board,
     components,
+    drive_new_game,
     is_board,
     message_by_id,
     open_lobby,
@@ -242,9 +243,7 @@ async def test_a_full_disk_is_reported_and_nothing_half_applied_stays(
 ) -> None:
     env = simcord_env
     w = world(env)
-    game_id = await start_game(w, w.alice, [w.bob], ai=1, turns=2)
-    players = {m.id: m for m in (w.alice, w.bob)}
-    driver = Driver(w, db_path, game_id, players, seed=2)
+    game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=1, turns=2, seed=2)
     driver.use_commands = False
     before = stored(db_path, game_id)
     bot = env.bot
@@ -371,9 +370,7 @@ async def test_a_decision_is_one_transaction_of_at_most_six_statements(
     and private logs are kept in memory)."""
     env = simcord_env
     w = world(env)
-    game_id = await start_game(w, w.alice, [w.bob], ai=1, turns=2)
-    players = {m.id: m for m in (w.alice, w.bob)}
-    driver = Driver(w, db_path, game_id, players, seed=4)
+    game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=1, turns=2, seed=4)
     driver.use_commands = False
     bot = env.bot
     assert isinstance(bot, AnimaBot)

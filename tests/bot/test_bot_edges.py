@@ -22,6 +22,7 @@ from anima_sim import (
     chose,
     components,
     default_options,
+    drive_new_game,
     game_ids,
     message_by_id,
     open_lobby,
@@ -54,9 +55,8 @@ async def test_a_panel_keeps_no_view_timer_and_works_after_15_minutes(
     simcord_env: simcord.Env, db_path: Path
 ) -> None:
     w = world(simcord_env)
-    game_id = await start_game(w, w.alice, [w.bob], ai=1, turns=4)
-    players = {w.alice.id: w.alice, w.bob.id: w.bob}
-    driver = Driver(w, db_path, game_id, players, seed=2)
+    game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=1, turns=4, seed=2)
+    players = driver.players
     # Random decisions until a board click is answered with a private panel: a follow-up
     # message with the player's buttons (discord.py gives such a view a 15-minute timer).
     panel, member = None, w.alice

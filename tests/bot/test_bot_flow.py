@@ -12,12 +12,12 @@ from pathlib import Path
 import discord
 import simcord
 from anima_sim import (
-    Driver,
     Stored,
     World,
     actions,
     board,
     components,
+    drive_new_game,
     start_game,
     stored,
     world,
@@ -123,9 +123,9 @@ async def test_the_decisions_buttons_are_always_on_the_newest_message(
     simcord_env: simcord.Env, db_path: Path
 ) -> None:
     w = world(simcord_env)
-    game_id = await start_game(w, w.alice, [w.bob, w.carol], ai=1, turns=3)
-    players = {m.id: m for m in (w.alice, w.bob, w.carol)}
-    driver = Driver(w, db_path, game_id, players, seed=3)
+    game_id, driver = await drive_new_game(
+        w, db_path, [w.alice, w.bob, w.carol], ai=1, turns=3, seed=3
+    )
     assert_buttons_on_newest(w, db_path, game_id)
     decisions = 0
     while await driver.step():

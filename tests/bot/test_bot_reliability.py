@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 import simcord
 from anima_sim import (
-    Driver,
     Stored,
     actions,
     board,
     chose,
+    drive_new_game,
     private_reply,
     start_game,
     stored,
@@ -68,9 +68,8 @@ async def test_a_failed_commit_changes_nothing(
     simcord_env: simcord.Env, db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     w = world(simcord_env)
-    game_id = await start_game(w, w.alice, [w.bob], ai=0, turns=2)
-    players = {w.alice.id: w.alice, w.bob.id: w.bob}
-    driver = Driver(w, db_path, game_id, players, seed=4)
+    game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=0, turns=2, seed=4)
+    players = driver.players
     st, prompts = await driver.until(reset_decision)
     storage = simcord_env.bot.storage
     real = storage._insert_events
@@ -103,9 +102,8 @@ async def test_what_was_committed_is_posted_after_a_restart(
 ) -> None:
     env = simcord_env
     w = world(env)
-    game_id = await start_game(w, w.alice, [w.bob], ai=1, turns=2)
-    players = {w.alice.id: w.alice, w.bob.id: w.bob}
-    driver = Driver(w, db_path, game_id, players, seed=4)
+    game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=1, turns=2, seed=4)
+    players = driver.players
     st, prompts = await driver.until(reset_decision)
 
     async def crash(*args: Any, **kwargs: Any) -> list[str]:

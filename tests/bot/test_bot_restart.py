@@ -9,7 +9,18 @@ from collections.abc import Callable
 from pathlib import Path
 
 import simcord
-from anima_sim import Driver, Stored, actions, board, chose, components, start_game, stored, world
+from anima_sim import (
+    Driver,
+    Stored,
+    actions,
+    board,
+    chose,
+    components,
+    drive_new_game,
+    start_game,
+    stored,
+    world,
+)
 
 from bot.app import AnimaBot
 from engine.prompts import Prompt
@@ -24,9 +35,10 @@ async def test_restart_mid_turn_old_buttons_still_work(
 ) -> None:
     env = simcord_env
     w = world(env)
-    game_id = await start_game(w, w.alice, [w.bob, w.carol], ai=1, turns=3)
-    players = {m.id: m for m in (w.alice, w.bob, w.carol)}
-    driver = Driver(w, db_path, game_id, players, seed=7)
+    game_id, driver = await drive_new_game(
+        w, db_path, [w.alice, w.bob, w.carol], ai=1, turns=3, seed=7
+    )
+    players = driver.players
     st, prompts = await driver.until(reset_decision)
     before = st.game.to_json()
     old_board = board(w.table, db_path, game_id)

@@ -20,6 +20,7 @@ from anima_sim import (
     World,
     board,
     components,
+    drive_new_game,
     start_game,
     stored,
     world,
@@ -169,9 +170,9 @@ async def traced_game(
     channel = w.guild.create_text_channel(name)
     w.table = channel
     await w.alice.slash(channel, "anima settings", **NOTHING)
-    game_id = await start_game(w, w.alice, [w.bob, w.carol], ai=0, turns=2, channel=channel)
-    players = {m.id: m for m in (w.alice, w.bob, w.carol)}
-    driver = Driver(w, db_path, game_id, players, channel=channel)
+    game_id, driver = await drive_new_game(
+        w, db_path, [w.alice, w.bob, w.carol], ai=0, turns=2, channel=channel
+    )
     driver.use_commands = False
     while stored(db_path, game_id).game.table_view().phase == "setup":
         await _public_step(driver)
