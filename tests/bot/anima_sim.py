@@ -292,6 +292,11 @@ async def drive_new_game(
     return game_id, Driver(w, db_path, game_id, players, seed=seed, channel=channel)
 
 
+def reset_decision(st: Stored, prompts: list[Prompt]) -> bool:
+    """Driver.until's condition: a lone reset decision (not a window) is open."""
+    return len(prompts) == 1 and prompts[0].kind == "reset" and not prompts[0].window
+
+
 def private_reply(result: Any) -> str | None:
     """What the bot told the clicking member privately: its ephemeral answer, or the first
     ephemeral follow-up after a silent acknowledgement; None when it said nothing (a board
