@@ -276,6 +276,13 @@ async def start_game(
     return game_id
 
 
+async def timed_game(w: World, seconds: int = 60) -> int:
+    """A game of alice and bob (no AI, two turns) whose decisions time out after ``seconds``
+    (the server's decision timer, set by the admin first)."""
+    await w.admin.slash(w.table, "anima settings", decision_timer=seconds)
+    return await start_game(w, w.alice, [w.bob], ai=0, turns=2)
+
+
 async def drive_new_game(
     w: World,
     db_path: Path,

@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 import pytest_asyncio
+import simcord
+from anima_sim import World, world
 
 from bot.app import AnimaBot, create_bot
 from bot.settings import Settings
@@ -68,3 +70,10 @@ def disarmed() -> Iterator[None]:
     crash_points.clear()
     yield
     crash_points.clear()
+
+
+@pytest.fixture
+def w(simcord_env: simcord.Env) -> World:
+    """The test server (``anima_sim.world``): a guild with a #table channel, alice, bob, carol,
+    dave (who never plays: the public eye) and an admin."""
+    return world(simcord_env)

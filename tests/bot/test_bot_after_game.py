@@ -12,8 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import discord
-import simcord
-from anima_sim import actions, board, card_names, drive_new_game, world
+from anima_sim import World, actions, board, card_names, drive_new_game
 
 from engine.endings import TIEBREAKS
 from engine.tools.replay import parse_record, replay
@@ -28,10 +27,7 @@ def texts(message: discord.Message) -> str:
     return "\n".join(parts)
 
 
-async def test_turns_tiebreak_reveals_log_and_history(
-    simcord_env: simcord.Env, db_path: Path
-) -> None:
-    w = world(simcord_env)
+async def test_turns_tiebreak_reveals_log_and_history(w: World, db_path: Path) -> None:
     game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=1, turns=3, seed=4)
 
     # While the game runs, its history (every secret card, and a record to rebuild them) is

@@ -10,8 +10,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-import simcord
-from anima_sim import Driver, actions, open_lobby, private_reply, world
+from anima_sim import Driver, World, actions, open_lobby, private_reply
 
 import bot.games.turns
 from bot.games.turns import ai_choice
@@ -22,9 +21,8 @@ from engine.views import lazy_seat_view
 
 
 async def test_a_whole_game_with_three_normal_ai_seats_and_a_hard_one(
-    simcord_env: simcord.Env, db_path: Path
+    w: World, db_path: Path
 ) -> None:
-    w = world(simcord_env)
     # The lobby needs a member as its host: alice sits in seat 1 and plays at random.
     game_id, lobby = await open_lobby(
         w, w.alice, [], turns=4, ai_levels=["normal", "normal", "normal", "hard"]

@@ -11,12 +11,12 @@ from pathlib import Path
 import simcord
 from anima_sim import (
     Driver,
+    World,
     board,
     components,
     open_lobby,
     start_game,
     stored,
-    world,
 )
 from posting_checks import assert_killed, live_buttons, status
 
@@ -24,16 +24,28 @@ from bot.app import AnimaBot
 from bot.storage import crash_points
 
 
+async def other_game(w: World) -> tuple[simcord.ChannelHandle, int]:
+    """A game of carol and dave in a channel of its own: the one that must keep running."""
+    other = w.guild.create_text_channel("other")
+    return other, await start_game(w, w.carol, [w.dave], ai=0, turns=2, channel=other)
+
+
+def other_driver(
+    w: World, db_path: Path, other: simcord.ChannelHandle, game_id: int, seed: int = 0
+) -> Driver:
+    """The driver of :func:`other_game`'s seats."""
+    players = {w.carol.id: w.carol, w.dave.id: w.dave}
+    return Driver(w, db_path, game_id, players, seed=seed, channel=other)
+
+
 async def test_a_bad_options_row_breaks_its_game_only(
-    simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
+    w: World, simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
 ) -> None:
     env = simcord_env
-    w = world(env)
     await w.admin.slash(w.table, "anima settings", decision_timer=60)
-    other = w.guild.create_text_channel("other")
     third = w.guild.create_text_channel("third")
     bad_id = await start_game(w, w.alice, [w.bob], ai=1, turns=2)
-    fine_id = await start_game(w, w.carol, [w.dave], ai=0, turns=2, channel=other)
+    other, fine_id = await other_game(w)
     lobby_id, _ = await open_lobby(w, w.alice, [], channel=third)
     with sqlite3.connect(db_path) as db:
         db.execute(
@@ -56,17 +68,14 @@ async def test_a_bad_options_row_breaks_its_game_only(
     assert r.ephemeral and f"End game #{lobby_id}" in r.response.content
     await w.alice.click(r.response, custom_id=f"anima:end:{lobby_id}:yes")
     assert status(db_path, lobby_id) == "ended"
-    driver = Driver(w, db_path, fine_id, {w.carol.id: w.carol, w.dave.id: w.dave}, channel=other)
-    assert await driver.step()
+    assert await other_driver(w, db_path, other, fine_id).step()
 
 
 async def test_a_bad_event_row_breaks_its_game_once(
-    simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
+    w: World, simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
 ) -> None:
     env = simcord_env
-    w = world(env)
-    other = w.guild.create_text_channel("other")
-    fine_id = await start_game(w, w.carol, [w.dave], ai=0, turns=2, channel=other)
+    other, fine_id = await other_game(w)
     crash_points["after commit"] = 0  # the bad game's first action is never posted
     bad_id = await start_game(w, w.alice, [w.bob], ai=1, turns=2)
     with sqlite3.connect(db_path) as db:
@@ -79,18 +88,15 @@ async def test_a_bad_event_row_breaks_its_game_once(
     # A damaged row is private to nobody: /anima log still answers.
     r = await w.alice.slash(w.table, "anima log")
     assert r.ephemeral and r.response.embeds
-    driver = Driver(w, db_path, fine_id, {w.carol.id: w.carol, w.dave.id: w.dave}, channel=other)
-    assert await driver.step()
+    assert await other_driver(w, db_path, other, fine_id).step()
 
 
 async def test_a_broken_game_is_reported_and_others_keep_running(
-    simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
+    w: World, simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
 ) -> None:
     env = simcord_env
-    w = world(env)
-    other = w.guild.create_text_channel("other")
     broken_id = await start_game(w, w.alice, [w.bob], ai=1, turns=2)
-    fine_id = await start_game(w, w.carol, [w.dave], ai=0, turns=2, channel=other)
+    other, fine_id = await other_game(w)
 
     with sqlite3.connect(db_path) as db:
         db.execute("UPDATE games SET state_json = '{\"players\": 5}' WHERE id = ?", (broken_id,))
@@ -109,8 +115,7 @@ async def test_a_broken_game_is_reported_and_others_keep_running(
     assert r.ephemeral and "no game here" in r.response.content
 
     # The other game is fine.
-    players = {w.carol.id: w.carol, w.dave.id: w.dave}
-    driver = Driver(w, db_path, fine_id, players, seed=3, channel=other)
+    driver = other_driver(w, db_path, other, fine_id, seed=3)
     for _ in range(5):
         assert await driver.step()
     # And the broken game's channel can host a new game.

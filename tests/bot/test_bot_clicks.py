@@ -21,7 +21,6 @@ from anima_sim import (
     message_by_id,
     private_reply,
     stored,
-    world,
 )
 from anima_sim import board as board_of
 
@@ -51,10 +50,7 @@ async def at_single_public_decision(w: World, db_path: Path, *, ai: int, seed: i
     return AtDecision(game_id, players, st, prompts)
 
 
-async def test_strangers_and_other_players_cannot_decide(
-    simcord_env: simcord.Env, db_path: Path
-) -> None:
-    w = world(simcord_env)
+async def test_strangers_and_other_players_cannot_decide(w: World, db_path: Path) -> None:
     at = await at_single_public_decision(w, db_path, ai=1, seed=2)
     game_id, players, st, prompts = at.game_id, at.players, at.st, at.prompts
     decider = st.seats[prompts[0].player]
@@ -84,8 +80,7 @@ async def test_strangers_and_other_players_cannot_decide(
     assert stored(db_path, game_id).version > before
 
 
-async def test_double_click_applies_one_action(simcord_env: simcord.Env, db_path: Path) -> None:
-    w = world(simcord_env)
+async def test_double_click_applies_one_action(w: World, db_path: Path) -> None:
     at = await at_single_public_decision(w, db_path, ai=0, seed=4)
     game_id, players, st, prompts = at.game_id, at.players, at.st, at.prompts
     seat = st.seats[prompts[0].player]
@@ -114,8 +109,9 @@ async def test_double_click_applies_one_action(simcord_env: simcord.Env, db_path
     assert mine == [mine[0]] and mine[0][2] == "done"
 
 
-async def test_two_clicks_at_once_apply_once(simcord_env: simcord.Env, db_path: Path) -> None:
-    w = world(simcord_env)
+async def test_two_clicks_at_once_apply_once(
+    w: World, simcord_env: simcord.Env, db_path: Path
+) -> None:
     at = await at_single_public_decision(w, db_path, ai=0, seed=4)
     game_id, st, prompts = at.game_id, at.st, at.prompts
     seat = st.seats[prompts[0].player]
@@ -134,11 +130,10 @@ async def test_two_clicks_at_once_apply_once(simcord_env: simcord.Env, db_path: 
 
 
 async def test_a_board_click_is_answered_by_the_boards_own_edit(
-    simcord_env: simcord.Env, db_path: Path
+    w: World, simcord_env: simcord.Env, db_path: Path
 ) -> None:
     """The click that changes the board answers its interaction with the board's edit
     ("update message"): one call, no separate acknowledgement and edit of the board."""
-    w = world(simcord_env)
     at = await at_single_public_decision(w, db_path, ai=0, seed=4)
     game_id, players, st, prompts = at.game_id, at.players, at.st, at.prompts
     seat = st.seats[prompts[0].player]

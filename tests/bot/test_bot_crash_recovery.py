@@ -18,6 +18,7 @@ import pytest
 import simcord
 from anima_sim import (
     Driver,
+    World,
     board,
     drive_new_game,
     is_board,
@@ -26,7 +27,6 @@ from anima_sim import (
     reset_decision,
     start_game,
     stored,
-    world,
 )
 from posting_checks import assert_killed, assert_posted_once
 
@@ -51,6 +51,7 @@ def test_every_named_step_is_tested() -> None:
 
 @pytest.mark.parametrize(("step", "passes"), KILLS)
 async def test_killed_at_a_step_then_restarted_posts_every_line_once(
+    w: World,
     simcord_env: simcord.Env,
     db_path: Path,
     make_bot: Callable[..., AnimaBot],
@@ -58,7 +59,6 @@ async def test_killed_at_a_step_then_restarted_posts_every_line_once(
     passes: int,
 ) -> None:
     env = simcord_env
-    w = world(env)
     crash_points[step] = passes
     game_id, lobby = await open_lobby(w, w.alice, [w.bob], ai=1, turns=2)
     await w.alice.click(lobby, custom_id=f"anima:lobby:{game_id}:start")
@@ -92,10 +92,9 @@ async def test_killed_at_a_step_then_restarted_posts_every_line_once(
 
 
 async def test_secret_starts_are_redelivered_once_after_a_crash(
-    simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
+    w: World, simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
 ) -> None:
     env = simcord_env
-    w = world(env)
     crash_points["after start commit"] = 0
     game_id, lobby = await open_lobby(w, w.alice, [w.bob, w.carol], ai=0, turns=2)
     await w.alice.click(lobby, custom_id=f"anima:lobby:{game_id}:start")
@@ -116,10 +115,9 @@ async def test_secret_starts_are_redelivered_once_after_a_crash(
 
 
 async def test_a_clean_stop_writes_the_pointers_still_pending(
-    simcord_env: simcord.Env, db_path: Path
+    w: World, simcord_env: simcord.Env, db_path: Path
 ) -> None:
     env = simcord_env
-    w = world(env)
     game_id = await start_game(w, w.alice, [w.bob], ai=1, turns=2)
     driver = Driver(w, db_path, game_id, {m.id: m for m in (w.alice, w.bob)}, seed=8)
     driver.use_commands = False
@@ -134,10 +132,9 @@ async def test_a_clean_stop_writes_the_pointers_still_pending(
 
 
 async def test_what_was_committed_is_posted_after_a_restart(
-    simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
+    w: World, simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
 ) -> None:
     env = simcord_env
-    w = world(env)
     game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=1, turns=2, seed=4)
     players = driver.players
     st, prompts = await driver.until(reset_decision)

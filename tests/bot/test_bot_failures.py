@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 import simcord
 from anima_sim import (
+    World,
     actions,
     board,
     chose,
@@ -19,7 +20,6 @@ from anima_sim import (
     reset_decision,
     start_game,
     stored,
-    world,
 )
 from posting_checks import assert_posted_once
 from simcord import assert_error
@@ -30,9 +30,8 @@ from bot.games.play import CANNOT_SAVE
 
 
 async def test_a_failing_command_answers_without_traceback(
-    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+    w: World, simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    w = world(simcord_env)
 
     async def boom(*args: Any) -> None:
         raise RuntimeError("disk on fire")
@@ -45,9 +44,8 @@ async def test_a_failing_command_answers_without_traceback(
 
 
 async def test_a_failing_button_answers_without_traceback(
-    simcord_env: simcord.Env, db_path: Path, monkeypatch: pytest.MonkeyPatch
+    w: World, simcord_env: simcord.Env, db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    w = world(simcord_env)
     game_id = await start_game(w, w.alice, [w.bob], ai=0, turns=2)
 
     async def boom(*args: Any) -> None:
@@ -61,9 +59,8 @@ async def test_a_failing_button_answers_without_traceback(
 
 
 async def test_a_failed_commit_changes_nothing(
-    simcord_env: simcord.Env, db_path: Path, monkeypatch: pytest.MonkeyPatch
+    w: World, simcord_env: simcord.Env, db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    w = world(simcord_env)
     game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=0, turns=2, seed=4)
     players = driver.players
     st, prompts = await driver.until(reset_decision)
@@ -94,10 +91,9 @@ async def test_a_failed_commit_changes_nothing(
 
 
 async def test_a_full_disk_is_reported_and_nothing_half_applied_stays(
-    simcord_env: simcord.Env, db_path: Path, caplog: pytest.LogCaptureFixture
+    w: World, simcord_env: simcord.Env, db_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     env = simcord_env
-    w = world(env)
     game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=1, turns=2, seed=2)
     driver.use_commands = False
     before = stored(db_path, game_id)

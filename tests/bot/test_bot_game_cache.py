@@ -8,8 +8,8 @@ from pathlib import Path
 import simcord
 from anima_sim import (
     Driver,
+    World,
     start_game,
-    world,
 )
 from posting_checks import assert_posted_once
 
@@ -17,10 +17,9 @@ from bot.app import AnimaBot
 
 
 async def test_the_game_cache_and_locks_stay_bounded(
-    simcord_env: simcord.Env, db_path: Path
+    w: World, simcord_env: simcord.Env, db_path: Path
 ) -> None:
     env = simcord_env
-    w = world(env)
     bot = env.bot
     assert isinstance(bot, AnimaBot)
     bot.games.cache_size = 2

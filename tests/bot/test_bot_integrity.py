@@ -11,10 +11,10 @@ import pytest
 import simcord
 from anima_sim import (
     Driver,
+    World,
     default_options,
     start_game,
     stored,
-    world,
 )
 
 from bot.__main__ import main
@@ -72,6 +72,7 @@ def test_a_damaged_database_is_refused_with_how_to_restore(
 
 
 async def test_backup_while_the_bot_runs(
+    w: World,
     simcord_env: simcord.Env,
     db_path: Path,
     tmp_path: Path,
@@ -79,7 +80,6 @@ async def test_backup_while_the_bot_runs(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    w = world(simcord_env)
     game_id = await start_game(w, w.alice, [w.bob], ai=1, turns=2)
     driver = Driver(w, db_path, game_id, {w.alice.id: w.alice, w.bob.id: w.bob}, seed=3)
     for _ in range(10):

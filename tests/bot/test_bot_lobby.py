@@ -18,7 +18,6 @@ from anima_sim import (
     open_lobby,
     private_reply,
     stored,
-    world,
 )
 from anima_sim import board as current_board
 
@@ -42,8 +41,7 @@ def lobby_now(w: World, lobby: discord.Message) -> discord.Message:
     return message_by_id(w.table, lobby.id)
 
 
-async def test_join_leave_add_ai_options_and_start(simcord_env: simcord.Env, db_path: Path) -> None:
-    w = world(simcord_env)
+async def test_join_leave_add_ai_options_and_start(w: World, db_path: Path) -> None:
     r = await w.alice.slash(w.table, "anima start")
     assert not r.ephemeral
     lobby = r.response.message
@@ -134,8 +132,7 @@ async def test_join_leave_add_ai_options_and_start(simcord_env: simcord.Env, db_
     assert "has started" in closed.embeds[0].description and not closed.components
 
 
-async def test_one_game_per_channel_and_cancel(simcord_env: simcord.Env, db_path: Path) -> None:
-    w = world(simcord_env)
+async def test_one_game_per_channel_and_cancel(w: World, db_path: Path) -> None:
     game_id, lobby = await open_lobby(w, w.alice, [w.bob])
     r = await w.carol.slash(w.table, "anima start")
     assert r.ephemeral and "already a game in this channel" in r.response.content
@@ -157,8 +154,7 @@ async def test_one_game_per_channel_and_cancel(simcord_env: simcord.Env, db_path
     assert not r.ephemeral
 
 
-async def test_host_leaving_passes_the_lobby_on(simcord_env: simcord.Env, db_path: Path) -> None:
-    w = world(simcord_env)
+async def test_host_leaving_passes_the_lobby_on(w: World, db_path: Path) -> None:
     game_id, lobby = await open_lobby(w, w.alice, [w.bob])
     await w.alice.click(lobby, custom_id=f"anima:lobby:{game_id}:leave")
     assert "1. bob (host)" in seats_field(lobby_now(w, lobby))
@@ -168,8 +164,7 @@ async def test_host_leaving_passes_the_lobby_on(simcord_env: simcord.Env, db_pat
     assert stored(db_path, game_id).status == "cancelled"
 
 
-async def test_running_game_blocks_a_new_lobby(simcord_env: simcord.Env, db_path: Path) -> None:
-    w = world(simcord_env)
+async def test_running_game_blocks_a_new_lobby(w: World, db_path: Path) -> None:
     game_id, lobby = await open_lobby(w, w.alice, [w.bob])
     await w.alice.click(lobby, custom_id=f"anima:lobby:{game_id}:start")
     board_id = board(w.table, db_path, game_id).id
@@ -179,11 +174,10 @@ async def test_running_game_blocks_a_new_lobby(simcord_env: simcord.Env, db_path
 
 
 async def test_a_game_in_a_thread_from_the_lobby_message(
-    simcord_env: simcord.Env, db_path: Path
+    w: World, simcord_env: simcord.Env, db_path: Path
 ) -> None:
     """SimCord creates the thread through the API (POST .../messages/{id}/threads), as
     Discord does: no thread prepared by the harness."""
-    w = world(simcord_env)
     r = await w.alice.slash(w.table, "anima start", turns=2, thread=True)
     lobby = r.response.message
     game_id = stored(db_path, 1).id

@@ -11,12 +11,12 @@ import discord
 import pytest
 import simcord
 from anima_sim import (
+    World,
     default_options,
     game_ids,
     message_by_id,
     open_lobby,
     stored,
-    world,
 )
 from simcord import assert_error
 
@@ -24,9 +24,8 @@ from bot.lobby import UNPOSTED_GRACE
 
 
 async def test_start_answers_before_it_writes_the_lobby(
-    simcord_env: simcord.Env, db_path: Path, monkeypatch: pytest.MonkeyPatch
+    w: World, simcord_env: simcord.Env, db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    w = world(simcord_env)
     storage = simcord_env.bot.storage  # type: ignore[attr-defined]
     real = storage.create_lobby
     answered: list[bool] = []
@@ -44,9 +43,8 @@ async def test_start_answers_before_it_writes_the_lobby(
 
 
 async def test_a_lobby_whose_answer_failed_is_closed_at_once(
-    simcord_env: simcord.Env, db_path: Path
+    w: World, simcord_env: simcord.Env, db_path: Path
 ) -> None:
-    w = world(simcord_env)
     simcord_env.inject_error("PATCH", "/webhooks/*/messages/@original", status=500)
     await w.alice.slash(w.table, "anima start")
     assert_error(simcord_env, discord.HTTPException)
@@ -55,8 +53,9 @@ async def test_a_lobby_whose_answer_failed_is_closed_at_once(
     assert not r.ephemeral and stored(db_path, 2).status == "lobby"
 
 
-async def test_a_lobby_never_posted_expires(simcord_env: simcord.Env, db_path: Path) -> None:
-    w = world(simcord_env)
+async def test_a_lobby_never_posted_expires(
+    w: World, simcord_env: simcord.Env, db_path: Path
+) -> None:
     storage = simcord_env.bot.storage  # type: ignore[attr-defined]
     # The bot died between writing the lobby and posting its message.
     t = simcord_env.now().timestamp()
@@ -69,8 +68,7 @@ async def test_a_lobby_never_posted_expires(simcord_env: simcord.Env, db_path: P
     assert stored(db_path, 1).status == "cancelled" and stored(db_path, 2).status == "lobby"
 
 
-async def test_an_idle_lobby_expires(simcord_env: simcord.Env, db_path: Path) -> None:
-    w = world(simcord_env)
+async def test_an_idle_lobby_expires(w: World, simcord_env: simcord.Env, db_path: Path) -> None:
     simcord_env.bot.lobby.idle_after = 120  # type: ignore[attr-defined]
     game_id, lobby = await open_lobby(w, w.alice, [])
     await simcord_env.advance_time(90)
@@ -86,10 +84,7 @@ async def test_an_idle_lobby_expires(simcord_env: simcord.Env, db_path: Path) ->
     assert "expired" in (old.embeds[0].description or "") and not old.components
 
 
-async def test_start_refuses_without_the_bots_permissions(
-    simcord_env: simcord.Env, db_path: Path
-) -> None:
-    w = world(simcord_env)
+async def test_start_refuses_without_the_bots_permissions(w: World, db_path: Path) -> None:
     me = w.guild.me
     assert me is not None
     quiet = w.guild.create_text_channel(

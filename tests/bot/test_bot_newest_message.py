@@ -13,9 +13,8 @@ from anima_sim import (
     board,
     components,
     drive_new_game,
-    start_game,
     stored,
-    world,
+    timed_game,
 )
 
 
@@ -46,9 +45,8 @@ def assert_buttons_on_newest(w: World, db_path: Path, game_id: int) -> Stored:
 
 
 async def test_the_decisions_buttons_are_always_on_the_newest_message(
-    simcord_env: simcord.Env, db_path: Path
+    w: World, simcord_env: simcord.Env, db_path: Path
 ) -> None:
-    w = world(simcord_env)
     game_id, driver = await drive_new_game(
         w, db_path, [w.alice, w.bob, w.carol], ai=1, turns=3, seed=3
     )
@@ -79,12 +77,10 @@ async def test_the_decisions_buttons_are_always_on_the_newest_message(
 
 
 async def test_the_half_time_ping_carries_the_buttons(
-    simcord_env: simcord.Env, db_path: Path
+    w: World, simcord_env: simcord.Env, db_path: Path
 ) -> None:
     env = simcord_env
-    w = world(env)
-    await w.admin.slash(w.table, "anima settings", decision_timer=60)
-    game_id = await start_game(w, w.alice, [w.bob], ai=0, turns=2)
+    game_id = await timed_game(w)
     await env.advance_time(31)
     ping = public(w)[-1]
     assert "half of your time is gone" in ping.content

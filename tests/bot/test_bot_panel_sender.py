@@ -19,11 +19,11 @@ import discord
 import pytest
 import simcord
 from anima_sim import (
+    World,
     board,
     components,
     start_game,
     stored,
-    world,
 )
 
 from bot.panels import OUTDATED, Panels, fingerprint
@@ -190,9 +190,8 @@ async def test_the_sender_renders_the_game_as_it_is_by_then(panels: Panels) -> N
 
 
 async def test_private_panels_are_refreshed_or_say_they_are_outdated(
-    simcord_env: simcord.Env, db_path: Path
+    w: World, db_path: Path
 ) -> None:
-    w = world(simcord_env)
     game_id = await start_game(w, w.alice, [w.bob], ai=0, turns=2)
     gid = game_id
 

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 import simcord
 from anima_sim import (
+    World,
     chose,
     components,
     drive_new_game,
     private_reply,
     start_game,
-    world,
 )
 from test_bot_render import table_for
 
@@ -57,9 +57,8 @@ def view_timers() -> list[asyncio.Task[object]]:
 
 
 async def test_a_panel_keeps_no_view_timer_and_works_after_15_minutes(
-    simcord_env: simcord.Env, db_path: Path
+    w: World, simcord_env: simcord.Env, db_path: Path
 ) -> None:
-    w = world(simcord_env)
     game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=1, turns=4, seed=2)
     players = driver.players
     # Random decisions until a board click is answered with a private panel: a follow-up
@@ -89,11 +88,10 @@ async def test_a_panel_keeps_no_view_timer_and_works_after_15_minutes(
 
 
 async def test_a_panel_rendered_again_reads_nothing_it_knows(
-    simcord_env: simcord.Env, db_path: Path, monkeypatch: pytest.MonkeyPatch
+    w: World, simcord_env: simcord.Env, db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A panel's private events and auto-pass are read once; a change (a publish that tells
     the seat something, a new auto-pass) shows without a stale read."""
-    w = world(simcord_env)
     game_id = await start_game(w, w.alice, [w.bob], ai=0, turns=2)
     bot = simcord_env.bot
     storage, panels = bot.storage, bot.panels  # type: ignore[attr-defined]

@@ -15,7 +15,7 @@ from anima_sim import (
     board,
     start_game,
     stored,
-    world,
+    timed_game,
 )
 
 from bot.app import AnimaBot
@@ -34,10 +34,9 @@ def public(w: World) -> list[discord.Message]:
 
 
 async def test_everybody_away_pauses_the_game_and_a_click_resumes_it(
-    simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
+    w: World, simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
 ) -> None:
     env = simcord_env
-    w = world(env)
     await w.admin.slash(w.table, "anima settings", decision_timer=60, ai_takeover=3)
     game_id = await start_game(w, w.alice, [w.bob, w.carol], ai=1, turns=3)
     members = {m.id: m for m in (w.alice, w.bob, w.carol)}
@@ -93,12 +92,10 @@ async def test_everybody_away_pauses_the_game_and_a_click_resumes_it(
 
 
 async def test_a_deleted_channel_pauses_the_game_and_tells_the_host_once(
-    simcord_env: simcord.Env, db_path: Path
+    w: World, simcord_env: simcord.Env, db_path: Path
 ) -> None:
     env = simcord_env
-    w = world(env)
-    await w.admin.slash(w.table, "anima settings", decision_timer=60)
-    game_id = await start_game(w, w.alice, [w.bob], ai=0, turns=2)
+    game_id = await timed_game(w)
     host_dms = len(w.alice.user.dm_channel.history())
     env.backend.delete_channel(w.table.id)
     await env.advance_time(65)  # both start choices time out: the post fails

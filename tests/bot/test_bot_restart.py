@@ -8,6 +8,7 @@ from pathlib import Path
 
 import simcord
 from anima_sim import (
+    World,
     actions,
     board,
     chose,
@@ -16,17 +17,15 @@ from anima_sim import (
     reset_decision,
     start_game,
     stored,
-    world,
 )
 
 from bot.app import AnimaBot
 
 
 async def test_restart_mid_turn_old_buttons_still_work(
-    simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
+    w: World, simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
 ) -> None:
     env = simcord_env
-    w = world(env)
     game_id, driver = await drive_new_game(
         w, db_path, [w.alice, w.bob, w.carol], ai=1, turns=3, seed=7
     )
@@ -55,10 +54,9 @@ async def test_restart_mid_turn_old_buttons_still_work(
 
 
 async def test_timers_resume_after_a_restart(
-    simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
+    w: World, simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
 ) -> None:
     env = simcord_env
-    w = world(env)
     admin_settings = await w.admin.slash(w.table, "anima settings", decision_timer=120)
     assert "2 min" in str(admin_settings.response.embeds[0].fields[0].value)
     game_id = await start_game(w, w.alice, [w.bob], ai=0, turns=2)

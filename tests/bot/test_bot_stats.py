@@ -11,8 +11,8 @@ from typing import Any
 import simcord
 from anima_sim import (
     Driver,
+    World,
     start_game,
-    world,
 )
 
 from bot.storage import MIGRATIONS, GuildSettings, Storage
@@ -93,8 +93,9 @@ async def test_stats_migration_counts_the_games_finished_before_it(tmp_path: Pat
         await storage.close()
 
 
-async def test_stats_follow_each_finished_game(simcord_env: simcord.Env, db_path: Path) -> None:
-    w = world(simcord_env)
+async def test_stats_follow_each_finished_game(
+    w: World, simcord_env: simcord.Env, db_path: Path
+) -> None:
     storage = simcord_env.bot.storage  # type: ignore[attr-defined]
     assert await stats_now(storage, w.guild.id) == (0, 0, [])
     players = {w.alice.id: w.alice, w.bob.id: w.bob, w.carol.id: w.carol}

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 import simcord
 from anima_sim import (
+    World,
     drive_new_game,
     stored,
-    world,
 )
 
 from bot.app import AnimaBot
@@ -156,14 +156,13 @@ async def test_an_old_log_is_migrated_and_still_read(tmp_path: Path) -> None:
 
 
 async def test_a_decision_is_one_transaction_of_at_most_six_statements(
-    simcord_env: simcord.Env, db_path: Path
+    w: World, simcord_env: simcord.Env, db_path: Path
 ) -> None:
     """Speed (issue 10): a cached game's decision, with the AI moves after it, is written in
     one transaction (state, actions, events, seats and the publish pointer), handed to the
     database's thread in one hop, and reads nothing back (settings, auto-pass, closed DMs
     and private logs are kept in memory)."""
     env = simcord_env
-    w = world(env)
     game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=1, turns=2, seed=4)
     driver.use_commands = False
     bot = env.bot

@@ -188,14 +188,13 @@ async def traced_game(
 
 
 async def test_T4_auto_pass_timing_does_not_depend_on_the_hand(
-    simcord_env: simcord.Env, db_path: Path, simcord_bot: AnimaBot, monkeypatch: pytest.MonkeyPatch
+    w: World, db_path: Path, simcord_bot: AnimaBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Done-when of finding 3: the same game (same seed, same public choices) with two
     different hands for Alice, who is on auto-pass: one hand answers reaction windows, the
     other never does. The table sees exactly the same thing after every step. A variant of
     the auto-pass that looks at the hand (it asks when a card is playable) is caught by the
     same comparison."""
-    w = world(simcord_env)
     quiet = await traced_game(w, db_path, simcord_bot, "quiet-hand", window_playable=False)
     answering = await traced_game(w, db_path, simcord_bot, "window-hand", window_playable=True)
     assert len(quiet) > 30
@@ -223,14 +222,13 @@ async def test_T4_auto_pass_timing_does_not_depend_on_the_hand(
 
 
 async def test_T4_play_a_card_is_on_every_own_step_decision_whatever_the_hand(
-    simcord_env: simcord.Env, db_path: Path
+    w: World, db_path: Path
 ) -> None:
     """Finding 5: in the steps of a member's own turn where cards may be played, the board
     offers "Play a card…" (his private panel) whether or not he holds a playable card, so the
     button tells the table nothing; the panel says what is playable, or that nothing is. In a
     reaction window the mover's own panel tells him that his window is open; the board's line
     stays neutral."""
-    w = world(simcord_env)
     game_id = await start_game(w, w.alice, [w.bob, w.carol], ai=0, turns=2)
     members = {m.id: m for m in (w.alice, w.bob, w.carol)}
     driver = Driver(w, db_path, game_id, members, seed=3)
