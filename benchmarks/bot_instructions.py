@@ -7,7 +7,7 @@ is about three times its median whatever the program does (``benchmarks/machine_
 and two runs of the same commit a few minutes apart differ by a fifth. The instructions a
 click runs do not drift: this runs the same benchmark (``--games`` games, seed 1, one
 interaction at a time, ``--no-memory``) under ``valgrind --tool=callgrind`` with collection
-on only while a component callback runs (``bot.components.guarded``: every button and select
+on only while a component callback runs (``bot.components.answers.guarded``: every button and select
 of the lobby, the board and the panels, from the callback's start to its end, the Discord
 calls it makes through SimCord included, and whatever else the event loop runs while a
 callback awaits), and divides the count by the callbacks. The same commit gives the same
@@ -59,7 +59,7 @@ sys.path.insert(0, sys.argv[1])
 sys.path.insert(0, "benchmarks")
 import cgtoggle
 import bot_speed
-from bot import components
+from bot.components import answers as components
 
 clicks = 0
 guarded = components.guarded

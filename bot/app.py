@@ -18,7 +18,7 @@ from discord.ext import commands, tasks
 from bot.collector import COLLECTOR, work_done
 from bot.commands import anima_group, on_app_command_error
 from bot.components import DYNAMIC_ITEMS
-from bot.games import Games
+from bot.games.service import Games
 from bot.integrity import check_file
 from bot.lobby import Lobby
 from bot.panels import Panels

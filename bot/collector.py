@@ -14,7 +14,7 @@ So once the bot is built (:meth:`IdleCollector.install`, called by :func:`bot.ap
 - Python's own thresholds become a safety net, high enough that they do not fire in a click
   (:data:`SAFETY_THRESHOLDS`);
 - each unit of work calls :meth:`IdleCollector.work_done` when it ends, its answers sent: a
-  component callback (``bot.components.guarded``), a slash command, a run of a game's panel
+  component callback (``bot.components.answers.guarded``), a slash command, a run of a game's panel
   sender, a tick of the timer loop. When a collection is due, it runs on the next turn of
   the event loop (``call_soon``), after that unit's Discord calls and before anything else
   is started. The generation collected follows CPython's own rule, with the counts CPython

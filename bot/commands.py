@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot import autopass, components, rendering, rules
+from bot import autopass, rendering, rules
 from bot.collector import work_done
+from bot.components.answers import ERROR_TEXT, answer, is_admin
+from bot.components.lobby import lobby_view
 from bot.table import NO_GAME, Reply
 
 if TYPE_CHECKING:
@@ -31,7 +33,7 @@ def _bot(interaction: discord.Interaction) -> AnimaBot:
 
 async def _reply(interaction: discord.Interaction, reply: Reply) -> None:
     """Complete a deferred ephemeral answer (a panel in it is kept up to date)."""
-    await components.answer(interaction, reply)
+    await answer(interaction, reply)
 
 
 async def _send(interaction: discord.Interaction, reply: Reply) -> None:
@@ -99,7 +101,7 @@ async def start(
     try:
         message = await interaction.edit_original_response(
             embed=rendering.lobby_embed(row, result.seats, result.default_timer),
-            view=components.lobby_view(row, bot.cards),
+            view=lobby_view(row, bot.cards),
         )
     except discord.HTTPException:
         await bot.lobby.unposted(row.id)
@@ -296,7 +298,7 @@ async def history_command(
 @anima_group.command(name="end", description="End this channel's game (host or Manage Server)")
 async def end(interaction: discord.Interaction) -> None:
     reply = await _bot(interaction).games.end_request(
-        interaction.channel_id or 0, interaction.user.id, components.is_admin(interaction)
+        interaction.channel_id or 0, interaction.user.id, is_admin(interaction)
     )
     await _send(interaction, reply)
 
@@ -339,7 +341,7 @@ async def settings_command(
         return
     guild_id = interaction.guild_id
     changing = any(v is not None for v in (decision_timer, window_timer, dms, ai_takeover))
-    admin = components.is_admin(interaction)
+    admin = is_admin(interaction)
     if changing and not admin:
         await _say(
             interaction,
@@ -446,7 +448,7 @@ async def on_app_command_error(
         text = "You can't use this command here."
     else:
         log.error("command failed", exc_info=original)
-        text = components.ERROR_TEXT
+        text = ERROR_TEXT
     try:
         await _say(interaction, text)
     except discord.HTTPException:

@@ -2,7 +2,8 @@
 :mod:`bot.lobby_options`), cancel, and start: deal the game, send the secret starts, let AI
 seats choose theirs, post the first board.
 
-Lobby changes run under the same per-game lock as the game they become (:class:`bot.games.Games`).
+Lobby changes run under the same per-game lock as the game they become
+(:class:`bot.games.service.Games`).
 
 A lobby never blocks its channel for ever: ``/anima start`` answers (defers) before it writes
 the lobby, and a lobby whose message was never posted (a failed answer, a crash) or that
@@ -14,12 +15,12 @@ from __future__ import annotations
 import contextlib
 import logging
 import secrets
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 import discord
 
 from bot import rendering
-from bot.games import Games
+from bot.games.service import Games
 from bot.lobby_options import choose_codes
 from bot.publishing import Publisher
 from bot.refusals import refusal_text
@@ -179,6 +180,22 @@ class Lobby:
             return LobbyResult(refusal)
         return row, seats
 
+    async def _as_host(
+        self,
+        game_id: int,
+        user_id: int,
+        admin: bool,
+        refusal: str,
+        change: Callable[[GameRow, list[SeatRow]], Awaitable[LobbyResult]],
+    ) -> LobbyResult:
+        """Under the game's lock: the host's ``change`` to the open lobby (its row and seats),
+        or the refusal (see :meth:`_host_lobby`)."""
+        async with self.games.lock(game_id):
+            lobby = await self._host_lobby(game_id, user_id, admin, refusal)
+            if isinstance(lobby, LobbyResult):
+                return lobby
+            return await change(*lobby)
+
     @staticmethod
     def _renumber(seats: list[SeatRow]) -> list[SeatRow]:
         # Seat ids follow the order of joining: p1..p5 (the engine's player names).
@@ -255,110 +272,111 @@ class Lobby:
         self, game_id: int, user_id: int, admin: bool, what: str, values: Sequence[str]
     ) -> LobbyResult:
         """The host changes the sets, optional rules, edition options or the timer."""
-        async with self.games.lock(game_id):
-            lobby = await self._host_lobby(
-                game_id, user_id, admin, "Only the host can change the options."
-            )
-            if isinstance(lobby, LobbyResult):
-                return lobby
-            row, seats = lobby
-            options = dict(row.options)
-            if what == "sets":
-                # In the menu's order whatever the clicks' order: the same table, the same
-                # options (and the same deal for a seed).
-                chosen = [s for s in SET_NAMES if s in values]
-                options["sets"] = chosen or ["shadow_of_omega"]
-            elif what in ("rules", "edition"):
-                options = choose_codes(options, what, list(values))
-            elif what == "timer":
-                value = values[0] if values else "default"
-                row.decision_timer = None if value == "default" else int(value)
-                await self.storage.update_game(game_id, decision_timer=row.decision_timer)
-            row.options = Options.model_validate(options).model_dump()
-            await self.storage.update_game(game_id, options=row.options)
-            await self._touch(game_id)
-            return await self._result(row, seats)
+        return await self._as_host(
+            game_id,
+            user_id,
+            admin,
+            "Only the host can change the options.",
+            lambda row, seats: self._set_option(row, seats, what, values),
+        )
+
+    async def _set_option(
+        self, row: GameRow, seats: list[SeatRow], what: str, values: Sequence[str]
+    ) -> LobbyResult:
+        options = dict(row.options)
+        if what == "sets":
+            # In the menu's order whatever the clicks' order: the same table, the same
+            # options (and the same deal for a seed).
+            chosen = [s for s in SET_NAMES if s in values]
+            options["sets"] = chosen or ["shadow_of_omega"]
+        elif what in ("rules", "edition"):
+            options = choose_codes(options, what, list(values))
+        elif what == "timer":
+            value = values[0] if values else "default"
+            row.decision_timer = None if value == "default" else int(value)
+            await self.storage.update_game(row.id, decision_timer=row.decision_timer)
+        row.options = Options.model_validate(options).model_dump()
+        await self.storage.update_game(row.id, options=row.options)
+        await self._touch(row.id)
+        return await self._result(row, seats)
 
     async def cancel(self, game_id: int, user_id: int, admin: bool) -> LobbyResult:
         """The host (or Manage Server) closes the lobby."""
-        async with self.games.lock(game_id):
-            lobby = await self._host_lobby(
-                game_id,
-                user_id,
-                admin,
-                "Only the host (or a member with Manage Server) can cancel.",
-            )
-            if isinstance(lobby, LobbyResult):
-                return lobby
-            row, seats = lobby
-            await self.storage.stop_game(game_id, "cancelled", now())
-            return await self._result(row, seats, "The lobby was cancelled.")
+        return await self._as_host(
+            game_id,
+            user_id,
+            admin,
+            "Only the host (or a member with Manage Server) can cancel.",
+            self._cancel,
+        )
+
+    async def _cancel(self, row: GameRow, seats: list[SeatRow]) -> LobbyResult:
+        await self.storage.stop_game(row.id, "cancelled", now())
+        return await self._result(row, seats, "The lobby was cancelled.")
 
     async def start(self, game_id: int, user_id: int, admin: bool) -> LobbyResult:
         """Deal the game, let AI seats choose their start, post the board, DM the secrets."""
-        async with self.games.lock(game_id):
-            lobby = await self._host_lobby(
-                game_id, user_id, admin, "Only the host can start the game."
-            )
-            if isinstance(lobby, LobbyResult):
-                return lobby
-            row, seats = lobby
-            if len(seats) < MIN_SEATS:
-                return LobbyResult("A game needs at least 2 seats: invite a friend or add an AI.")
-            options = Options.model_validate(row.options)
-            seed = self.fixed_seed if self.fixed_seed is not None else secrets.randbits(62)
-            try:
-                game = Game.new([s.seat for s in seats], options, seed, self.games.cards)
-            except IllegalAction as exc:
-                # The engine's reason and its rule (G1: sets and player counts); the lobby
-                # stays as it was, for the host to change the sets or the seats.
-                return LobbyResult(f"The game cannot start. {refusal_text(exc)}")
-            settings = await self.storage.guild_settings(row.guild_id)
-            where = ""
-            if row.in_thread:
-                thread_id = await self.publisher.open_thread(row)
-                if thread_id is None:
-                    where = " I could not start a thread: the game is played here."
-                else:
-                    # The game belongs to its thread from now on: commands, buttons and
-                    # posts follow the game's channel id; the channel is free again.
-                    row.channel_id = thread_id
-                    await self.storage.update_game(game_id, channel_id=thread_id)
-                    where = f" It is played in the thread <#{thread_id}>."
-            decision_timer = (
-                row.decision_timer if row.decision_timer is not None else settings.decision_timer
-            )
-            row.decision_timer, row.window_timer = decision_timer, settings.window_timer
-            table = Table(row, {s.seat: s for s in seats}, game, settings)
-            t = now()
-            for s in seats:
-                prompt = game.prompt_for(s.seat)
-                if prompt is not None:
-                    s.prompt_since = game.version
-                    table.set_deadline(s, prompt, t)
-            who = ", ".join(s.seat for s in seats)
-            opening = [NewEvent("setup", f"🎲 A game of Anima begins with {who}.")]
-            ok = await self.storage.start_game(
-                game_id,
-                game.to_json(),
-                game.version,
-                seed,
-                decision_timer,
-                settings.window_timer,
-                options.model_dump(),
-                [seat_update(s) for s in seats],
-                opening,
-                t,
-            )
-            if not ok:
-                return LobbyResult("This lobby is closed.")
-            row.status, row.state_json, row.version, row.seed = "running", "", 0, seed
-            self.games.keep(game_id, game)
-            closed = f"The game has started — good luck! ({len(seats)} seats){where}"
-            # The secret start goes out before the AI moves, while the offers are all there.
-            await self.publisher.send_starts(table)
-            await self.games.run_ai(table)
-            await self.publisher.publish(table)
-            return LobbyResult(
-                row=row, seats=seats, closed=closed, default_timer=settings.decision_timer
-            )
+        return await self._as_host(
+            game_id, user_id, admin, "Only the host can start the game.", self._start
+        )
+
+    async def _start(self, row: GameRow, seats: list[SeatRow]) -> LobbyResult:
+        if len(seats) < MIN_SEATS:
+            return LobbyResult("A game needs at least 2 seats: invite a friend or add an AI.")
+        options = Options.model_validate(row.options)
+        seed = self.fixed_seed if self.fixed_seed is not None else secrets.randbits(62)
+        try:
+            game = Game.new([s.seat for s in seats], options, seed, self.games.cards)
+        except IllegalAction as exc:
+            # The engine's reason and its rule (G1: sets and player counts); the lobby
+            # stays as it was, for the host to change the sets or the seats.
+            return LobbyResult(f"The game cannot start. {refusal_text(exc)}")
+        settings = await self.storage.guild_settings(row.guild_id)
+        where = ""
+        if row.in_thread:
+            thread_id = await self.publisher.open_thread(row)
+            if thread_id is None:
+                where = " I could not start a thread: the game is played here."
+            else:
+                # The game belongs to its thread from now on: commands, buttons and
+                # posts follow the game's channel id; the channel is free again.
+                row.channel_id = thread_id
+                await self.storage.update_game(row.id, channel_id=thread_id)
+                where = f" It is played in the thread <#{thread_id}>."
+        decision_timer = (
+            row.decision_timer if row.decision_timer is not None else settings.decision_timer
+        )
+        row.decision_timer, row.window_timer = decision_timer, settings.window_timer
+        table = Table(row, {s.seat: s for s in seats}, game, settings)
+        t = now()
+        for s in seats:
+            prompt = game.prompt_for(s.seat)
+            if prompt is not None:
+                s.prompt_since = game.version
+                table.set_deadline(s, prompt, t)
+        who = ", ".join(s.seat for s in seats)
+        opening = [NewEvent("setup", f"🎲 A game of Anima begins with {who}.")]
+        ok = await self.storage.start_game(
+            row.id,
+            game.to_json(),
+            game.version,
+            seed,
+            decision_timer,
+            settings.window_timer,
+            options.model_dump(),
+            [seat_update(s) for s in seats],
+            opening,
+            t,
+        )
+        if not ok:
+            return LobbyResult("This lobby is closed.")
+        row.status, row.state_json, row.version, row.seed = "running", "", 0, seed
+        self.games.keep(row.id, game)
+        closed = f"The game has started — good luck! ({len(seats)} seats){where}"
+        # The secret start goes out before the AI moves, while the offers are all there.
+        await self.publisher.send_starts(table)
+        await self.games.run_ai(table)
+        await self.publisher.publish(table)
+        return LobbyResult(
+            row=row, seats=seats, closed=closed, default_timer=settings.decision_timer
+        )

@@ -41,8 +41,9 @@ from typing import Any
 
 import discord
 
-from bot import components, rendering
+from bot import rendering
 from bot.collector import work_done
+from bot.components.game_views import private_view, refresh_view
 from bot.storage import SeatRow, Storage
 from bot.table import PanelKey, Table, now
 
@@ -63,10 +64,10 @@ STOPPED = (
 
 #: Edits a panel's message: ``edit(content=..., embeds=[...], view=...)``.
 Editor = Callable[..., Awaitable[Any]]
-#: The game's lock (:meth:`bot.games.Games.lock`), held while the sender renders.
+#: The game's lock (:meth:`bot.games.service.Games.lock`), held while the sender renders.
 Locker = Callable[[int], AbstractAsyncContextManager[Any]]
 #: The game to render a game's panels from, given the one its last change left: the game as
-#: played now (:meth:`bot.games.Games.playing`), or None if there is none safe to show.
+#: played now (:meth:`bot.games.service.Games.playing`), or None if there is none safe to show.
 Current = Callable[[int, Table], Table | None]
 
 
@@ -163,7 +164,7 @@ class Panels:
         )
         view = None
         if table.row.status == "running" and not seat.ai:
-            view = components.private_view(table, seat, kinds)
+            view = private_view(table, seat, kinds)
         return embed, view
 
     async def key(self, table: Table, seat: SeatRow) -> PanelKey:
@@ -324,7 +325,7 @@ class Panels:
             kwargs: dict[str, Any] = {"content": STOPPED}
             if p.embed is not None:
                 kwargs["embeds"] = [p.embed]
-            kwargs["view"] = p.view if p.view is not None else components.refresh_view(k[0])
+            kwargs["view"] = p.view if p.view is not None else refresh_view(k[0])
             with contextlib.suppress(discord.HTTPException):
                 await p.edit(**kwargs)
         return len(ending)

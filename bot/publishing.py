@@ -26,7 +26,8 @@ from typing import Any, Protocol
 
 import discord
 
-from bot import components, history, rendering
+from bot import history, rendering
+from bot.components.game_views import board_view, private_view
 from bot.panels import Panels
 from bot.storage import EventRow, GameRow, Pointer, SeatRow, Storage, kill_point
 from bot.table import GameBroken, Table, now
@@ -364,7 +365,7 @@ class Publisher:
         if not chunks and row.board_message_id is not None:
             if not changed:
                 return
-            embed, view = self._board_embed(table), components.board_view(table)
+            embed, view = self._board_embed(table), board_view(table)
             if (
                 clicked is not None
                 and clicked.message_id == row.board_message_id
@@ -382,7 +383,7 @@ class Publisher:
         for chunk in chunks[:-1]:
             await channel.send(chunk, allowed_mentions=mentions)
         kwargs: dict[str, Any] = {"embed": self._board_embed(table), "allowed_mentions": mentions}
-        view = components.board_view(table)
+        view = board_view(table)
         if view is not None:
             kwargs["view"] = view
         message = await channel.send(chunks[-1], **kwargs)
@@ -505,7 +506,7 @@ class Publisher:
                 await self._tell_closed_dms(table, s)
             return
         embed = rendering.start_embed(table.seat_view(s.seat), table.game.db, table.row)
-        view = components.private_view(table, s)
+        view = private_view(table, s)
         where = f"<#{table.row.channel_id}>"
         message = await self.dm(
             table, s, f"🎴 **Anima · game #{table.id}** in {where}", embed=embed, view=view

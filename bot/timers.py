@@ -13,17 +13,18 @@ takeover is off) is *away*. When a seat becomes away:
   instead. Its deadlines are cleared (no timer runs, ``games.paused_at`` is set, so this survives
   a restart), the board says so and one message pings every seated member. The first click of
   any seated member (a board or panel button, **My hand**, ``/anima hand`` or ``/anima play``)
-  resumes it (:meth:`bot.games.Games.resume`): every open decision gets a fresh deadline.
+  resumes it (:meth:`bot.games.service.Games.resume`): every open decision gets a fresh deadline.
 
 Deadlines live in the seats' rows (see :class:`bot.table.Table.set_deadline`), so they survive
 restarts; the bot's timer loop (:mod:`bot.app`) asks storage which games have one due and
 calls :meth:`Timers.run` for each. What a pass changes (time-outs, notices, a takeover, the
-pause) is committed with :meth:`bot.games.Games.commit`, one transaction, before it is posted.
+pause) is committed with :meth:`bot.games.service.Games.commit`, one transaction, before it
+is posted.
 """
 
 from __future__ import annotations
 
-from bot.games import Games
+from bot.games.service import Games
 from bot.publishing import Publisher
 from bot.storage import NewEvent, SeatRow, Storage
 from bot.table import MAX_SEATS, GameBroken, NoGame, Table, now

@@ -71,12 +71,7 @@ def start_choice(g: Game, frame: Frame) -> None:
         for p in g.s.players.values():
             _ask_character(g, p)
         return
-    # Everyone has chosen: what was not kept goes back and the decks are reshuffled (S3).
-    for name in g.s.players:
-        zones.move_all(g.s, Zone("offered_characters", name), Zone("deck", "character"))
-        zones.move_all(g.s, Zone("offered_advantages", name), Zone("deck", "advantage"))
-    g.shuffle(g.s.decks["character"])
-    g.shuffle(g.s.decks["advantage"])
+    return_offers(g)
     # S4: as many Regions as players, each with a face-down Preliminary Encounter.
     for _ in g.s.seats:
         region = zones.draw_top(g.s, Zone("deck", "region"), Zone("region"))
@@ -93,11 +88,44 @@ def start_choice_answer(g: Game, frame: Frame, player: str, action: Action) -> N
     p = g.player(player)
     assert action.arg is not None
     if action.type == "keep":
-        zones.move(g.s, action.arg, Zone("offered_characters", player), Zone("party", player))
+        _keep_character(g, player, action.arg)
         g.emit("start_character", f"{player} chooses a leader.", player=player)
         g.emit("start_character_private", f"You lead with {g.db[action.arg].name}.", to=[player])
         _ask_advantage(g, p)
     else:
-        for card in [c for c in p.offered_advantages if c != action.arg]:
-            zones.move(g.s, card, Zone("offered_advantages", player), Zone("hand", player))
+        _keep_advantages(g, player, action.arg)
         g.emit("start_advantages", f"{player} keeps three Advantages.", player=player)
+
+
+def _keep_character(g: Game, player: str, card: str) -> None:
+    """S3: the character kept leads the party."""
+    zones.move(g.s, card, Zone("offered_characters", player), Zone("party", player))
+
+
+def _keep_advantages(g: Game, player: str, dropped: str) -> None:
+    """S3: every Advantage offered but ``dropped`` goes to the hand."""
+    for card in [c for c in g.player(player).offered_advantages if c != dropped]:
+        zones.move(g.s, card, Zone("offered_advantages", player), Zone("hand", player))
+
+
+def return_offers(g: Game) -> None:
+    """S3, once everyone has chosen: what was not kept goes back and both decks are
+    reshuffled."""
+    for name in g.s.players:
+        zones.move_all(g.s, Zone("offered_characters", name), Zone("deck", "character"))
+        zones.move_all(g.s, Zone("offered_advantages", name), Zone("deck", "advantage"))
+    g.shuffle(g.s.decks["character"])
+    g.shuffle(g.s.decks["advantage"])
+
+
+def default_start(g: Game) -> None:
+    """S3 as if every player let the start choice time out (X6: each prompt's default is its
+    first choice): the first character offered and the last three Advantages are kept, the
+    rest goes back (:func:`return_offers`). No event is emitted and no Region is laid out:
+    a caller that skips the choice (``engine.tools.scenario``) sets the table itself."""
+    for p in g.s.players.values():
+        if p.offered_characters:
+            _keep_character(g, p.name, p.offered_characters[0])
+        if p.offered_advantages:
+            _keep_advantages(g, p.name, p.offered_advantages[0])
+    return_offers(g)

@@ -37,6 +37,7 @@ from engine.events import Event
 from engine.game import Game
 from engine.options import Options
 from engine.rules.regions import lay_out
+from engine.rules.setup import default_start
 from engine.rules.turn import start_turn
 from engine.state import DeckName, Frame, GameState
 from engine.zones import Zone
@@ -404,22 +405,6 @@ def _check_setup(g: Game, setup: Setup) -> set[str]:
     return set(named.seen)
 
 
-def _default_start_choice(g: Game) -> None:
-    """S3 as if every player let the start choice time out (X6): the first character offered,
-    the last three Advantages; the rest goes back and both decks are reshuffled."""
-    for name, p in g.s.players.items():
-        offered_characters = Zone("offered_characters", name)
-        offered_advantages = Zone("offered_advantages", name)
-        if p.offered_characters:
-            zones.move(g.s, p.offered_characters[0], offered_characters, Zone("party", name))
-        for card in p.offered_advantages[1:]:
-            zones.move(g.s, card, offered_advantages, Zone("hand", name))
-        zones.move_all(g.s, offered_characters, Zone("deck", "character"))
-        zones.move_all(g.s, offered_advantages, Zone("deck", "advantage"))
-    g.shuffle(g.s.decks["character"])
-    g.shuffle(g.s.decks["advantage"])
-
-
 def _top_unnamed(pile: list[str], named: set[str]) -> str | None:
     """The topmost card of ``pile`` that the setup does not name."""
     return next((card for card in reversed(pile) if card not in named), None)
@@ -439,7 +424,7 @@ def apply_setup(g: Game, setup: Setup) -> None:
     s = g.s
     every_card = set(zones.all_cards(s))
     named = _check_setup(g, setup)
-    _default_start_choice(g)
+    default_start(g)  # S3 as if every start choice timed out (X6)
     # The active Regions: the setup's, or S4 (as many as players, face down) from the cards
     # the setup does not name.
     if setup.regions is None:

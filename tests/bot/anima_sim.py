@@ -276,6 +276,34 @@ async def start_game(
     return game_id
 
 
+async def timed_game(w: World, seconds: int = 60) -> int:
+    """A game of alice and bob (no AI, two turns) whose decisions time out after ``seconds``
+    (the server's decision timer, set by the admin first)."""
+    await w.admin.slash(w.table, "anima settings", decision_timer=seconds)
+    return await start_game(w, w.alice, [w.bob], ai=0, turns=2)
+
+
+async def drive_new_game(
+    w: World,
+    db_path: Path,
+    members: list[simcord.MemberActor],
+    ai: int = 1,
+    turns: int = 3,
+    seed: int = 0,
+    channel: simcord.ChannelHandle | None = None,
+) -> tuple[int, Driver]:
+    """A game started by ``members[0]`` with the other members and ``ai`` AI players, and the
+    :class:`Driver` that plays its members' seats (the opening most of the bot's tests share)."""
+    game_id = await start_game(w, members[0], members[1:], ai=ai, turns=turns, channel=channel)
+    players = {m.id: m for m in members}
+    return game_id, Driver(w, db_path, game_id, players, seed=seed, channel=channel)
+
+
+def reset_decision(st: Stored, prompts: list[Prompt]) -> bool:
+    """Driver.until's condition: a lone reset decision (not a window) is open."""
+    return len(prompts) == 1 and prompts[0].kind == "reset" and not prompts[0].window
+
+
 def private_reply(result: Any) -> str | None:
     """What the bot told the clicking member privately: its ephemeral answer, or the first
     ephemeral follow-up after a silent acknowledgement; None when it said nothing (a board

@@ -3,15 +3,18 @@ at teardown; an uncaught error inside a component callback fails the test."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import pytest_asyncio
+import simcord
+from anima_sim import World, world
 
 from bot.app import AnimaBot, create_bot
 from bot.settings import Settings
+from bot.storage import crash_points
 from engine.cards import CardDB
 
 
@@ -58,3 +61,19 @@ async def make_bot(settings: Settings) -> AsyncIterator[Callable[..., AnimaBot]]
 @pytest.fixture
 def simcord_bot(make_bot: Callable[..., AnimaBot]) -> AnimaBot:
     return make_bot()
+
+
+@pytest.fixture(autouse=True)
+def disarmed() -> Iterator[None]:
+    """No crash point armed before or after a test (``bot.storage.crash_points``: the crash
+    tests arm them to kill the bot at a named step)."""
+    crash_points.clear()
+    yield
+    crash_points.clear()
+
+
+@pytest.fixture
+def w(simcord_env: simcord.Env) -> World:
+    """The test server (``anima_sim.world``): a guild with a #table channel, alice, bob, carol,
+    dave (who never plays: the public eye) and an admin."""
+    return world(simcord_env)

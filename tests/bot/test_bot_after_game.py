@@ -12,8 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import discord
-import simcord
-from anima_sim import Driver, actions, board, card_names, start_game, world
+from anima_sim import World, actions, board, card_names, drive_new_game
 
 from engine.endings import TIEBREAKS
 from engine.tools.replay import parse_record, replay
@@ -28,13 +27,8 @@ def texts(message: discord.Message) -> str:
     return "\n".join(parts)
 
 
-async def test_turns_tiebreak_reveals_log_and_history(
-    simcord_env: simcord.Env, db_path: Path
-) -> None:
-    w = world(simcord_env)
-    game_id = await start_game(w, w.alice, [w.bob], ai=1, turns=3)
-    players = {w.alice.id: w.alice, w.bob.id: w.bob}
-    driver = Driver(w, db_path, game_id, players, seed=4)
+async def test_turns_tiebreak_reveals_log_and_history(w: World, db_path: Path) -> None:
+    game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=1, turns=3, seed=4)
 
     # While the game runs, its history (every secret card, and a record to rebuild them) is
     # refused.

@@ -10,11 +10,10 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-import simcord
-from anima_sim import Driver, actions, open_lobby, private_reply, world
+from anima_sim import Driver, World, actions, open_lobby, private_reply
 
-import bot.games
-from bot.games import ai_choice
+import bot.games.turns
+from bot.games.turns import ai_choice
 from bot.storage import SeatRow
 from engine.agents.levels import DEFAULT_LEVEL, make_agent
 from engine.game import Game
@@ -22,9 +21,8 @@ from engine.views import lazy_seat_view
 
 
 async def test_a_whole_game_with_three_normal_ai_seats_and_a_hard_one(
-    simcord_env: simcord.Env, db_path: Path
+    w: World, db_path: Path
 ) -> None:
-    w = world(simcord_env)
     # The lobby needs a member as its host: alice sits in seat 1 and plays at random.
     game_id, lobby = await open_lobby(
         w, w.alice, [], turns=4, ai_levels=["normal", "normal", "normal", "hard"]
@@ -88,7 +86,7 @@ async def test_a_searching_level_thinks_off_the_event_loop(
         made.append(name)
         return Recording()
 
-    monkeypatch.setattr(bot.games, "make_agent", fake_make_agent)
+    monkeypatch.setattr(bot.games.turns, "make_agent", fake_make_agent)
     table = table_of(game, {prompt.player: level})
     assert await ai_choice(table, prompt) == prompt.choices[0]
     assert made == [level]

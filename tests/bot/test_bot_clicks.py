@@ -12,21 +12,19 @@ import discord
 import pytest
 import simcord
 from anima_sim import (
-    Driver,
     Stored,
     World,
     actions,
     chose,
     components,
+    drive_new_game,
     message_by_id,
     private_reply,
-    start_game,
     stored,
-    world,
 )
 from anima_sim import board as board_of
 
-from bot import components as bot_components
+from bot.components import answers
 from bot.table import Reply
 from engine.prompts import Prompt
 
@@ -46,17 +44,13 @@ class AtDecision:
 
 
 async def at_single_public_decision(w: World, db_path: Path, *, ai: int, seed: int) -> AtDecision:
-    game_id = await start_game(w, w.alice, [w.bob], ai=ai, turns=2)
-    players = {w.alice.id: w.alice, w.bob.id: w.bob}
-    driver = Driver(w, db_path, game_id, players, seed=seed)
+    game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=ai, turns=2, seed=seed)
+    players = driver.players
     st, prompts = await driver.until(single_public_decision)
     return AtDecision(game_id, players, st, prompts)
 
 
-async def test_strangers_and_other_players_cannot_decide(
-    simcord_env: simcord.Env, db_path: Path
-) -> None:
-    w = world(simcord_env)
+async def test_strangers_and_other_players_cannot_decide(w: World, db_path: Path) -> None:
     at = await at_single_public_decision(w, db_path, ai=1, seed=2)
     game_id, players, st, prompts = at.game_id, at.players, at.st, at.prompts
     decider = st.seats[prompts[0].player]
@@ -86,8 +80,7 @@ async def test_strangers_and_other_players_cannot_decide(
     assert stored(db_path, game_id).version > before
 
 
-async def test_double_click_applies_one_action(simcord_env: simcord.Env, db_path: Path) -> None:
-    w = world(simcord_env)
+async def test_double_click_applies_one_action(w: World, db_path: Path) -> None:
     at = await at_single_public_decision(w, db_path, ai=0, seed=4)
     game_id, players, st, prompts = at.game_id, at.players, at.st, at.prompts
     seat = st.seats[prompts[0].player]
@@ -116,8 +109,9 @@ async def test_double_click_applies_one_action(simcord_env: simcord.Env, db_path
     assert mine == [mine[0]] and mine[0][2] == "done"
 
 
-async def test_two_clicks_at_once_apply_once(simcord_env: simcord.Env, db_path: Path) -> None:
-    w = world(simcord_env)
+async def test_two_clicks_at_once_apply_once(
+    w: World, simcord_env: simcord.Env, db_path: Path
+) -> None:
     at = await at_single_public_decision(w, db_path, ai=0, seed=4)
     game_id, st, prompts = at.game_id, at.st, at.prompts
     seat = st.seats[prompts[0].player]
@@ -136,11 +130,10 @@ async def test_two_clicks_at_once_apply_once(simcord_env: simcord.Env, db_path: 
 
 
 async def test_a_board_click_is_answered_by_the_boards_own_edit(
-    simcord_env: simcord.Env, db_path: Path
+    w: World, simcord_env: simcord.Env, db_path: Path
 ) -> None:
     """The click that changes the board answers its interaction with the board's edit
     ("update message"): one call, no separate acknowledgement and edit of the board."""
-    w = world(simcord_env)
     at = await at_single_public_decision(w, db_path, ai=0, seed=4)
     game_id, players, st, prompts = at.game_id, at.players, at.st, at.prompts
     seat = st.seats[prompts[0].player]
@@ -198,9 +191,9 @@ async def test_a_board_click_kept_waiting_is_acknowledged_once(
 ) -> None:
     """Discord wants an answer within 3 seconds: a click whose game keeps it waiting is
     acknowledged after ACKNOWLEDGE_AFTER, and the board is then edited the ordinary way."""
-    monkeypatch.setattr(bot_components, "ACKNOWLEDGE_AFTER", 0.01)
+    monkeypatch.setattr(answers, "ACKNOWLEDGE_AFTER", 0.01)
     sent: list[str] = []
-    click = bot_components.BoardClick(_interaction(sent))
+    click = answers.BoardClick(_interaction(sent))
     assert click.message_id == 42
     await asyncio.sleep(0.05)
     assert sent == ["defer"]
@@ -211,7 +204,7 @@ async def test_a_board_click_kept_waiting_is_acknowledged_once(
 
 async def test_a_board_click_answered_by_its_edit_is_not_acknowledged_again() -> None:
     sent: list[str] = []
-    click = bot_components.BoardClick(_interaction(sent))
+    click = answers.BoardClick(_interaction(sent))
     assert await click.edit(embeds=[], view=None)
     assert not await click.edit(embeds=[], view=None)
     await click.done()
@@ -221,7 +214,7 @@ async def test_a_board_click_answered_by_its_edit_is_not_acknowledged_again() ->
 
 async def test_a_refused_board_edit_leaves_the_click_to_be_acknowledged() -> None:
     sent: list[str] = []
-    click = bot_components.BoardClick(_interaction(sent, refuse_edit=True))
+    click = answers.BoardClick(_interaction(sent, refuse_edit=True))
     assert not await click.edit(embeds=[], view=None)
     await click.done()
     assert sent == ["defer"]
@@ -253,19 +246,19 @@ async def test_a_private_answer_that_comes_quickly_is_one_call() -> None:
     async def work() -> Reply:
         return Reply("✅ here")
 
-    await bot_components._reply_quickly(_Answers(sent), work)  # type: ignore[arg-type]
+    await answers.reply_quickly(_Answers(sent), work)  # type: ignore[arg-type]
     assert sent == ["send_message"]
 
 
 async def test_a_private_answer_that_takes_long_is_acknowledged_first(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(bot_components, "ACKNOWLEDGE_AFTER", 0.01)
+    monkeypatch.setattr(answers, "ACKNOWLEDGE_AFTER", 0.01)
     sent: list[str] = []
 
     async def work() -> Reply:
         await asyncio.sleep(0.05)
         return Reply("✅ at last")
 
-    await bot_components._reply_quickly(_Answers(sent), work)  # type: ignore[arg-type]
+    await answers.reply_quickly(_Answers(sent), work)  # type: ignore[arg-type]
     assert sent == ["defer", "edit_original_response"]

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 import simcord
-from anima_sim import world
+from anima_sim import World
 
 from bot import collector
 from bot.app import tune_gc
@@ -26,7 +26,7 @@ from bot.collector import (
     YOUNG_EVERY,
     IdleCollector,
 )
-from bot.components import guarded
+from bot.components.answers import guarded
 from bot.panels import Panels
 
 
@@ -159,9 +159,8 @@ async def test_a_component_callback_collects_after_its_answer_failed_or_not(
 
 
 async def test_a_slash_command_ends_a_unit_of_work(
-    simcord_env: simcord.Env, collections: list[str]
+    w: World, simcord_env: simcord.Env, collections: list[str]
 ) -> None:
-    w = world(simcord_env)
     before = len(simcord_env.http_requests)
     result = await w.alice.slash(w.table, "anima about")
     assert result.response is not None

@@ -9,6 +9,7 @@ import simcord
 from anima_sim import (
     Driver,
     Stored,
+    World,
     board,
     card_names,
     chose,
@@ -22,8 +23,7 @@ from bot.app import AnimaBot
 from engine.prompts import Prompt
 
 
-async def test_card_lookup_with_autocomplete(simcord_env: simcord.Env) -> None:
-    w = world(simcord_env)
+async def test_card_lookup_with_autocomplete(w: World) -> None:
     choices = await w.alice.autocomplete(w.table, "anima card", "name", "drag")
     assert {c["value"] for c in choices} == {"dragon_god", "dragons_spine", "dragon_knight"}
     assert "Dragon's Spine · Region" in [c["name"] for c in choices]
@@ -42,8 +42,7 @@ async def test_card_lookup_with_autocomplete(simcord_env: simcord.Env) -> None:
     assert r.ephemeral and "No card is called" in r.response.content
 
 
-async def test_rules_with_autocomplete(simcord_env: simcord.Env) -> None:
-    w = world(simcord_env)
+async def test_rules_with_autocomplete(w: World) -> None:
     choices = await w.alice.autocomplete(w.table, "anima rules", "topic", "B3")
     assert choices[0]["value"] == "B3" and "5 or more" in choices[0]["name"]
     assert len(await w.alice.autocomplete(w.table, "anima rules", "topic", "")) == 25
@@ -79,8 +78,7 @@ def can_play(st: Stored, prompts: list[Prompt]) -> bool:
     )
 
 
-async def test_hand_board_play_and_log(simcord_env: simcord.Env, db_path: Path) -> None:
-    w = world(simcord_env)
+async def test_hand_board_play_and_log(w: World, db_path: Path) -> None:
     r = await w.alice.slash(w.table, "anima hand")
     assert "no game here" in r.response.content
     game_id = await start_game(w, w.alice, [w.bob, w.carol], ai=0, turns=2)
@@ -127,10 +125,7 @@ async def test_hand_board_play_and_log(simcord_env: simcord.Env, db_path: Path) 
     assert "plays" in r.response.embeds[0].description
 
 
-async def test_end_needs_host_or_manage_server_and_a_confirmation(
-    simcord_env: simcord.Env, db_path: Path
-) -> None:
-    w = world(simcord_env)
+async def test_end_needs_host_or_manage_server_and_a_confirmation(w: World, db_path: Path) -> None:
     game_id = await start_game(w, w.alice, [w.bob], ai=1, turns=2)
     r = await w.bob.slash(w.table, "anima end")
     assert r.ephemeral and "Only the host" in r.response.content
@@ -152,8 +147,7 @@ async def test_end_needs_host_or_manage_server_and_a_confirmation(
     assert "Games played: **0**" in stats.response.embeds[0].description
 
 
-async def test_settings_need_manage_server(simcord_env: simcord.Env) -> None:
-    w = world(simcord_env)
+async def test_settings_need_manage_server(w: World) -> None:
     r = await w.alice.slash(w.table, "anima settings", decision_timer=10)
     assert r.ephemeral and "Manage Server" in r.response.content
     r = await w.admin.slash(w.table, "anima settings")
@@ -184,8 +178,7 @@ async def test_settings_need_manage_server(simcord_env: simcord.Env) -> None:
     assert not w.alice.user.dm_channel.history()
 
 
-async def test_stats_after_a_game(simcord_env: simcord.Env, db_path: Path) -> None:
-    w = world(simcord_env)
+async def test_stats_after_a_game(w: World, db_path: Path) -> None:
     r = await w.alice.slash(w.table, "anima stats")
     assert "No finished game yet." in r.response.embeds[0].fields[0].value
     game_id = await start_game(w, w.alice, [w.bob], ai=0, turns=1)

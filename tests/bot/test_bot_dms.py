@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import simcord
-from anima_sim import Driver, board, chose, components, start_game, stored, world
+from anima_sim import Driver, World, board, chose, components, start_game, stored
 
 
 def close_dms(env: simcord.Env, member: simcord.MemberActor) -> None:
@@ -25,8 +25,7 @@ def dm_posts(env: simcord.Env, member: simcord.MemberActor) -> int:
     return sum(1 for h in env.http_requests if h.method == "POST" and h.path == path)
 
 
-async def test_secret_start_by_dm_and_its_buttons(simcord_env: simcord.Env, db_path: Path) -> None:
-    w = world(simcord_env)
+async def test_secret_start_by_dm_and_its_buttons(w: World, db_path: Path) -> None:
     game_id = await start_game(w, w.alice, [w.bob], ai=0, turns=2)
     dm = w.alice.user.dm_channel.history()[-1]
     embed = dm.embeds[0]
@@ -47,9 +46,10 @@ async def test_secret_start_by_dm_and_its_buttons(simcord_env: simcord.Env, db_p
     assert stored(db_path, game_id).game.s.players["p1"].party
 
 
-async def test_closed_dms_told_once_never_retried(simcord_env: simcord.Env, db_path: Path) -> None:
+async def test_closed_dms_told_once_never_retried(
+    w: World, simcord_env: simcord.Env, db_path: Path
+) -> None:
     env = simcord_env
-    w = world(env)
     w.bob.user.dm_channel  # noqa: B018 - creates the DM channel so its id is known
     close_dms(env, w.bob)
     game_id = await start_game(w, w.alice, [w.bob, w.carol], ai=1, turns=2)

@@ -23,7 +23,6 @@ from anima_sim import (
     open_lobby,
     private_reply,
     stored,
-    world,
 )
 from expansion_table import ALL_SETS, expansion_cards
 from test_bot_noleak import LeakCheck
@@ -66,9 +65,8 @@ async def choose_sets(
 
 
 async def test_lobby_offers_the_sets_of_the_card_database_and_S5_when_twilight_is_combined(
-    simcord_env: simcord.Env, db_path: Path
+    w: World, db_path: Path
 ) -> None:
-    w = world(simcord_env)
     game_id, lobby = await open_lobby(w, w.alice, [w.bob])
     assert select_values(lobby, f"anima:lobby:{game_id}:sets") == ALL_SETS
     edition = f"anima:lobby:{game_id}:edition"
@@ -96,9 +94,8 @@ async def test_lobby_offers_the_sets_of_the_card_database_and_S5_when_twilight_i
 
 
 async def test_G1_start_refuses_a_player_count_the_sets_forbid_and_changes_nothing(
-    simcord_env: simcord.Env, db_path: Path
+    w: World, db_path: Path
 ) -> None:
-    w = world(simcord_env)
     game_id, lobby = await open_lobby(w, w.alice, [w.bob, w.carol], ai=2)
     lobby = await choose_sets(w, w.alice, lobby, game_id, [BGE])
     before = stored(db_path, game_id)
@@ -155,9 +152,8 @@ async def play_five_seats(
 
 
 async def test_five_seats_play_all_three_sets_to_the_end_without_a_leak(
-    simcord_env: simcord.Env, db_path: Path
+    w: World, db_path: Path
 ) -> None:
-    w = world(simcord_env)
     kinds, texts, checked = await play_five_seats(w, db_path, expansion_cards(), seed=2)
     # The game went through the expansions: Traps laid face down and sprung, a Region's level
     # changed, M10's exploration, E7's flight.

@@ -8,8 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-import simcord
-from anima_sim import world
+from anima_sim import World
 from test_bot_expansions import play_five_seats
 
 from bot.app import AnimaBot
@@ -27,9 +26,8 @@ def simcord_bot(make_bot: Callable[..., AnimaBot]) -> AnimaBot:
 
 
 async def test_five_seats_play_the_three_real_sets_to_the_end_without_a_leak(
-    simcord_env: simcord.Env, db_path: Path
+    w: World, db_path: Path
 ) -> None:
-    w = world(simcord_env)
     kinds, texts, checked = await play_five_seats(w, db_path, default_cards(), CHOICE_SEED)
     assert {"trap_set", "trap_revealed", "explore_new_regions"} <= kinds, sorted(kinds)
     assert any("Trap face down" in t for t in texts)  # the board counts them, never names them

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import simcord
-from anima_sim import Driver, components, message_by_id, start_game, stored, world
+from anima_sim import Driver, World, components, message_by_id, start_game, stored
 from anima_sim import board as current_board
 
 
-async def test_whole_game_three_humans_and_an_ai(simcord_env: simcord.Env, db_path: Path) -> None:
-    w = world(simcord_env)
+async def test_whole_game_three_humans_and_an_ai(w: World, db_path: Path) -> None:
     game_id = await start_game(w, w.alice, [w.bob, w.carol], ai=1, turns=3)
     st = stored(db_path, game_id)
     assert st.status == "running" and st.options["turn_cap"] == 3

@@ -1,4 +1,5 @@
-"""The lobby: join, leave, AI seats, options, start and cancel; one game per channel."""
+"""The lobby: join, leave, AI seats, options, start and cancel; one game per channel; a game
+in a thread started from the lobby message."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 import discord
 import simcord
 from anima_sim import (
+    Driver,
     World,
     add_ai,
     board,
@@ -16,8 +18,10 @@ from anima_sim import (
     open_lobby,
     private_reply,
     stored,
-    world,
 )
+from anima_sim import board as current_board
+
+from bot.storage import GameRow
 
 
 def ai_levels(db_path: Path, game_id: int) -> list[str | None]:
@@ -37,8 +41,7 @@ def lobby_now(w: World, lobby: discord.Message) -> discord.Message:
     return message_by_id(w.table, lobby.id)
 
 
-async def test_join_leave_add_ai_options_and_start(simcord_env: simcord.Env, db_path: Path) -> None:
-    w = world(simcord_env)
+async def test_join_leave_add_ai_options_and_start(w: World, db_path: Path) -> None:
     r = await w.alice.slash(w.table, "anima start")
     assert not r.ephemeral
     lobby = r.response.message
@@ -129,8 +132,7 @@ async def test_join_leave_add_ai_options_and_start(simcord_env: simcord.Env, db_
     assert "has started" in closed.embeds[0].description and not closed.components
 
 
-async def test_one_game_per_channel_and_cancel(simcord_env: simcord.Env, db_path: Path) -> None:
-    w = world(simcord_env)
+async def test_one_game_per_channel_and_cancel(w: World, db_path: Path) -> None:
     game_id, lobby = await open_lobby(w, w.alice, [w.bob])
     r = await w.carol.slash(w.table, "anima start")
     assert r.ephemeral and "already a game in this channel" in r.response.content
@@ -152,8 +154,7 @@ async def test_one_game_per_channel_and_cancel(simcord_env: simcord.Env, db_path
     assert not r.ephemeral
 
 
-async def test_host_leaving_passes_the_lobby_on(simcord_env: simcord.Env, db_path: Path) -> None:
-    w = world(simcord_env)
+async def test_host_leaving_passes_the_lobby_on(w: World, db_path: Path) -> None:
     game_id, lobby = await open_lobby(w, w.alice, [w.bob])
     await w.alice.click(lobby, custom_id=f"anima:lobby:{game_id}:leave")
     assert "1. bob (host)" in seats_field(lobby_now(w, lobby))
@@ -163,11 +164,44 @@ async def test_host_leaving_passes_the_lobby_on(simcord_env: simcord.Env, db_pat
     assert stored(db_path, game_id).status == "cancelled"
 
 
-async def test_running_game_blocks_a_new_lobby(simcord_env: simcord.Env, db_path: Path) -> None:
-    w = world(simcord_env)
+async def test_running_game_blocks_a_new_lobby(w: World, db_path: Path) -> None:
     game_id, lobby = await open_lobby(w, w.alice, [w.bob])
     await w.alice.click(lobby, custom_id=f"anima:lobby:{game_id}:start")
     board_id = board(w.table, db_path, game_id).id
     r = await w.carol.slash(w.table, "anima start")
     assert r.ephemeral and "a game is running" in r.response.content
     assert f"/{board_id}" in r.response.content
+
+
+async def test_a_game_in_a_thread_from_the_lobby_message(
+    w: World, simcord_env: simcord.Env, db_path: Path
+) -> None:
+    """SimCord creates the thread through the API (POST .../messages/{id}/threads), as
+    Discord does: no thread prepared by the harness."""
+    r = await w.alice.slash(w.table, "anima start", turns=2, thread=True)
+    lobby = r.response.message
+    game_id = stored(db_path, 1).id
+    fields = {f.name: f.value for f in lobby.embeds[0].fields}
+    assert "thread" in fields["Where"]
+    await w.bob.click(lobby, custom_id=f"anima:lobby:{game_id}:join")
+    await w.alice.click(lobby, custom_id=f"anima:lobby:{game_id}:start")
+
+    (thread,) = w.table.threads
+    row: GameRow | None = await simcord_env.bot.storage.game(game_id)  # type: ignore[attr-defined]
+    assert row is not None and row.channel_id == thread.id and row.status == "running"
+    closed = message_by_id(w.table, lobby.id)
+    assert f"<#{thread.id}>" in (closed.embeds[0].description or "")
+    # The board and every line of the game are in the thread; the channel stays clean.
+    board = current_board(thread, db_path, game_id)
+    assert {"Choose my start", "My hand"} <= {c.label for c in components(board)}
+    in_channel = len(w.table.history())
+    # Commands and buttons work in the thread; the channel is free for another lobby.
+    r = await w.bob.slash(thread, "anima hand")
+    assert r.ephemeral and r.response.embeds[0].title == f"Your hand · game #{game_id}"
+    players = {w.alice.id: w.alice, w.bob.id: w.bob}
+    final = await Driver(w, db_path, game_id, players, seed=2, channel=thread).play()
+    assert final.status == "over"
+    assert len(w.table.history()) == in_channel
+    assert any(m.embeds and m.embeds[0].title.endswith("is over") for m in thread.history())
+    r = await w.carol.slash(w.table, "anima start")
+    assert not r.ephemeral

@@ -18,7 +18,7 @@ from pathlib import Path
 import discord
 import pytest
 import simcord
-from anima_sim import Driver, World, actions, components, start_game, stored, world
+from anima_sim import Driver, World, actions, components, start_game, stored
 
 from bot.rendering import SET_NAMES
 from engine.cards import CardDB, default_cards
@@ -170,9 +170,8 @@ class LeakCheck:
 
 @pytest.mark.parametrize(("seed", "ai"), [(3, 1), (5, 0)])
 async def test_no_hidden_card_ever_appears_in_public(
-    simcord_env: simcord.Env, db_path: Path, seed: int, ai: int
+    w: World, simcord_env: simcord.Env, db_path: Path, seed: int, ai: int
 ) -> None:
-    w = world(simcord_env)
     game_id = await start_game(w, w.alice, [w.bob, w.carol], ai=ai, turns=3)
     check = LeakCheck(w, db_path, game_id, w.dave)
     check.check()

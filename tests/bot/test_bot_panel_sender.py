@@ -5,16 +5,26 @@ click holds the game's lock) for the game's sender task, which renders them agai
 those whose picture changed, in order, once the click has let the loop go: a panel changed
 twice before the sender got to it is edited once, to what it shows last; a panel replaced
 by a newer one only says that it is outdated (sent by the same sender); a panel Discord
-refuses is forgotten."""
+refuses is forgotten. A panel is refreshed when its owner's situation changes, or says that
+it is outdated."""
 
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import discord
 import pytest
+import simcord
+from anima_sim import (
+    World,
+    board,
+    components,
+    start_game,
+    stored,
+)
 
 from bot.panels import OUTDATED, Panels, fingerprint
 from bot.table import PanelKey
@@ -177,3 +187,52 @@ async def test_the_sender_renders_the_game_as_it_is_by_then(panels: Panels) -> N
     await panels.refresh(table, told={"p1"})
     await panels.sent()
     assert screen.titles() == ["a later click"]
+
+
+async def test_private_panels_are_refreshed_or_say_they_are_outdated(
+    w: World, db_path: Path
+) -> None:
+    game_id = await start_game(w, w.alice, [w.bob], ai=0, turns=2)
+    gid = game_id
+
+    async def hand(member: simcord.MemberActor) -> simcord.InteractionResult:
+        r = await member.click(board(w.table, db_path, gid), custom_id=f"anima:{gid}:hand")
+        assert r.ephemeral and r.response is not None
+        return r
+
+    alice, bob = await hand(w.alice), await hand(w.bob)
+    before = bob.response.embeds[0].to_dict()
+    before.pop("timestamp", None)
+
+    # Alice makes her two start choices in her panel (answered in place each time).
+    for _ in range(2):
+        st = stored(db_path, gid)
+        since = st.seats["p1"].since
+        r = await w.alice.click(alice.response, custom_id=f"anima:{gid}:{since}:0")
+        assert r.response is not None and r.response.content.startswith("✅")
+    # Bob's situation did not change: his panel was not touched.
+    after = bob.response.embeds[0].to_dict()
+    after.pop("timestamp", None)
+    assert after == before
+
+    # Bob makes his start choices in his panel; the first decision of the game goes to one
+    # of them, and his panel (whoever it is) shows it with its buttons.
+    for _ in range(2):
+        st = stored(db_path, gid)
+        since = st.seats["p2"].since
+        r = await w.bob.click(bob.response, custom_id=f"anima:{gid}:{since}:0")
+        assert r.response is not None and r.response.content.startswith("✅")
+    st = stored(db_path, gid)
+    (decider,) = [p.player for p in st.game.pending()]
+    panel = alice if decider == "p1" else bob
+    assert "Your decision" in (panel.response.embeds[0].description or "")
+    ids = [c.custom_id for c in components(panel.response)]
+    assert any(i.startswith(f"anima:{gid}:{st.seats[decider].since}:") for i in ids)
+    # Alice's panel was a "✅ You chose" answer: it became her full, current panel.
+    assert alice.response.embeds and alice.response.embeds[0].title.startswith("Your hand")
+
+    # A newer panel makes the older one say it is outdated (and lose its buttons).
+    newer = await hand(w.alice)
+    assert alice.response.content == OUTDATED
+    assert not alice.response.embeds and not components(alice.response)
+    assert newer.response.embeds[0].title.startswith("Your hand")

@@ -8,7 +8,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot import components, rendering
+from bot import rendering
+from bot.components.game_views import board_view, private_view
 from bot.storage import GameRow, GuildSettings, SeatRow
 from bot.table import Table
 from engine.events import Event
@@ -89,7 +90,7 @@ def check_state(game: Game, events: list[Event]) -> None:
     view = game.table_view()
     board = rendering.board_embed(view, game.db, table.row, table.seats)
     check_embed(board)
-    public = check_view(components.board_view(table))
+    public = check_view(board_view(table))
     text = " ".join([*public, board.description or "", *(f.value for f in board.fields)])
     for card in hidden(game):
         assert card not in public, f"hidden card id {card} on the board"
@@ -98,7 +99,7 @@ def check_state(game: Game, events: list[Event]) -> None:
         check_embed(
             rendering.hand_embed(game.seat_view(seat.seat), game.db, table.row, seat, table.names)
         )
-        check_view(components.private_view(table, seat))
+        check_view(private_view(table, seat))
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -117,14 +118,14 @@ async def test_many_choices_become_select_menus() -> None:
                default="pick 0"),
     ]  # fmt: skip
     table = table_for(game)
-    board = components.board_view(table)
+    board = board_view(table)
     check_view(board)
     selects = [c for c in board.children if isinstance(c.item, discord.ui.Select)]  # type: ignore[attr-defined]
     assert sum(len(s.item.options) for s in selects) == 60  # type: ignore[attr-defined]
-    panel = components.private_view(table, table.seats["p1"])
+    panel = private_view(table, table.seats["p1"])
     check_view(panel)
     game.s.prompts[0].choices = [f"pick {i}" for i in range(140)]
-    panel = components.private_view(table, table.seats["p1"])
+    panel = private_view(table, table.seats["p1"])
     strings = check_view(panel)
     assert "139" not in strings  # more than 100 choices: the first 100 are offered
 

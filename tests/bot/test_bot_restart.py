@@ -1,32 +1,35 @@
 """Restarts: a game resumes where the last committed action left it, old buttons still
-work, timers resume from their stored deadlines; a broken stored game is reported and the
-rest keeps running."""
+work, timers resume from their stored deadlines."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
 import simcord
-from anima_sim import Driver, Stored, actions, board, chose, components, start_game, stored, world
+from anima_sim import (
+    World,
+    actions,
+    board,
+    chose,
+    components,
+    drive_new_game,
+    reset_decision,
+    start_game,
+    stored,
+)
 
 from bot.app import AnimaBot
-from engine.prompts import Prompt
-
-
-def reset_decision(st: Stored, prompts: list[Prompt]) -> bool:
-    return len(prompts) == 1 and prompts[0].kind == "reset" and not prompts[0].window
 
 
 async def test_restart_mid_turn_old_buttons_still_work(
-    simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
+    w: World, simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
 ) -> None:
     env = simcord_env
-    w = world(env)
-    game_id = await start_game(w, w.alice, [w.bob, w.carol], ai=1, turns=3)
-    players = {m.id: m for m in (w.alice, w.bob, w.carol)}
-    driver = Driver(w, db_path, game_id, players, seed=7)
+    game_id, driver = await drive_new_game(
+        w, db_path, [w.alice, w.bob, w.carol], ai=1, turns=3, seed=7
+    )
+    players = driver.players
     st, prompts = await driver.until(reset_decision)
     before = st.game.to_json()
     old_board = board(w.table, db_path, game_id)
@@ -51,10 +54,9 @@ async def test_restart_mid_turn_old_buttons_still_work(
 
 
 async def test_timers_resume_after_a_restart(
-    simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
+    w: World, simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
 ) -> None:
     env = simcord_env
-    w = world(env)
     admin_settings = await w.admin.slash(w.table, "anima settings", decision_timer=120)
     assert "2 min" in str(admin_settings.response.embeds[0].fields[0].value)
     game_id = await start_game(w, w.alice, [w.bob], ai=0, turns=2)
@@ -71,38 +73,3 @@ async def test_timers_resume_after_a_restart(
     assert sources.count("timeout") == 2  # both start choices ran out after the restart
     # ... and a setup choice's time-out does not count towards being away (issue 8).
     assert all(s.timeouts == 0 for s in st.seats.values())
-
-
-async def test_a_broken_game_is_reported_and_others_keep_running(
-    simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
-) -> None:
-    env = simcord_env
-    w = world(env)
-    other = w.guild.create_text_channel("other")
-    broken_id = await start_game(w, w.alice, [w.bob], ai=1, turns=2)
-    fine_id = await start_game(w, w.carol, [w.dave], ai=0, turns=2, channel=other)
-
-    with sqlite3.connect(db_path) as db:
-        db.execute("UPDATE games SET state_json = '{\"players\": 5}' WHERE id = ?", (broken_id,))
-    await env.restart_bot(make_bot())
-
-    assert stored(db_path, broken_id).status == "broken"
-    report = w.table.last_message
-    assert "cannot be loaded" in report.content and f"Game #{broken_id}" in report.content
-    assert not board(w.table, db_path, broken_id).components
-    # An old button of the broken game (alice's secret start in her DMs) answers clearly.
-    dm = w.alice.user.dm_channel.history()[-1]
-    lead = next(c for c in components(dm) if c.label.startswith("Lead with"))
-    r = await w.alice.user.click(dm, custom_id=lead.custom_id)
-    assert "broken" in r.response.content
-    r = await w.alice.slash(w.table, "anima hand")
-    assert r.ephemeral and "no game here" in r.response.content
-
-    # The other game is fine.
-    players = {w.carol.id: w.carol, w.dave.id: w.dave}
-    driver = Driver(w, db_path, fine_id, players, seed=3, channel=other)
-    for _ in range(5):
-        assert await driver.step()
-    # And the broken game's channel can host a new game.
-    r = await w.bob.slash(w.table, "anima start")
-    assert not r.ephemeral

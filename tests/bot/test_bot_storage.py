@@ -1,4 +1,6 @@
-"""Storage: the schema is created and migrated at start; one transaction per action."""
+"""Storage: the schema is created and migrated at start (an old log is migrated and still
+read); one transaction per action, a decision with the AI moves after it in at most six
+statements."""
 
 from __future__ import annotations
 
@@ -6,7 +8,15 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+import simcord
+from anima_sim import (
+    World,
+    drive_new_game,
+    stored,
+)
 
+from bot.app import AnimaBot
+from bot.database import Hop
 from bot.storage import (
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -103,3 +113,72 @@ async def test_an_action_commits_with_its_log_or_not_at_all(tmp_path: Path) -> N
         assert await storage.actions(game_id) == [(1, "p1", "done", "human")]
     finally:
         await storage.close()
+
+
+async def test_an_old_log_is_migrated_and_still_read(tmp_path: Path) -> None:
+    """A database of schema 4 (actions with a rowid, events written with spaces) is migrated
+    in place: the replay (every action) and every event read as before."""
+    from bot.storage import MIGRATIONS, GuildSettings, Storage
+
+    path = tmp_path / "anima.sqlite3"
+    with sqlite3.connect(path) as db:
+        for migration in MIGRATIONS[:4]:
+            for statement in migration:
+                db.execute(statement)
+        db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        db.execute("INSERT INTO schema_version VALUES (4)")
+        db.execute(
+            "INSERT INTO games (guild_id, channel_id, host_id, status, options_json, created_at,"
+            " version) VALUES (1, 2, 3, 'over', '{}', 0, 2)"
+        )
+        db.executemany(
+            "INSERT INTO actions VALUES (1, ?, 'p1', ?, 'human', 0)", [(1, "keep x"), (2, "done")]
+        )
+        db.execute(
+            "INSERT INTO events (game_id, version, kind, text, recipients, data_json, at) "
+            "VALUES (1, 1, 'note', 'hello', '[\"p1\"]', '{\"a\": [1, 2]}', 0)"
+        )
+    storage = Storage(path, GuildSettings(0, 300, 45, True, 3))
+    await storage.open()
+    try:
+        assert await storage.actions(1) == [
+            (1, "p1", "keep x", "human"),
+            (2, "p1", "done", "human"),
+        ]
+        [event] = await storage.events_after(1, 0)
+        assert (event.recipients, event.data, event.damaged) == (["p1"], {"a": [1, 2]}, False)
+        assert await storage.private_events(1, "p1", 6) == [event]
+    finally:
+        await storage.close()
+    with sqlite3.connect(path) as db:
+        sql = db.execute("SELECT sql FROM sqlite_master WHERE name = 'actions'").fetchone()[0]
+    assert "WITHOUT ROWID" in sql
+
+
+async def test_a_decision_is_one_transaction_of_at_most_six_statements(
+    w: World, simcord_env: simcord.Env, db_path: Path
+) -> None:
+    """Speed (issue 10): a cached game's decision, with the AI moves after it, is written in
+    one transaction (state, actions, events, seats and the publish pointer), handed to the
+    database's thread in one hop, and reads nothing back (settings, auto-pass, closed DMs
+    and private logs are kept in memory)."""
+    env = simcord_env
+    game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=1, turns=2, seed=4)
+    driver.use_commands = False
+    bot = env.bot
+    assert isinstance(bot, AnimaBot)
+    for _ in range(10):  # warm up: each seat's panel and private log read once
+        assert await driver.step()
+    hops: list[Hop] = []
+    bot.storage.db.trace = hops.append  # every hop to the database's worker thread
+    steps = 30
+    for _ in range(steps):
+        assert await driver.step()
+    bot.storage.db.trace = None
+    assert stored(db_path, game_id).status == "running"
+    statements = [sql for hop in hops for sql, _seconds in hop.statements]
+    begins = [s for s in statements if s.startswith("BEGIN")]
+    assert len(begins) == steps  # one commit per decision, nothing else written
+    assert len(hops) == steps  # each handed to SQLite's thread once, as a whole
+    assert len(statements) <= 6 * steps, statements[:12]
+    assert not [s for s in statements if s.startswith("SELECT")], statements

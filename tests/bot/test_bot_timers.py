@@ -6,16 +6,25 @@ from __future__ import annotations
 from pathlib import Path
 
 import simcord
-from anima_sim import Driver, Stored, actions, board, chose, start_game, stored, world
+from anima_sim import (
+    Driver,
+    Stored,
+    World,
+    actions,
+    board,
+    chose,
+    drive_new_game,
+    start_game,
+    stored,
+)
 
 from engine.prompts import Prompt
 
 
 async def test_half_time_ping_timeout_and_ai_takeover(
-    simcord_env: simcord.Env, db_path: Path
+    w: World, simcord_env: simcord.Env, db_path: Path
 ) -> None:
     env = simcord_env
-    w = world(env)
     await w.admin.slash(w.table, "anima settings", decision_timer=60, ai_takeover=3)
     game_id = await start_game(w, w.alice, [w.bob], ai=0, turns=2)
     # bob chooses his start at once; alice does not answer.
@@ -84,13 +93,13 @@ def window_open(st: Stored, prompts: list[Prompt]) -> bool:
 
 
 async def test_reaction_window_closes_for_everybody(
-    simcord_env: simcord.Env, db_path: Path
+    w: World, simcord_env: simcord.Env, db_path: Path
 ) -> None:
     env = simcord_env
-    w = world(env)
-    game_id = await start_game(w, w.alice, [w.bob, w.carol], ai=0, turns=2)
-    players = {m.id: m for m in (w.alice, w.bob, w.carol)}
-    driver = Driver(w, db_path, game_id, players, seed=5)
+    game_id, driver = await drive_new_game(
+        w, db_path, [w.alice, w.bob, w.carol], ai=0, turns=2, seed=5
+    )
+    players = driver.players
     st, prompts = await driver.until(window_open)
     since = {p.player: st.seats[p.player].since for p in prompts}
     assert len(set(since.values())) == 1  # one window, one version for everybody

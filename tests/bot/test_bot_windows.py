@@ -20,15 +20,16 @@ from anima_sim import (
     World,
     board,
     components,
+    drive_new_game,
     start_game,
     stored,
     world,
 )
 
-import bot.games
+import bot.games.turns
 from bot.app import AnimaBot
 from bot.autopass import AUTO_KINDS, auto_action
-from bot.components import PLAY_A_CARD
+from bot.components.game_views import PLAY_A_CARD
 from engine.prompts import PLAY_KINDS
 from engine.views import PromptView
 
@@ -169,9 +170,9 @@ async def traced_game(
     channel = w.guild.create_text_channel(name)
     w.table = channel
     await w.alice.slash(channel, "anima settings", **NOTHING)
-    game_id = await start_game(w, w.alice, [w.bob, w.carol], ai=0, turns=2, channel=channel)
-    players = {m.id: m for m in (w.alice, w.bob, w.carol)}
-    driver = Driver(w, db_path, game_id, players, channel=channel)
+    game_id, driver = await drive_new_game(
+        w, db_path, [w.alice, w.bob, w.carol], ai=0, turns=2, channel=channel
+    )
     driver.use_commands = False
     while stored(db_path, game_id).game.table_view().phase == "setup":
         await _public_step(driver)
@@ -187,14 +188,13 @@ async def traced_game(
 
 
 async def test_T4_auto_pass_timing_does_not_depend_on_the_hand(
-    simcord_env: simcord.Env, db_path: Path, simcord_bot: AnimaBot, monkeypatch: pytest.MonkeyPatch
+    w: World, db_path: Path, simcord_bot: AnimaBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Done-when of finding 3: the same game (same seed, same public choices) with two
     different hands for Alice, who is on auto-pass: one hand answers reaction windows, the
     other never does. The table sees exactly the same thing after every step. A variant of
     the auto-pass that looks at the hand (it asks when a card is playable) is caught by the
     same comparison."""
-    w = world(simcord_env)
     quiet = await traced_game(w, db_path, simcord_bot, "quiet-hand", window_playable=False)
     answering = await traced_game(w, db_path, simcord_bot, "window-hand", window_playable=True)
     assert len(quiet) > 30
@@ -211,7 +211,7 @@ async def test_T4_auto_pass_timing_does_not_depend_on_the_hand(
         playable = any(c.action.startswith(("play ", "ability ")) for c in prompt.choices)
         return None if prompt.window and playable else auto_action(prompt, kinds)
 
-    monkeypatch.setattr(bot.games, "auto_action", looks_at_the_hand)
+    monkeypatch.setattr(bot.games.turns, "auto_action", looks_at_the_hand)
     leaky_quiet = await traced_game(w, db_path, simcord_bot, "leaky-quiet", window_playable=False)
     leaky = await traced_game(w, db_path, simcord_bot, "leaky-window", window_playable=True)
     assert leaky_quiet == quiet  # with nothing playable the leak does not show...
@@ -222,14 +222,13 @@ async def test_T4_auto_pass_timing_does_not_depend_on_the_hand(
 
 
 async def test_T4_play_a_card_is_on_every_own_step_decision_whatever_the_hand(
-    simcord_env: simcord.Env, db_path: Path
+    w: World, db_path: Path
 ) -> None:
     """Finding 5: in the steps of a member's own turn where cards may be played, the board
     offers "Play a card…" (his private panel) whether or not he holds a playable card, so the
     button tells the table nothing; the panel says what is playable, or that nothing is. In a
     reaction window the mover's own panel tells him that his window is open; the board's line
     stays neutral."""
-    w = world(simcord_env)
     game_id = await start_game(w, w.alice, [w.bob, w.carol], ai=0, turns=2)
     members = {m.id: m for m in (w.alice, w.bob, w.carol)}
     driver = Driver(w, db_path, game_id, members, seed=3)

@@ -26,6 +26,7 @@ from bot.preview import (
     NO_TOKEN,
     PREVIEW_BOT_NAME,
     SEEDED,
+    PreviewWorld,
     preview_settings,
     pump_clock,
     run_preview,
@@ -49,6 +50,24 @@ async def started(bot: AnimaBot) -> AsyncIterator[simcord.Env]:
     finally:
         await bot.close()
     assert not bot.errors
+
+
+@contextlib.asynccontextmanager
+async def previewed_game(
+    settings: Settings, tmp_path: Path
+) -> AsyncIterator[tuple[simcord.Env, PreviewWorld, Any, aiohttp.ClientSession]]:
+    """The preview's seeded world with the game started by Alice, its page served and an HTTP
+    session to use it: (env, world, preview, http)."""
+    bot = create_bot(preview_settings(settings), db_path=tmp_path / "anima.sqlite3")
+    async with started(bot) as env:
+        world = await seed_world(env)
+        lobby = next(m for m in world.table.history() if m.id == world.lobby_message_id)
+        await world.members[0].click(lobby, custom_id=f"anima:lobby:{world.game_id}:start")
+        async with (
+            env.preview(world.table, viewers=world.members, layout="channel") as preview,
+            aiohttp.ClientSession() as http,
+        ):
+            yield env, world, preview, http
 
 
 class Page:
@@ -189,29 +208,20 @@ async def test_the_clock_pump_runs_out_decision_timers_in_real_time(tmp_path: Pa
     settings = preview_config(
         ANIMA_DECISION_TIMER=2, ANIMA_WINDOW_TIMER=2, ANIMA_TIMER_TICK=0.5, ANIMA_AI_TAKEOVER=0
     )
-    bot = create_bot(preview_settings(settings), db_path=tmp_path / "anima.sqlite3")
-    async with started(bot) as env:
-        world = await seed_world(env)
-        alice = world.members[0]
-        lobby = next(m for m in world.table.history() if m.id == world.lobby_message_id)
-        await alice.click(lobby, custom_id=f"anima:lobby:{world.game_id}:start")
-        async with (
-            env.preview(world.table, viewers=world.members, layout="channel") as preview,
-            aiohttp.ClientSession() as http,
-        ):
-            page = Page(http, preview.url)
-            await page.open()  # before the time-out: the pump must republish it
-            pump = asyncio.ensure_future(pump_clock(env, preview, every=0.2))
-            try:
-                for _ in range(100):
-                    state = await page.state()
-                    if any("ran out of time" in t for t in texts(state)):
-                        break
-                    await asyncio.sleep(0.1)
-            finally:
-                pump.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await pump
+    async with previewed_game(settings, tmp_path) as (env, world, preview, http):
+        page = Page(http, preview.url)
+        await page.open()  # before the time-out: the pump must republish it
+        pump = asyncio.ensure_future(pump_clock(env, preview, every=0.2))
+        try:
+            for _ in range(100):
+                state = await page.state()
+                if any("ran out of time" in t for t in texts(state)):
+                    break
+                await asyncio.sleep(0.1)
+        finally:
+            pump.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await pump
         shown = "\n".join(texts(state))
         assert "half of your time is gone" in shown
         assert "**Alice** ran out of time: the default choice." in shown
@@ -223,45 +233,36 @@ async def test_a_page_click_waits_for_the_clock_instead_of_failing(tmp_path: Pat
     """SimCord refuses a page action that arrives while the clock moves (HTTP 400, and the
     page is stuck on "outcome uncertain"); with the preview's lock it waits instead."""
     settings = preview_config(ANIMA_DECISION_TIMER=0, ANIMA_TIMER_TICK=0.5)
-    bot = create_bot(preview_settings(settings), db_path=tmp_path / "anima.sqlite3")
-    async with started(bot) as env:
-        world = await seed_world(env)
-        alice = world.members[0]
-        lobby = next(m for m in world.table.history() if m.id == world.lobby_message_id)
-        await alice.click(lobby, custom_id=f"anima:lobby:{world.game_id}:start")
-        async with (
-            env.preview(world.table, viewers=world.members, layout="channel") as preview,
-            aiohttp.ClientSession() as http,
-        ):
-            lock = serialize_page_actions(preview)
-            page = Page(http, preview.url)
-            opened = await page.open()
-            board = next(
-                m
-                for m in opened["messages"].values()
-                if m["embeds"] and m["embeds"][0]["title"].startswith("Anima · game #1 ·")
-            )
-            my_hand = next(
-                c
-                for row in board["components"]
-                for c in row["components"]
-                if c.get("label") == "My hand"
-            )
+    async with previewed_game(settings, tmp_path) as (env, world, preview, http):
+        lock = serialize_page_actions(preview)
+        page = Page(http, preview.url)
+        opened = await page.open()
+        board = next(
+            m
+            for m in opened["messages"].values()
+            if m["embeds"] and m["embeds"][0]["title"].startswith("Anima · game #1 ·")
+        )
+        my_hand = next(
+            c
+            for row in board["components"]
+            for c in row["components"]
+            if c.get("label") == "My hand"
+        )
 
-            async def move_the_clock() -> None:
-                async with lock:  # as pump_clock does
-                    # Ten runs of the bot's timer loop: about half a second of SimCord work.
-                    await env.advance_time(5)
+        async def move_the_clock() -> None:
+            async with lock:  # as pump_clock does
+                # Ten runs of the bot's timer loop: about half a second of SimCord work.
+                await env.advance_time(5)
 
-            clock = asyncio.ensure_future(move_the_clock())
-            await asyncio.sleep(0.1)
-            assert not clock.done()
-            result = await page.action(  # asserts HTTP 200
-                "click", target_id=board["id"], control_key=my_hand["control_key"]
-            )
-            assert clock.done()
-            assert not result["rejected"] and result["settlement"] == "settled"
-        panels = [m for m in world.table.history(viewer=alice) if m.flags.ephemeral]
+        clock = asyncio.ensure_future(move_the_clock())
+        await asyncio.sleep(0.1)
+        assert not clock.done()
+        result = await page.action(  # asserts HTTP 200
+            "click", target_id=board["id"], control_key=my_hand["control_key"]
+        )
+        assert clock.done()
+        assert not result["rejected"] and result["settlement"] == "settled"
+        panels = [m for m in world.table.history(viewer=world.members[0]) if m.flags.ephemeral]
         assert panels and panels[-1].embeds[0].title == "Your hand · game #1"
 
 

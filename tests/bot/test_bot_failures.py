@@ -1,42 +1,37 @@
-"""Failures inside the bot: no traceback reaches a user, a failed commit changes nothing,
-and what was committed but not yet posted is posted after a restart."""
+"""Failures inside the bot: no traceback reaches a user (a failing command or button answers
+with a short apology), a failed commit changes nothing, and a full disk is reported with
+nothing half-applied left in memory."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import logging
 from pathlib import Path
 from typing import Any
 
 import pytest
 import simcord
 from anima_sim import (
-    Driver,
-    Stored,
+    World,
     actions,
     board,
     chose,
+    drive_new_game,
     private_reply,
+    reset_decision,
     start_game,
     stored,
-    world,
 )
+from posting_checks import assert_posted_once
 from simcord import assert_error
 
-from bot import rendering
 from bot.app import AnimaBot
-from bot.components import ERROR_TEXT
-from engine.game import Game
-from engine.prompts import Prompt
-
-
-def reset_decision(st: Stored, prompts: list[Prompt]) -> bool:
-    return len(prompts) == 1 and prompts[0].kind == "reset" and not prompts[0].window
+from bot.components.answers import ERROR_TEXT
+from bot.games.play import CANNOT_SAVE
 
 
 async def test_a_failing_command_answers_without_traceback(
-    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+    w: World, simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    w = world(simcord_env)
 
     async def boom(*args: Any) -> None:
         raise RuntimeError("disk on fire")
@@ -49,9 +44,8 @@ async def test_a_failing_command_answers_without_traceback(
 
 
 async def test_a_failing_button_answers_without_traceback(
-    simcord_env: simcord.Env, db_path: Path, monkeypatch: pytest.MonkeyPatch
+    w: World, simcord_env: simcord.Env, db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    w = world(simcord_env)
     game_id = await start_game(w, w.alice, [w.bob], ai=0, turns=2)
 
     async def boom(*args: Any) -> None:
@@ -65,12 +59,10 @@ async def test_a_failing_button_answers_without_traceback(
 
 
 async def test_a_failed_commit_changes_nothing(
-    simcord_env: simcord.Env, db_path: Path, monkeypatch: pytest.MonkeyPatch
+    w: World, simcord_env: simcord.Env, db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    w = world(simcord_env)
-    game_id = await start_game(w, w.alice, [w.bob], ai=0, turns=2)
-    players = {w.alice.id: w.alice, w.bob.id: w.bob}
-    driver = Driver(w, db_path, game_id, players, seed=4)
+    game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=0, turns=2, seed=4)
+    players = driver.players
     st, prompts = await driver.until(reset_decision)
     storage = simcord_env.bot.storage
     real = storage._insert_events
@@ -98,37 +90,36 @@ async def test_a_failed_commit_changes_nothing(
     assert actions(db_path, game_id)[st.version][1:3] == (seat.seat, "done")
 
 
-async def test_what_was_committed_is_posted_after_a_restart(
-    simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
+async def test_a_full_disk_is_reported_and_nothing_half_applied_stays(
+    w: World, simcord_env: simcord.Env, db_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     env = simcord_env
-    w = world(env)
-    game_id = await start_game(w, w.alice, [w.bob], ai=1, turns=2)
-    players = {w.alice.id: w.alice, w.bob.id: w.bob}
-    driver = Driver(w, db_path, game_id, players, seed=4)
-    st, prompts = await driver.until(reset_decision)
-
-    async def crash(*args: Any, **kwargs: Any) -> list[str]:
-        return []  # the bot "dies" right after the commit: nothing is posted
-
-    env.bot.publisher.publish = crash  # type: ignore[method-assign]
-    seat = st.seats[prompts[0].player]
-    done = f"anima:{game_id}:{seat.since}:{prompts[0].choices.index('done')}"
-    posted = len(w.table.history())
-    await players[seat.user_id].click(board(w.table, db_path, game_id), custom_id=done)
-    assert len(w.table.history()) == posted
-    version = stored(db_path, game_id).version
-    assert version > st.version
-
-    await env.restart_bot(make_bot())
-    assert len(w.table.history()) > posted
-    # The board shows the committed state (not the one before the click).
-    storage = env.bot.storage  # type: ignore[attr-defined]
-    row = await storage.game(game_id)
-    seats = {s.seat: s for s in await storage.seats(game_id)}
-    game = Game.from_json(row.state_json)
-    assert game.version == version
-    expected = rendering.board_embed(game.table_view(), game.db, row, seats)
-    shown = board(w.table, db_path, game_id).embeds[0]
-    assert [(f.name, f.value) for f in shown.fields] == [(f.name, f.value) for f in expected.fields]
-    assert shown.description == expected.description
+    game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=1, turns=2, seed=2)
+    driver.use_commands = False
+    before = stored(db_path, game_id)
+    bot = env.bot
+    assert isinstance(bot, AnimaBot)
+    await bot.storage.fetchone("VACUUM")  # no free page left: the next new page is refused
+    pages = (await bot.storage.fetchone("PRAGMA page_count"))[0]
+    await bot.storage.fetchone(f"PRAGMA max_page_count = {pages}")
+    # Play until a write needs a new page (what is left of the last pages fills first).
+    with caplog.at_level(logging.ERROR, logger="anima.storage"):
+        st, prompts = driver.human_prompts()
+        result = await driver.choose(st, prompts[0], 0)
+        for _ in range(50):
+            if private_reply(result) == CANNOT_SAVE:
+                break
+            st, prompts = driver.human_prompts()
+            result = await driver.choose(st, prompts[0], 0)
+    assert private_reply(result) == CANNOT_SAVE
+    assert "full" in caplog.text and "no transaction is active" not in caplog.text
+    assert not bot.games.cached(game_id)  # the half-applied game was dropped
+    failed = stored(db_path, game_id)
+    assert failed.version >= before.version
+    await bot.storage.fetchone("PRAGMA max_page_count = 1073741823")
+    # The same decision, clicked again, goes through from the last committed state.
+    st, prompts = driver.human_prompts()
+    assert st.version == failed.version
+    assert await driver.step()
+    assert stored(db_path, game_id).version > failed.version
+    await assert_posted_once(bot, w.table, game_id, over=False)

@@ -1,0 +1,245 @@
+"""The lobby's components: its selects (sets, optional rules, edition, timer) and buttons
+(join, leave, add an AI player, start, cancel), the host's private picker of AI levels, and
+the lobby message's view. A click hands over to ``bot.lobby`` through the interaction's
+client; the lobby message shows the change.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import ui
+
+from bot import rendering
+from bot.components import answers
+from bot.components.answers import client, is_admin, new_view
+from bot.lobby_options import EDITION_OPTIONS, OPTIONAL_RULES, offered_codes, selected_codes
+from bot.table import MAX_SEATS
+from engine.agents.levels import DEFAULT_LEVEL, LEVELS
+from engine.cards import CardDB
+from engine.options import Options
+
+if TYPE_CHECKING:
+    from bot.storage import GameRow
+
+
+def available_sets(cards: CardDB) -> list[str]:
+    """Card sets that have cards in the database (others cannot be played yet)."""
+    present = {c.set for c in cards}
+    return [s for s in rendering.SET_NAMES if s in present]
+
+
+class LobbyButton(
+    ui.DynamicItem[ui.Button[Any]],
+    template=r"anima:lobby:(?P<gid>[0-9]+):(?P<what>join|leave|ai|start|cancel)",
+):
+    LABELS = {
+        "join": ("Join", discord.ButtonStyle.success),
+        "leave": ("Leave", discord.ButtonStyle.secondary),
+        "ai": ("Add AI player", discord.ButtonStyle.secondary),
+        "start": ("Start", discord.ButtonStyle.primary),
+        "cancel": ("Cancel", discord.ButtonStyle.danger),
+    }
+
+    def __init__(self, gid: int, what: str) -> None:
+        label, style = self.LABELS[what]
+        super().__init__(
+            ui.Button(label=label, style=style, custom_id=f"anima:lobby:{gid}:{what}", row=4)
+        )
+        self.gid, self.what = gid, what
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        return cls(int(match["gid"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.what == "ai":  # the host first picks the new AI player's level
+            await answers.guarded(interaction, lambda: ai_level_picker(interaction, self.gid))
+            return
+        await answers.guarded(
+            interaction, lambda: lobby_action(interaction, self.gid, self.what, [])
+        )
+
+
+class AiLevelButton(
+    ui.DynamicItem[ui.Button[Any]],
+    template=r"anima:lobby:(?P<gid>[0-9]+):ai:(?P<level>[a-z_]+)",
+):
+    """A level in the host's private picker of "Add AI player": seats an AI of that level.
+
+    The lobby's five rows are taken (four selects, one row of five buttons), so the level is
+    picked in a private message; it stays open to add several AI players."""
+
+    def __init__(self, gid: int, level: str) -> None:
+        style = (
+            discord.ButtonStyle.primary if level == DEFAULT_LEVEL else discord.ButtonStyle.secondary
+        )
+        super().__init__(
+            ui.Button(
+                label=level.capitalize(), style=style, custom_id=f"anima:lobby:{gid}:ai:{level}"
+            )
+        )
+        self.gid, self.level = gid, level
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
+    ) -> AiLevelButton:
+        return cls(int(match["gid"]), match["level"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await answers.guarded(interaction, lambda: add_ai_player(interaction, self.gid, self.level))
+
+
+def ai_level_view(gid: int) -> ui.View:
+    """One button per AI level, weakest first (engine.agents.levels)."""
+    view = new_view()
+    for level in LEVELS:
+        view.add_item(AiLevelButton(gid, level))
+    return view
+
+
+async def ai_level_picker(interaction: discord.Interaction, gid: int) -> None:
+    """ "Add AI player": the host gets the levels privately; anybody else the refusal."""
+    refusal = await client(interaction).lobby.ai_refusal(
+        gid, interaction.user.id, is_admin(interaction)
+    )
+    if refusal is not None:
+        await interaction.response.send_message(refusal, ephemeral=True)
+        return
+    await interaction.response.send_message(
+        rendering.ai_level_text(), view=ai_level_view(gid), ephemeral=True
+    )
+
+
+async def add_ai_player(interaction: discord.Interaction, gid: int, level: str) -> None:
+    """A level picked: the AI takes a seat, the lobby message shows it, and the picker says
+    so (or why not)."""
+    await interaction.response.defer()
+    bot = client(interaction)
+    result = await bot.lobby.add_ai(gid, interaction.user.id, is_admin(interaction), level)
+    if result.error or result.row is None:
+        await interaction.edit_original_response(
+            content=result.error or "This lobby is closed.", view=None
+        )
+        return
+    row = result.row
+    if row.lobby_message_id is not None:
+        embed = rendering.lobby_embed(row, result.seats, result.default_timer)
+        lobby = bot.publisher.channel(row).get_partial_message(row.lobby_message_id)
+        with contextlib.suppress(discord.HTTPException):  # the seat is taken all the same
+            await lobby.edit(embed=embed, view=lobby_view(row, bot.cards))
+    added = result.seats[-1]
+    await interaction.edit_original_response(
+        content=f"🤖 {added.name} ({level}) takes seat {len(result.seats)}.\n\n"
+        + rendering.ai_level_text(),
+        view=ai_level_view(gid) if len(result.seats) < MAX_SEATS else None,
+    )
+
+
+class LobbySelect(
+    ui.DynamicItem[ui.Select[Any]],
+    template=r"anima:lobby:(?P<gid>[0-9]+):(?P<what>sets|rules|edition|timer)",
+):
+    def __init__(self, gid: int, what: str, options: list[discord.SelectOption], row: int) -> None:
+        placeholder, low, high = {
+            "sets": ("Card sets", 1, len(options)),
+            "rules": ("Optional rules", 0, len(options)),
+            "edition": ("Edition options", 0, len(options)),
+            "timer": ("Decision timer", 1, 1),
+        }[what]
+        super().__init__(
+            ui.Select(
+                custom_id=f"anima:lobby:{gid}:{what}",
+                placeholder=placeholder,
+                min_values=low,
+                max_values=max(1, high),
+                options=options,
+                row=row,
+            )
+        )
+        self.gid, self.what = gid, what
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
+    ) -> LobbySelect:
+        row = {"sets": 0, "rules": 1, "edition": 2, "timer": 3}[match["what"]]
+        return cls(int(match["gid"]), match["what"], list(getattr(item, "options", [])), row)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list(self.item.values)
+        await answers.guarded(
+            interaction, lambda: lobby_action(interaction, self.gid, self.what, values)
+        )
+
+
+async def lobby_action(
+    interaction: discord.Interaction, gid: int, what: str, values: list[str]
+) -> None:
+    """A lobby button or select: the lobby message shows the change (nobody gets a private
+    confirmation per click); only a refusal is said to the clicker, privately."""
+    # Acknowledge first: the lock may be held by a start that deals and posts the board.
+    await interaction.response.defer()
+    lobby = client(interaction).lobby
+    user = interaction.user
+    admin = is_admin(interaction)
+    if what == "start":
+        result = await lobby.start(gid, user.id, admin)
+    elif what == "join":
+        result = await lobby.join(gid, user.id, user.display_name)
+    elif what == "leave":
+        result = await lobby.leave(gid, user.id)
+    elif what == "cancel":
+        result = await lobby.cancel(gid, user.id, admin)
+    else:
+        result = await lobby.set_option(gid, user.id, admin, what, values)
+    if result.error or result.row is None:
+        await interaction.followup.send(result.error or "This lobby is closed.", ephemeral=True)
+        return
+    embed = rendering.lobby_embed(
+        result.row, result.seats, result.default_timer, closed=result.closed
+    )
+    view = None if result.closed else lobby_view(result.row, client(interaction).cards)
+    await interaction.edit_original_response(embed=embed, view=view)
+
+
+def lobby_view(row: GameRow, cards: CardDB) -> ui.View:
+    """The lobby's selects (sets among those ``cards`` has, rules, edition with S5 when
+    Twilight of the Gods is combined, timer) and buttons."""
+    options = Options.model_validate(row.options)
+    o, v = selected_codes(options)
+    view = new_view()
+    sets = [
+        discord.SelectOption(label=rendering.SET_NAMES[s], value=s, default=s in options.sets)
+        for s in available_sets(cards)
+    ]
+    view.add_item(LobbySelect(row.id, "sets", sets, 0))
+    rules = [
+        discord.SelectOption(label=c.name, value=code, description=c.description, default=code in o)
+        for code, c in OPTIONAL_RULES.items()
+    ]
+    view.add_item(LobbySelect(row.id, "rules", rules, 1))
+    edition = [
+        discord.SelectOption(label=c.name, value=code, description=c.description, default=code in v)
+        for code, c in EDITION_OPTIONS.items()
+        if code in offered_codes(options, "edition")
+    ]
+    view.add_item(LobbySelect(row.id, "edition", edition, 2))
+    timers = [
+        discord.SelectOption(
+            label=f"Timer: {label}",
+            value="default" if seconds is None else str(seconds),
+            default=seconds == row.decision_timer,
+        )
+        for label, seconds in rendering.TIMER_CHOICES
+    ]
+    view.add_item(LobbySelect(row.id, "timer", timers, 3))
+    for what in ("join", "leave", "ai", "start", "cancel"):
+        view.add_item(LobbyButton(row.id, what))
+    return view

@@ -1,0 +1,333 @@
+"""What the players ask of a running game: a click on a choice, ``/anima play``, their private
+panels, taking a seat back from the AI and their auto-pass; each answered in words
+(:class:`bot.table.Reply`), a refusal included.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from typing import Any, ParamSpec
+
+import discord
+
+from bot import rendering
+from bot.autopass import describe, parse_kinds
+from bot.components.game_views import reclaim_view
+from bot.games.cache import broken_reply
+from bot.games.turns import GameTurns
+from bot.panels import fingerprint
+from bot.publishing import ClickedBoard
+from bot.refusals import refusal_text
+from bot.storage import NewEvent, SeatRow, StorageUnavailable
+from bot.table import NO_GAME, GameBroken, PanelKey, Reply, Table, now
+from engine.errors import IllegalAction
+from engine.game import Game
+from engine.prompts import Prompt
+
+CANNOT_SAVE = (
+    "⚠️ I cannot save the game right now (the bot's storage failed); nothing of your "
+    "click was recorded. Please try again in a moment."
+)
+
+P = ParamSpec("P")
+
+
+def answering(
+    method: Callable[P, Coroutine[Any, Any, Reply]],
+) -> Callable[P, Coroutine[Any, Any, Reply]]:
+    """A player's request answers in words when storage cannot save (fault 8: the real
+    cause is logged by storage) or when a stored row of the game turns out unreadable."""
+
+    @functools.wraps(method)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> Reply:
+        try:
+            return await method(*args, **kwargs)
+        except StorageUnavailable:
+            return Reply(CANNOT_SAVE)
+        except GameBroken as exc:
+            return broken_reply(exc)
+
+    return wrapper
+
+
+def card_in_hand(game: Game, hand: Sequence[str], typed: str) -> str | None:
+    """The card of ``hand`` that ``typed`` names: its id (a picked suggestion), its name
+    (any case, as ``/anima card`` reads it), or the one card whose name contains it."""
+    if typed in hand:
+        return typed
+    wanted = typed.strip().lower()
+    named = [c for c in hand if rendering.card_name(game.db, c).lower() == wanted]
+    if not named and wanted:
+        named = [c for c in hand if wanted in rendering.card_name(game.db, c).lower()]
+    return named[0] if len(set(named)) == 1 else None
+
+
+class GamePlay(GameTurns):
+    """The players' requests to a running game."""
+
+    def whose(self, table: Table) -> str:
+        """'it is X's decision' for anybody who clicks out of turn."""
+        prompts = table.game.pending()
+        if table.game.over:
+            return "the game is over"
+        if not prompts:
+            return "nobody is deciding now"
+        names = table.names
+        if len(prompts) == 1:
+            return f"it is {names.bold(prompts[0].player)}'s decision"
+        return "waiting for " + ", ".join(names.bold(p.player) for p in prompts)
+
+    async def _player(
+        self, game_id: int, user_id: int, whose: bool = True
+    ) -> tuple[Table, SeatRow] | Reply:
+        """Under the game's lock: the game and the member's seat, or the refusal in words (the
+        game is gone or broken, or he does not play in it; ``whose``: the refusal says whose
+        decision it is)."""
+        table = await self._table_for(game_id)
+        if isinstance(table, Reply):
+            return table
+        seat = table.seat_of(user_id)
+        if seat is None:
+            tail = f" — {self.whose(table)}" if whose else ""
+            return Reply(f"You are not playing in this game{tail}.")
+        return table, seat
+
+    @answering
+    async def choose(
+        self,
+        game_id: int,
+        user_id: int,
+        since: int,
+        index: int,
+        panel: int | None = None,
+        clicked: ClickedBoard | None = None,
+    ) -> Reply:
+        """A click on a choice button or select (public board, or the private panel whose
+        message id is ``panel``: the answer edits it in place). A board click that applies
+        with nothing private to tell answers ``quiet`` (the board shows what happened);
+        ``clicked``: the board click's interaction, which the board's edit may answer."""
+        async with self.lock(game_id):
+            found = await self._player(game_id, user_id)
+            if isinstance(found, Reply):
+                return found
+            table, seat = found
+            if table.row.status != "running":
+                return Reply(self._over_text(table))
+            return await self._resuming(
+                table,
+                seat,
+                lambda: self._choose(table, seat, since, index, panel, clicked),
+                panel,
+                clicked,
+            )
+
+    async def _choose(
+        self,
+        table: Table,
+        seat: SeatRow,
+        since: int,
+        index: int,
+        panel: int | None,
+        clicked: ClickedBoard | None = None,
+    ) -> Reply:
+        if seat.taken_over:
+            return self._taken_over_reply(table)
+        prompt = table.game.prompt_for(seat.seat)
+        current = {s.prompt_since for s in table.seats.values() if s.prompt_since is not None}
+        if prompt is None and since in current:  # a button of somebody else's decision
+            if any(p.window for p in table.game.pending()):
+                return Reply("You have answered this reaction window already.")
+            return Reply(f"Not your turn to choose — {self.whose(table)}.")
+        if prompt is None or seat.prompt_since != since or not 0 <= index < len(prompt.choices):
+            return await self._with_panel(table, seat, "That choice is no longer open.")
+        return await self._human_action(
+            table, seat, prompt, prompt.choices[index], panel, board=panel is None, clicked=clicked
+        )
+
+    @answering
+    async def play_card(self, channel_id: int, user_id: int, card: str) -> Reply:
+        """``/anima play``: apply ``play <card>`` if it is legal now."""
+        game_id = await self.running_game_id(channel_id)
+        if game_id is None:
+            return Reply(NO_GAME)
+        async with self.lock(game_id):
+            found = await self._player(game_id, user_id, whose=False)
+            if isinstance(found, Reply):
+                return found
+            table, seat = found
+            return await self._resuming(table, seat, lambda: self._play_card(table, seat, card))
+
+    async def _resuming(
+        self,
+        table: Table,
+        seat: SeatRow,
+        act: Callable[[], Awaitable[Reply]],
+        panel: int | None = None,
+        clicked: ClickedBoard | None = None,
+    ) -> Reply:
+        """A seated player's click: it resumes a paused game (bot.timers), then ``act`` runs;
+        when the click itself changed nothing, the resumption is published all the same."""
+        resumed = await self.resume(table, seat)
+        reply = await act()
+        if resumed and not reply.ok:
+            await self.publisher.publish(table, actor=seat.seat, panel=panel, clicked=clicked)
+        return reply
+
+    async def _play_card(self, table: Table, seat: SeatRow, card: str) -> Reply:
+        if seat.taken_over:
+            return self._taken_over_reply(table)
+        g = table.game
+        found = card_in_hand(g, table.seat_view(seat.seat).hand, card)
+        if found is None:
+            return Reply(
+                f"No card called “{rendering.escape(rendering.clip(card, 80))}” is in "
+                "your hand. Try the suggestions."
+            )
+        card = found
+        prompt = g.prompt_for(seat.seat)
+        action = f"play {card}"
+        if prompt is None or action not in prompt.choices:
+            name = rendering.card_name(g.db, card)
+            why = "not your decision" if prompt is None else "not playable at this moment"
+            return Reply(f"You can't play **{name}** now ({why}).")
+        return await self._human_action(table, seat, prompt, action)
+
+    @staticmethod
+    def _over_text(table: Table) -> str:
+        if table.row.status == "over":
+            return "This game is over."
+        return "This game was ended before its end."
+
+    def _taken_over_reply(self, table: Table) -> Reply:
+        return Reply(
+            "🤖 An AI player has taken over your seat after too many time-outs. "
+            "Take it back with the button.",
+            view=reclaim_view(table.id),
+        )
+
+    async def _human_action(
+        self,
+        table: Table,
+        seat: SeatRow,
+        prompt: Prompt,
+        action: str,
+        panel: int | None = None,
+        board: bool = False,
+        clicked: ClickedBoard | None = None,
+    ) -> Reply:
+        """Apply a member's choice, let the AI seats play, publish; the answer for him
+        (``board``: clicked on the public board, where a quiet answer shows nothing;
+        ``clicked``: that click's interaction, see :class:`ClickedBoard`)."""
+        offered = table.prompt_view(seat.seat)
+        choice = next((c for c in offered.choices if c.action == action), None) if offered else None
+        label = rendering.choice_text(choice, table.names) if choice else rendering.escape(action)
+        seat.timeouts = 0
+        try:
+            await self.apply(table, seat.seat, action, "human")
+        except IllegalAction as exc:
+            return Reply(f"❌ {refusal_text(exc, table.names, table.game.db)}")
+        await self.run_ai(table)
+        private = await self.publisher.publish(table, actor=seat.seat, panel=panel, clicked=clicked)
+        lines = [f"✅ You chose: **{label}**"]
+        if board and not private:
+            # Nothing is sent: rendering his panel for the answer would be wasted work.
+            return Reply(lines[0], ok=True, quiet=True)
+        lines += [f"🔒 {table.names.sub(text)}" for text in private]
+        return await self._with_panel(table, seat, "\n".join(lines), ok=True)
+
+    async def _with_panel(self, table: Table, seat: SeatRow, text: str, ok: bool = False) -> Reply:
+        """``text`` and, when the player must decide now, his private panel. The answer
+        stands in the place of his panel either way: it is refreshed into a full panel when
+        his situation changes (:mod:`bot.panels`)."""
+        g = table.game
+        embed, view = await self.publisher.panels.parts(table, seat)
+        key = PanelKey(table.id, seat.seat, fingerprint(embed, view))
+        if g.prompt_for(seat.seat) is None or table.row.status != "running":
+            if not g.over:
+                whose = self.whose(table)
+                text += f"\n{whose[0].upper()}{whose[1:]}."
+            return Reply(rendering.clip(text, rendering.CONTENT_LIMIT), ok=ok, panel=key)
+        return Reply(rendering.clip(text, rendering.CONTENT_LIMIT), embed, view, ok, panel=key)
+
+    async def panel_parts(
+        self, table: Table, seat: SeatRow
+    ) -> tuple[discord.Embed, discord.ui.View | None]:
+        """A player's private panel: his hand embed and the buttons of his open prompt."""
+        return await self.publisher.panels.parts(table, seat)
+
+    @answering
+    async def panel(self, game_id: int, user_id: int, mode: str) -> Reply:
+        """The ``My hand`` / ``Decide`` / ``Respond`` buttons and ``/anima hand``."""
+        async with self.lock(game_id):
+            found = await self._player(game_id, user_id, whose=mode != "hand")
+            if isinstance(found, Reply):
+                return found
+            table, seat = found
+            if await self.resume(table, seat):
+                await self.publisher.publish(table, actor=seat.seat)
+            if seat.taken_over:
+                return self._taken_over_reply(table)
+            prompt = table.game.prompt_for(seat.seat)
+            if mode == "decide" and prompt is None:
+                return Reply(f"Not your turn to choose — {self.whose(table)}.")
+            if mode == "respond" and (prompt is None or not prompt.window):
+                return Reply("No reaction window is waiting for you now.")
+            embed, view = await self.panel_parts(table, seat)
+            key = PanelKey(table.id, seat.seat, fingerprint(embed, view))
+            return Reply("", embed, view, ok=True, panel=key)
+
+    @answering
+    async def reclaim(self, game_id: int, user_id: int) -> Reply:
+        """A player takes his seat back from the AI."""
+        async with self.lock(game_id):
+            table = await self._table_for(game_id)
+            if isinstance(table, Reply):
+                return table
+            seat = table.seat_of(user_id)
+            if seat is None or not seat.taken_over:
+                return Reply("Your seat is not played by an AI.")
+            if table.row.status != "running":
+                return Reply("This game is over.")
+            if not await self.resume(table, seat):  # resuming gives the seat back, too
+                seat.ai, seat.timeouts = False, 0
+                prompt = table.game.prompt_for(seat.seat)
+                if prompt is not None:
+                    table.set_deadline(seat, prompt, now())
+                event = NewEvent("notice", f"👋 {seat.seat} takes the seat back from the AI.")
+                self.note(table, event)
+                await self.commit(table)
+            await self.publisher.publish(table, actor=seat.seat)
+            return await self._with_panel(table, seat, "✅ Your seat is yours again.", ok=True)
+
+    @answering
+    async def set_autopass(self, game_id: int, user_id: int, codes: list[str]) -> Reply:
+        """A member changes his auto-pass from his panel: remembered on the server, and
+        applied at once to what is open now (as if he had clicked it)."""
+        kinds = parse_kinds(codes)
+        async with self.lock(game_id):
+            table = await self._table_for(game_id)
+            if isinstance(table, Reply):
+                return table
+            await self.storage.set_autopass(table.row.guild_id, user_id, kinds)
+            seat = table.seat_of(user_id)
+            text = f"✅ Auto-pass: **{describe(kinds)}**."
+            if seat is None or table.row.status != "running":
+                return Reply(text, ok=True)
+            if await self.run_ai(table):
+                await self.publisher.publish(table, actor=seat.seat)
+            return await self._with_panel(table, seat, text, ok=True)
+
+    async def autopass_now(self, guild_id: int, channel_id: int, user_id: int) -> None:
+        """After ``/anima settings`` changed a member's auto-pass: answer what it covers in
+        the channel's running game now."""
+        game_id = await self.running_game_id(channel_id)
+        if game_id is None:
+            return
+        async with self.lock(game_id):
+            table = await self._table_for(game_id)
+            if isinstance(table, Reply) or table.row.guild_id != guild_id:
+                return
+            seat = table.seat_of(user_id)
+            if seat is not None and await self.run_ai(table):
+                await self.publisher.publish(table, actor=seat.seat)

@@ -1,0 +1,74 @@
+"""What a crash or a failure may leave in a game's channel, checked: every line posted once and
+in order, one end summary, live buttons on the newest board only; and the game's status."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import discord
+import simcord
+from anima_sim import (
+    board,
+    components,
+)
+
+from bot import rendering
+from bot.app import AnimaBot
+from bot.storage import Killed
+
+
+def status(db_path: Path, game_id: int) -> str:
+    with sqlite3.connect(db_path) as db:
+        return str(db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()[0])
+
+
+def assert_killed(env: simcord.Env, step: str) -> None:
+    """The old bot "died" at ``step`` (SimCord saw the Killed escape its callback when it
+    drained the old bot) and nothing else went wrong; reading ``env.errors`` acknowledges it."""
+    assert [(type(e), str(e)) for e in env.errors] == [(Killed, step)]
+
+
+def game_messages(channel: simcord.ChannelHandle, game_id: int) -> list[discord.Message]:
+    """The bot's messages of a game in its channel (after its lobby)."""
+    return [m for m in channel.history() if m.author.bot]
+
+
+def live_buttons(channel: simcord.ChannelHandle, game_id: int) -> list[int]:
+    """The messages of the channel that carry buttons of the game (its boards)."""
+    prefix = f"anima:{game_id}:"
+    return [
+        m.id
+        for m in channel.history()
+        if any(c.custom_id.startswith(prefix) for c in components(m))
+    ]
+
+
+async def assert_posted_once(
+    bot: AnimaBot, channel: simcord.ChannelHandle, game_id: int, over: bool
+) -> None:
+    """Every public line of the log is in the channel exactly once and in order; one end
+    summary if the game is over; buttons on the newest board only (none once over)."""
+    seats = await bot.storage.seats(game_id)
+    events = await bot.storage.events_after(game_id, 0)
+    expected = rendering.event_lines(events, rendering.seat_names(seats), bot.cards)
+    wanted = set(expected)
+    posted = [
+        line
+        for m in game_messages(channel, game_id)
+        for line in m.content.split("\n")
+        if line in wanted
+    ]
+    assert posted == expected
+    summaries = [
+        m
+        for m in channel.history()
+        if m.embeds and m.embeds[0].title == f"Anima · game #{game_id} is over"
+    ]
+    assert len(summaries) == (1 if over else 0)
+    buttons = live_buttons(channel, game_id)
+    if over:
+        assert buttons == []
+    else:
+        assert buttons == [board(channel, Path(), game_id).id]
+        assert board(channel, Path(), game_id).id == channel.history()[-1].id

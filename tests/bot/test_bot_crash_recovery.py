@@ -1,0 +1,165 @@
+"""Crash-proof publishing.
+
+The bot is killed at each named step of an action (``bot.storage.crash_points``: the step
+raises :class:`bot.storage.Killed`, a BaseException nothing in the bot catches, as if the
+process died there), then restarted on the same database; every game must finish with every
+line posted exactly once, one summary, and no live button on an old board. Secret starts are
+redelivered once, what was committed but not yet posted is posted after a restart, and a
+clean stop writes the pointers still pending."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import simcord
+from anima_sim import (
+    Driver,
+    World,
+    board,
+    drive_new_game,
+    is_board,
+    message_by_id,
+    open_lobby,
+    reset_decision,
+    start_game,
+    stored,
+)
+from posting_checks import assert_killed, assert_posted_once
+
+from bot import rendering
+from bot.app import AnimaBot
+from bot.storage import KILL_STEPS, crash_points
+from engine.game import Game
+
+# The step, and how many times it passes before the kill (a few decisions into the game).
+KILLS = [
+    ("after start commit", 0),
+    ("after commit", 6),
+    ("after post", 6),
+    ("before pointer", 6),
+    ("after final commit", 0),
+]
+
+
+def test_every_named_step_is_tested() -> None:
+    assert sorted(step for step, _ in KILLS) == sorted(KILL_STEPS)
+
+
+@pytest.mark.parametrize(("step", "passes"), KILLS)
+async def test_killed_at_a_step_then_restarted_posts_every_line_once(
+    w: World,
+    simcord_env: simcord.Env,
+    db_path: Path,
+    make_bot: Callable[..., AnimaBot],
+    step: str,
+    passes: int,
+) -> None:
+    env = simcord_env
+    crash_points[step] = passes
+    game_id, lobby = await open_lobby(w, w.alice, [w.bob], ai=1, turns=2)
+    await w.alice.click(lobby, custom_id=f"anima:lobby:{game_id}:start")
+    players = {m.id: m for m in (w.alice, w.bob)}
+    driver = Driver(w, db_path, game_id, players, seed=5)
+    driver.use_commands = False
+    driver.killed = lambda: step not in crash_points
+    for _ in range(3000):
+        if step not in crash_points:
+            break  # killed
+        assert await driver.step()
+    assert step not in crash_points, "the step was never reached"
+
+    await env.restart_bot(make_bot())
+    assert_killed(env, step)
+    st = stored(db_path, game_id)
+    await assert_posted_once(env.bot, w.table, game_id, over=st.status == "over")
+    if st.status == "running":
+        final = await Driver(w, db_path, game_id, players, seed=6).play()
+        assert final.status == "over"
+    await assert_posted_once(env.bot, w.table, game_id, over=True)
+    # Each member got his secret start once (redelivered if the kill came first).
+    for member in (w.alice, w.bob):
+        # (The DM is the seat's first panel, edited later: every other DM is a private line.)
+        starts = [
+            m
+            for m in member.user.dm_channel.history()
+            if not m.content.startswith(f"**Game #{game_id}**")
+        ]
+        assert len(starts) == 1, [m.content for m in member.user.dm_channel.history()]
+
+
+async def test_secret_starts_are_redelivered_once_after_a_crash(
+    w: World, simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
+) -> None:
+    env = simcord_env
+    crash_points["after start commit"] = 0
+    game_id, lobby = await open_lobby(w, w.alice, [w.bob, w.carol], ai=0, turns=2)
+    await w.alice.click(lobby, custom_id=f"anima:lobby:{game_id}:start")
+    assert all(not m.user.dm_channel.history() for m in (w.alice, w.bob, w.carol))
+    await env.restart_bot(make_bot())
+    assert_killed(env, "after start commit")
+    await env.restart_bot(make_bot())  # a second restart delivers nothing again
+    for member in (w.alice, w.bob, w.carol):
+        dms = member.user.dm_channel.history()
+        assert len(dms) == 1 and "Your secret start" in (dms[0].embeds[0].title or "")
+    with sqlite3.connect(db_path) as db:
+        marks = db.execute("SELECT start_dm FROM seats WHERE game_id = ?", (game_id,)).fetchall()
+    assert marks == [(1,), (1,), (1,)]
+    # The lobby message says the game started and has no buttons left.
+    closed = message_by_id(w.table, lobby.id)
+    assert not closed.components and "has started" in (closed.embeds[0].description or "")
+    assert len([m for m in w.table.history() if is_board(m, game_id)]) == 1
+
+
+async def test_a_clean_stop_writes_the_pointers_still_pending(
+    w: World, simcord_env: simcord.Env, db_path: Path
+) -> None:
+    env = simcord_env
+    game_id = await start_game(w, w.alice, [w.bob], ai=1, turns=2)
+    driver = Driver(w, db_path, game_id, {m.id: m for m in (w.alice, w.bob)}, seed=8)
+    driver.use_commands = False
+    for _ in range(3):
+        assert await driver.step()
+    newest = board(w.table, db_path, game_id).id
+    assert stored(db_path, game_id).board_message_id != newest  # saved with the next commit
+    bot = env.bot
+    assert isinstance(bot, AnimaBot)
+    await bot.storage.close()
+    assert stored(db_path, game_id).board_message_id == newest
+
+
+async def test_what_was_committed_is_posted_after_a_restart(
+    w: World, simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
+) -> None:
+    env = simcord_env
+    game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=1, turns=2, seed=4)
+    players = driver.players
+    st, prompts = await driver.until(reset_decision)
+
+    async def crash(*args: Any, **kwargs: Any) -> list[str]:
+        return []  # the bot "dies" right after the commit: nothing is posted
+
+    env.bot.publisher.publish = crash  # type: ignore[method-assign]
+    seat = st.seats[prompts[0].player]
+    done = f"anima:{game_id}:{seat.since}:{prompts[0].choices.index('done')}"
+    posted = len(w.table.history())
+    await players[seat.user_id].click(board(w.table, db_path, game_id), custom_id=done)
+    assert len(w.table.history()) == posted
+    version = stored(db_path, game_id).version
+    assert version > st.version
+
+    await env.restart_bot(make_bot())
+    assert len(w.table.history()) > posted
+    # The board shows the committed state (not the one before the click).
+    storage = env.bot.storage  # type: ignore[attr-defined]
+    row = await storage.game(game_id)
+    seats = {s.seat: s for s in await storage.seats(game_id)}
+    game = Game.from_json(row.state_json)
+    assert game.version == version
+    expected = rendering.board_embed(game.table_view(), game.db, row, seats)
+    shown = board(w.table, db_path, game_id).embeds[0]
+    assert [(f.name, f.value) for f in shown.fields] == [(f.name, f.value) for f in expected.fields]
+    assert shown.description == expected.description
