@@ -26,7 +26,7 @@ from bot.publishing import Publisher
 from bot.settings import Settings
 from bot.storage import GuildSettings, Storage
 from bot.timers import Timers
-from engine.cards import CardDB, default_cards
+from engine import CardDB, default_cards
 
 log = logging.getLogger("anima.bot")
 

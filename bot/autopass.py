@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.views import PromptView
+from engine import PromptView
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,7 @@ import discord
 
 from bot import rendering
 from bot.storage import EventRow, GameRow, SeatRow
-from engine.game import Game
-from engine.options import Options
-from engine.tools.replay import RecordedAction, record_from
+from engine import Game, Options, RecordedAction, record_from
 
 #: The statuses of a game that has ended (with a result, or stopped by its host).
 FINISHED = ("over", "ended")

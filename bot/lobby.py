@@ -27,10 +27,7 @@ from bot.refusals import refusal_text
 from bot.rendering import SET_NAMES
 from bot.storage import GameRow, NewEvent, SeatRow, Storage
 from bot.table import MAX_SEATS, MIN_SEATS, LobbyResult, Table, jump_url, now, seat_update
-from engine.agents.levels import DEFAULT_LEVEL, LEVELS
-from engine.errors import IllegalAction
-from engine.game import Game
-from engine.options import Options
+from engine import DEFAULT_LEVEL, LEVELS, Game, IllegalAction, Options
 
 log = logging.getLogger("anima.lobby")
 

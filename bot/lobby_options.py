@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from engine.options import Options
+from engine import Options
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from bot.app import create_bot
 from bot.settings import Settings
-from engine.agents.levels import DEFAULT_LEVEL
+from engine import DEFAULT_LEVEL
 
 if TYPE_CHECKING:
     import simcord

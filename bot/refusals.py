@@ -11,8 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.rendering import Names, card_name, escape
-from engine.cards import CardDB
-from engine.errors import IllegalAction, Refusal
+from engine import CardDB, IllegalAction, Refusal
 
 #: One sentence per kind; ``{...}`` are filled by :func:`_fields`.
 TEMPLATES: dict[Refusal, str] = {

@@ -19,28 +19,31 @@ import discord
 from bot.autopass import describe
 from bot.lobby_options import EDITION_OPTIONS, OPTIONAL_RULES, selected_codes
 from bot.storage import EventRow, GameRow, SeatRow
-from engine.agents.levels import DEFAULT_LEVEL, LEVELS
-from engine.cards import (
+from engine import (
+    DEFAULT_LEVEL,
+    ENDINGS,
+    LEVELS,
+    PLAY_KINDS,
+    TIEBREAKS,
     AdvantageCard,
     Card,
     CardDB,
     CharacterCard,
+    ChoiceView,
     EncounterCard,
+    Ending,
     FinalMissionCard,
     MissionCard,
     Objective,
-    RegionCard,
-)
-from engine.endings import ENDINGS, TIEBREAKS, Ending, Tiebreak
-from engine.options import Options
-from engine.prompts import PLAY_KINDS, kind_text
-from engine.views import (
-    ChoiceView,
+    Options,
     PartyView,
     PublicChoice,
+    RegionCard,
     RegionView,
     SeatView,
     TableView,
+    Tiebreak,
+    kind_text,
     reward_label,
 )
 

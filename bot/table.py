@@ -19,9 +19,7 @@ import discord
 
 from bot.rendering import Names
 from bot.storage import GameRow, GuildSettings, SeatRow, SeatUpdate
-from engine.game import Game
-from engine.prompts import Prompt
-from engine.views import PromptView, SeatView, TableView
+from engine import Game, Prompt, PromptView, SeatView, TableView
 
 V = TypeVar("V")
 

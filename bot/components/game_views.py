@@ -14,8 +14,7 @@ from bot import rendering
 from bot.autopass import AUTO_KINDS
 from bot.components.answers import new_view
 from bot.components.choices import AutoPassSelect, ChoiceButton, ChoiceSelect, ControlButton
-from engine.prompts import PLAY_KINDS
-from engine.views import ChoiceView
+from engine import PLAY_KINDS, ChoiceView
 
 if TYPE_CHECKING:
     from bot.storage import SeatRow

@@ -18,9 +18,7 @@ from bot.components import answers
 from bot.components.answers import client, is_admin, new_view
 from bot.lobby_options import EDITION_OPTIONS, OPTIONAL_RULES, offered_codes, selected_codes
 from bot.table import MAX_SEATS
-from engine.agents.levels import DEFAULT_LEVEL, LEVELS
-from engine.cards import CardDB
-from engine.options import Options
+from engine import DEFAULT_LEVEL, LEVELS, CardDB, Options
 
 if TYPE_CHECKING:
     from bot.storage import GameRow

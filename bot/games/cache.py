@@ -16,9 +16,7 @@ from bot.publishing import Publisher, pointer
 from bot.settings import GAME_CACHE
 from bot.storage import GameRow, Storage
 from bot.table import GameBroken, NoGame, Reply, Table, now
-from engine.cards import CardDB
-from engine.errors import GameDataError
-from engine.game import Game
+from engine import CardDB, Game, GameDataError
 
 log = logging.getLogger("anima.games")
 

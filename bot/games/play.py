@@ -21,9 +21,7 @@ from bot.publishing import ClickedBoard
 from bot.refusals import refusal_text
 from bot.storage import NewEvent, SeatRow, StorageUnavailable
 from bot.table import NO_GAME, GameBroken, PanelKey, Reply, Table, now
-from engine.errors import IllegalAction
-from engine.game import Game
-from engine.prompts import Prompt
+from engine import Game, IllegalAction, Prompt
 
 CANNOT_SAVE = (
     "⚠️ I cannot save the game right now (the bot's storage failed); nothing of your "

@@ -13,7 +13,7 @@ from bot.components.end import end_view
 from bot.components.game_views import board_view
 from bot.games.play import GamePlay, answering
 from bot.table import NO_GAME, GameBroken, NoGame, Reply, jump_url, now
-from engine.game import Game
+from engine import Game
 
 log = logging.getLogger("anima.games")
 

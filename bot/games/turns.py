@@ -16,11 +16,17 @@ from bot.games.cache import CACHE_SIZE, GameCache
 from bot.publishing import Publisher, pointer
 from bot.storage import EventRow, Finish, GameWrite, NewEvent, SeatRow, Storage, kill_point
 from bot.table import Table, now, seat_update
-from engine.agents.levels import DEFAULT_LEVEL, LEVELS, make_agent
-from engine.cards import CardDB
-from engine.errors import IllegalAction, Refusal
-from engine.prompts import Prompt
-from engine.views import PromptView, lazy_seat_view
+from engine import (
+    DEFAULT_LEVEL,
+    LEVELS,
+    CardDB,
+    IllegalAction,
+    Prompt,
+    PromptView,
+    Refusal,
+    lazy_seat_view,
+    make_agent,
+)
 
 log = logging.getLogger("anima.games")
 
