@@ -906,6 +906,11 @@ def event_lines(events: Sequence[EventRow], names: Names, db: CardDB) -> list[st
     return lines
 
 
+def _check(d: dict[str, Any], stat: str = "") -> str:
+    """A check's roll (B6): ``🎲 4 + Speed 5 = 9 vs 8``."""
+    return f"🎲 {d['die']} + {stat}{d['total'] - d['die']} = {d['total']} vs {d['at_least']}"
+
+
 def _guard_name(db: CardDB, region: str) -> str:
     guard = db.region(region).guard if region in db.by_id else None
     return guard.name if guard is not None else "its guard"
@@ -934,11 +939,8 @@ def expansion_line(e: EventRow, names: Names, db: CardDB) -> str | None:
         return f"{GUARD_MARK} **{guard}** guards **{region}**: {who} must fight it."
     if e.kind == "guard_check":
         outcome = "beaten" if d["success"] else "caught"
-        return (
-            f"{GUARD_MARK} {who} faces **{_guard_name(db, d['region'])}** at **{region}**: "
-            f"🎲 {d['die']} + {d['total'] - d['die']} = {d['total']} vs {d['at_least']}: "
-            f"{outcome}."
-        )
+        guard = _guard_name(db, d["region"])
+        return f"{GUARD_MARK} {who} faces **{guard}** at **{region}**: {_check(d)}: {outcome}."
     if e.kind == "guard_beaten":
         return (
             f"{BEATEN_MARK} {who} overcomes **{_guard_name(db, d['region'])}**: "
@@ -946,11 +948,7 @@ def expansion_line(e: EventRow, names: Names, db: CardDB) -> str | None:
         )
     if e.kind == "flee":
         outcome = "escapes" if d["success"] else "cannot escape and must fight"
-        return (
-            f"💨 {who} tries to flee **{card}**: 🎲 {d['die']} + Speed {d['total'] - d['die']} "
-            f"= {d['total']} "
-            f"vs {d['at_least']}: {outcome}."
-        )
+        return f"💨 {who} tries to flee **{card}**: {_check(d, 'Speed ')}: {outcome}."
     if e.kind == "exchange_arcane":
         arcane = card_name(db, d["arcane"])
         return f"{ARCANE_MARK} {card} leaves {who}'s party; the Arcane **{arcane}** joins it."

@@ -757,8 +757,7 @@ class Storage:
             return None
 
     async def game(self, game_id: int) -> GameRow | None:
-        row = await self.fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-        return self._row(row) if row else None
+        return await self._game_where("id = ?", (game_id,))
 
     async def game_to_play(self, game_id: int) -> tuple[GameRow, list[SeatRow], bool] | None:
         """A game read back to be played (``bot.games.Games.load``), in one hop of two
@@ -794,20 +793,20 @@ class Storage:
 
     async def active_game(self, channel_id: int) -> GameRow | None:
         """The lobby or running game of a channel."""
-        row = await self.fetchone(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? "
-            "AND status IN ('lobby', 'running')",
-            (channel_id,),
+        return await self._game_where(
+            "channel_id = ? AND status IN ('lobby', 'running')", (channel_id,)
         )
-        return self._row(row) if row else None
 
     async def last_game(self, channel_id: int) -> GameRow | None:
         """The newest game of a channel that was dealt (running, over, ended or broken)."""
-        row = await self.fetchone(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? "
-            "AND status NOT IN ('lobby', 'cancelled') ORDER BY id DESC LIMIT 1",
+        return await self._game_where(
+            "channel_id = ? AND status NOT IN ('lobby', 'cancelled') ORDER BY id DESC LIMIT 1",
             (channel_id,),
         )
+
+    async def _game_where(self, where: str, params: tuple[int, ...]) -> GameRow | None:
+        """The first game row matching the SQL condition ``where`` (and its order), if any."""
+        row = await self.fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}", params)
         return self._row(row) if row else None
 
     async def running_games(self) -> list[GameRow]:
