@@ -279,8 +279,8 @@ def play(
     """Play a game with the drawn choices, calling ``check`` after every action (``prepare``
     makes the check from the new game instead). With ``reload``, the game is stored and
     reloaded after every action and play goes on with the reloaded game."""
-    if len(options.get("sets", ())) == 1 and options["sets"] != ["shadow_of_omega"]:
-        players = min(players, 4)  # G1: an expansion alone is for 2-4 players
+    if options.get("sets") == ["twilight_of_the_gods"]:
+        players = min(players, 4)  # G1: Twilight of the Gods alone is for 2-4 players
     names = [f"P{i + 1}" for i in range(players)]
     game = Game.new(names, options, seed)
     played = Played(game, names, options, seed)
