@@ -15,6 +15,7 @@ from expansion_advantage_cards import ALL_SETS, EXPANSION_TEST_CARDS, expansion_
 from engine import zones
 from engine.cards import CardDataError, parse_cards
 from engine.determinize import determinize
+from engine.errors import IllegalAction
 from engine.event_kinds import payload_errors
 from engine.game import Game
 from engine.rules.party import rivalry, speed, strength
@@ -259,6 +260,20 @@ def test_A4_an_incident_is_played_in_the_reset_phase_and_lasts_until_the_end_of_
         "blood_moon",
     ]
     _payloads_ok(t)
+
+
+def test_A4_an_incident_in_play_is_not_offered_to_leave() -> None:
+    """R2 lets a party leave an Organization or a Faction; an Incident lasts until the end of
+    the turn (A4), whatever its card: ``leave`` is neither offered nor accepted."""
+    t = _table(_setup({"hand": ["fair_winds", "abel"]}, {}))
+    t.do("A", "play fair_winds")
+    t.do("A", "play abel")
+    assert t.p("A").in_play == ["fair_winds", "abel"]
+    assert "leave abel" in t.choices("A")
+    assert "leave fair_winds" not in t.choices("A")
+    with pytest.raises(IllegalAction):
+        t.do("A", "leave fair_winds")
+    assert t.p("A").in_play == ["fair_winds", "abel"]
 
 
 def test_A4_an_incident_cannot_be_played_outside_the_reset_phase() -> None:
