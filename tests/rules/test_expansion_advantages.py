@@ -218,10 +218,17 @@ def test_M9_a_raised_level_ends_with_the_turn() -> None:
 
 
 def test_M9_modify_region_keeps_the_level_within_one_to_three() -> None:
+    t = _table(_setup({"hand": ["crumbling_bridge"], "region": MAISEN}, {}, phase="exploration"))
+    t.do("A", "play crumbling_bridge")
+    assert region_level(t.g, MAISEN) == 1
+    assert [e.data["level"] for e in t.events if e.kind == "region_level"] == [1]
+    # No empty choices: at level 1 already, a level -1 would change nothing (issue 20).
     t = _table(_setup({"hand": ["crumbling_bridge"], "region": CORNES}, {}, phase="exploration"))
+    assert "play crumbling_bridge" not in t.choices("A")
+    t.s.regions[2].level_bonus = 1  # Cornes raised to level 2 this turn: lowered again, 1
+    t.refresh()
     t.do("A", "play crumbling_bridge")
     assert region_level(t.g, CORNES) == 1
-    assert [e.data["level"] for e in t.events if e.kind == "region_level"] == [1]
 
 
 def test_M5_a_removed_region_takes_its_traps_with_it() -> None:
