@@ -589,6 +589,8 @@ def op_choose(g: Game, frame: Frame, o: fx.Choose, st: dict[str, Any]) -> bool:
                 labels[str(i)] = option.label + (IDLE if idle else "")
         st["labels"] = labels
     labels = st["labels"]
+    if not labels:  # the card's earlier operations left no option acting: nothing to choose
+        return True
     if len(labels) == 1:
         picked: str | None = next(iter(labels))
     else:

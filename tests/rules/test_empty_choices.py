@@ -4,12 +4,14 @@ Reset phase); a forced choice keeps such an option and says so (engine/rules/eff
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 from conftest import Table
 
 from engine import zones
+from engine.cards import DEFAULT_CARDS_PATH, parse_cards
 from engine.errors import IllegalAction
 from engine.views import choose_options
 from engine.zones import Zone
@@ -196,3 +198,26 @@ def test_R3_a_forced_choice_keeps_an_option_that_changes_nothing_and_says_so(mak
     assert labels == ["Pay 1 Advantage (changes nothing now)", "Fight the smugglers"]
     t.do("A", "pick 0")
     assert t.choices("A")[0] == "reward 0"  # through: the reward follows
+
+
+def test_R3_a_choice_left_without_an_option_that_acts_asks_nothing(make: Any) -> None:
+    """A card's earlier operation may leave none of its choice's options acting (Betrayal
+    rewritten: discard an Advantage, then choose to discard another): offered, since the
+    first discard acts, it asks no empty question and the game goes on."""
+    raw = json.loads(DEFAULT_CARDS_PATH.read_text(encoding="utf-8"))
+    card = next(c for c in raw if c["id"] == "betrayal")
+    del card["abilities"][0]["condition"]
+    discard = {"op": "discard", "count": 1, "target": "self"}
+    options = [
+        {"label": "This one", "effects": [discard]},
+        {"label": "That one", "effects": [discard]},
+    ]
+    card["abilities"][0]["effects"] = [discard, {"op": "choose", "options": options}]
+    t = _table(make, {"party": ["huntress"], "hand": ["betrayal", "fireball"]}, phase="interaction")
+    t.g.db = parse_cards(raw)
+    t.refresh()
+    t.do("A", "play betrayal")
+    assert t.choices("A") == ["pick fireball"]
+    t.do("A", "pick fireball")
+    assert t.p("A").hand == [] and t.prompt("A").kind == "interaction"
+    assert not any(e.kind == "choose" for e in t.events)
