@@ -502,7 +502,7 @@ def watch_choices(game: Game) -> EmptyChoices:
     return watch
 
 
-@examples(40)
+@examples(80)
 @given(SEEDS, PLAYERS, OPTIONS, SHORT_CAP, CHOICES)
 def test_no_empty_choices_in_random_play(
     seed: int, players: int, options: dict[str, Any], cap: int, choices: list[int]
@@ -521,9 +521,10 @@ def test_no_empty_choices_in_random_play(
     play(seed, players, _with_cap(options, cap), choices, prepare=prepare)
 
 
-@pytest.mark.parametrize("seed", range(14))
+@pytest.mark.parametrize("seed", range(28))
 def test_no_empty_choices_in_normal_ai_games(seed: int) -> None:
-    """Issue 20, the normal AI's way: every set combination twice, 2-5 seats, ten turns."""
+    """Issue 20, the normal AI's way: every set combination four times, 2-5 seats, ten
+    turns."""
     sets = SET_COMBINATIONS[seed % len(SET_COMBINATIONS)]
     players = 2 + seed % (3 if sets == ["twilight_of_the_gods"] else 4)
     names = [f"P{i + 1}" for i in range(players)]
