@@ -221,3 +221,42 @@ def test_R3_a_choice_left_without_an_option_that_acts_asks_nothing(make: Any) ->
     t.do("A", "pick fireball")
     assert t.p("A").hand == [] and t.prompt("A").kind == "interaction"
     assert not any(e.kind == "choose" for e in t.events)
+
+
+def _holy_day(abilities: list[dict[str, Any]]) -> Any:
+    """The cards, with Holy Day (an Incident, A4) given these abilities."""
+    raw = json.loads(DEFAULT_CARDS_PATH.read_text(encoding="utf-8"))
+    next(c for c in raw if c["id"] == "holy_day")["abilities"] = abilities
+    return parse_cards(raw)
+
+
+def test_A4_an_incident_whose_reset_effect_cannot_act_is_played_for_its_lasting_one(
+    make: Any,
+) -> None:
+    """An Incident whose Reset effect's condition fails is played for its static ability
+    (it works while in play), without the Reset effect; with no other ability, or with a
+    Reset effect that would change nothing, it is not offered."""
+    speed_5 = {"op": "modify", "stat": "speed", "amount": 5, "target": "self", "duration": "turn"}
+    reset = {
+        "timing": "play",
+        "phase": "reset",
+        "condition": {"party_size_at_least": 3},
+        "effects": [speed_5],
+    }
+    static = {"timing": "static", "effects": [{"op": "modify", "stat": "strength", "amount": 1}]}
+    sets = ["shadow_of_omega", "beyond_good_and_evil"]
+    t = _table(make, {"party": ["huntress"], "hand": ["holy_day"]}, sets=sets)
+    t.g.db = _holy_day([reset, static])
+    t.refresh()
+    t.do("A", "play holy_day")
+    assert t.p("A").in_play == ["holy_day"]
+    assert not any(e.kind == "modify" for e in t.events)  # the Reset effect did not run
+    assert t.g.table_view().parties[0].strength == 3 + 1  # Huntress 3, Holy Day's static +1
+    t = _table(make, {"party": ["huntress"], "hand": ["holy_day"]}, sets=sets)
+    t.g.db = _holy_day([reset])
+    t.refresh()
+    assert "play holy_day" not in t.choices("A")
+    untap = {"timing": "play", "phase": "reset", "effects": [{"op": "untap", "target": "self"}]}
+    t.g.db = _holy_day([untap])  # nothing of A's party is turned
+    t.refresh()
+    assert "play holy_day" not in t.choices("A")
