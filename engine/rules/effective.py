@@ -124,7 +124,10 @@ def affected(g: Game, use: Use, o: Any, target: str | None = None) -> list[str]:
 
 
 def _on_some(g: Game, use: Use, o: Any) -> bool:
-    return bool(affected(g, use, o))
+    """Whether ``o`` would act on one of the parties its target may name (the first found
+    answers: this runs for every card offered, at every step)."""
+    test = AFFECTS[o.op]
+    return any(test(g, use, o, n) for n in candidates(g, use, o.target))
 
 
 def _party(
@@ -244,18 +247,18 @@ def scoutable(g: Game, user: str) -> list[str]:
 def _rolls(g: Game, use: Use, o: fx.Roll) -> bool:
     if o.against is None:
         return acts(g, use, o.success) or acts(g, use, o.failure)
-    return bool(roll_victims(g, use, o))
+    return any(_roll_acts(g, replace(use, chosen=n), o) for n in candidates(g, use, o.against))
+
+
+def _roll_acts(g: Game, use: Use, o: fx.Roll) -> bool:
+    return acts(g, use, o.success) or acts(g, use, o.failure)
 
 
 def roll_victims(g: Game, use: Use, o: fx.Roll) -> list[str]:
     """The players a roll may be made against (``against``): those on whom one of its
     branches would act (the Thief names a player with an Advantage to steal)."""
     assert o.against is not None
-    return [
-        n
-        for n in candidates(g, use, o.against)
-        if acts(g, replace(use, chosen=n), o.success) or acts(g, replace(use, chosen=n), o.failure)
-    ]
+    return [n for n in candidates(g, use, o.against) if _roll_acts(g, replace(use, chosen=n), o)]
 
 
 def _cancels(g: Game, use: Use, o: fx.Cancel) -> bool:
