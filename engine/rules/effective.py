@@ -113,11 +113,11 @@ def candidates(g: Game, use: Use, target: str) -> list[str]:
     return g.others(user)  # each_other_player
 
 
-def affected(g: Game, use: Use, o: Any, target: str | None = None) -> list[str]:
-    """Of the players ``o``'s target may name, those it would act on (``target`` defaults to
-    the operation's own)."""
+def affected(g: Game, use: Use, o: Any) -> list[str]:
+    """Of the players ``o``'s target may name, those it would act on (all of them for an
+    operation that acts on a party whatever it holds)."""
     test = AFFECTS.get(o.op)
-    names = candidates(g, use, target if target is not None else o.target)
+    names = candidates(g, use, o.target)
     if test is None:
         return names
     return [n for n in names if test(g, use, o, n)]
