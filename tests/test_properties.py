@@ -17,7 +17,9 @@ out). After *every* action the test checks its property:
 - X5: the stored JSON reloads to the same state (and play goes on from the reloaded game just
   as from the original), and replaying the seed and the actions gives the same state and the
   same events after every action;
-- every game ends (the turn cap is on).
+- every game ends (the turn cap is on);
+- no empty choices (issue 20): no applied action but a pass, done or decline changes nothing
+  and tells nothing (``tests/empty_choices.py``), in random play and in the normal AI's games.
 
 Where a card is and who may see it there is read from the one map, ``engine.zones``: D1 counts
 its zones (an Encounter held by an ``encounter`` frame on the stack included), and the secrecy
@@ -34,15 +36,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from empty_choices import EmptyChoices
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from engine import zones
+from engine.agents.normal import NormalAgent
 from engine.cards import default_cards
 from engine.events import Event
 from engine.game import Game
 from engine.rules.party import HAND_LIMIT, PARTY_LIMIT
 from engine.rules.sets import in_game
+from engine.views import lazy_seat_view
 from engine.zones import ZONE_KINDS, Zone
 
 DB = default_cards()
@@ -279,8 +284,8 @@ def play(
     """Play a game with the drawn choices, calling ``check`` after every action (``prepare``
     makes the check from the new game instead). With ``reload``, the game is stored and
     reloaded after every action and play goes on with the reloaded game."""
-    if len(options.get("sets", ())) == 1 and options["sets"] != ["shadow_of_omega"]:
-        players = min(players, 4)  # G1: an expansion alone is for 2-4 players
+    if options.get("sets") == ["twilight_of_the_gods"]:
+        players = min(players, 4)  # G1: Twilight of the Gods alone is for 2-4 players
     names = [f"P{i + 1}" for i in range(players)]
     game = Game.new(names, options, seed)
     played = Played(game, names, options, seed)
@@ -480,6 +485,58 @@ def test_every_game_ends_within_the_turn_cap(
     assert game.s.turn <= cap
     if game.s.ending == "turn_cap":  # the tie-break names a winner still in the game
         assert game.s.winner is not None and not game.s.players[game.s.winner].lost
+
+
+def watch_choices(game: Game) -> EmptyChoices:
+    """Check every action applied to ``game`` from now on for an empty choice."""
+    watch = EmptyChoices()
+    apply = game.apply
+
+    def watched(player: str, action: Any) -> list[Event]:
+        watch.before(game)
+        events = apply(player, action)
+        watch.after(game, player, str(action), events)
+        return events
+
+    game.apply = watched  # type: ignore[method-assign]
+    return watch
+
+
+@examples(80)
+@given(SEEDS, PLAYERS, OPTIONS, SHORT_CAP, CHOICES)
+def test_no_empty_choices_in_random_play(
+    seed: int, players: int, options: dict[str, Any], cap: int, choices: list[int]
+) -> None:
+    """Issue 20: a choice that would change nothing is not offered (Betrayal with no victim,
+    Pickpocket alone in the Region, Valkyrie's hire from an empty discard pile...)."""
+
+    def prepare(game: Game) -> Check:
+        watch = watch_choices(game)
+
+        def check(game: Game, *_: Any) -> None:
+            assert not watch.found, watch.found
+
+        return check
+
+    play(seed, players, _with_cap(options, cap), choices, prepare=prepare)
+
+
+@pytest.mark.parametrize("seed", range(28))
+def test_no_empty_choices_in_normal_ai_games(seed: int) -> None:
+    """Issue 20, the normal AI's way: every set combination four times, 2-5 seats, ten
+    turns."""
+    sets = SET_COMBINATIONS[seed % len(SET_COMBINATIONS)]
+    players = 2 + seed % (3 if sets == ["twilight_of_the_gods"] else 4)
+    names = [f"P{i + 1}" for i in range(players)]
+    game = Game.new(names, {"sets": sets, "turn_cap": 10}, seed)
+    agents = {name: NormalAgent(f"{seed}:{name}") for name in names}
+    watch = watch_choices(game)
+    while not game.over:
+        prompt = game.s.prompts[seed % len(game.s.prompts)]
+        game.apply(
+            prompt.player, agents[prompt.player].choose(lazy_seat_view(game, prompt.player), prompt)
+        )
+        assert not watch.found, watch.found
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

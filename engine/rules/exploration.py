@@ -8,6 +8,7 @@ from engine import zones
 from engine.actions import Action
 from engine.flow import handles, responds
 from engine.rules.advantages import discredit_victims
+from engine.rules.effective import Use, acts
 from engine.rules.interpreter import run_effects
 from engine.rules.missions import attemptable_missions, remote_missions, resist_progress
 from engine.rules.party import (
@@ -19,6 +20,7 @@ from engine.rules.party import (
     end_turn,
     monster_strength,
     normal_characters,
+    room_in_hand,
     speed,
     top_card,
 )
@@ -262,10 +264,16 @@ def reward_choices(g: Game, p: Player) -> list[str]:
     region = g.db.region(p.region or "")
     choices: list[str] = []
     for i, reward in enumerate(region.rewards):
-        if reward.kind == "advantage" and len(p.hand) >= 5:
-            continue  # R4: a full hand cannot draw
-        if reward.kind == "hire" and not can_hire(g, p, region.id):
+        if reward.kind == "advantage" and not (
+            room_in_hand(p) and (g.s.decks["advantage"] or g.s.discards["advantage"])
+        ):
+            continue  # R4: a full hand cannot draw (nor anybody from two empty piles)
+        if reward.kind == "hire" and not (
+            can_hire(g, p, region.id) and (g.s.decks["character"] or g.s.discards["character"])
+        ):
             continue
+        if reward.kind == "special" and not acts(g, Use(p.name, region.id), reward.effects):
+            continue  # no empty choices: a reward that would change nothing (issue 20)
         if reward.kind == "remote_mission" and not remote_missions(g, p):
             continue
         if reward.kind == "discredit" and not discredit_victims(g, p):

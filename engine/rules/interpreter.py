@@ -15,6 +15,20 @@ from engine import zones
 from engine.actions import Action
 from engine.cards import effects as fx
 from engine.flow import handles, responds
+from engine.rules.effective import (
+    MONSTER,
+    Use,
+    affected,
+    betrayal_victims,
+    candidates,
+    exchange_partners,
+    move_destinations,
+    redirections,
+    roll_victims,
+    scoutable,
+    where,
+)
+from engine.rules.effective import acts as would_act
 from engine.rules.party import (
     PARTY_LIMIT,
     add_character,
@@ -37,8 +51,6 @@ from engine.zones import Zone
 
 if TYPE_CHECKING:
     from engine.game import Game
-
-MONSTER = "@monster"  # the target "opponent" when the other side is a monster
 
 
 def run_effects(g: Game, user: str, card: str, path: list[Any], **data: Any) -> None:
@@ -104,63 +116,43 @@ def _pick(
     return None
 
 
+def use_of(frame: Frame) -> Use:
+    """The use of a card's effects an ``effects`` frame runs (the card already spent)."""
+    return Use(
+        frame.player or "",
+        frame.card or "",
+        chosen=frame.data.get("chosen"),
+        region=frame.data.get("region"),
+    )
+
+
 def _targets(
-    g: Game, frame: Frame, target: str, st: dict[str, Any], key: str = "targets"
+    g: Game, frame: Frame, o: Any, st: dict[str, Any], key: str = "targets"
 ) -> list[str] | None:
-    """Resolve a party target to player names (or MONSTER); None while a pick is pending.
+    """Resolve the party target of operation ``o`` (its ``against`` for ``key="against"``)
+    to player names (or MONSTER); None while a pick is pending. A player picked by the user
+    is one the operation would act on (:mod:`engine.rules.effective`): no empty choice.
 
     The result is kept in ``st[key]``, so an operation resolves its target once.
     """
     if key in st:
         return list(st[key])
-    user = frame.player or ""
+    use = use_of(frame)
+    target = o.against if key == "against" else o.target
     result: list[str]
-    chosen = frame.data.get("chosen")
-    if chosen is not None and target in ("chosen_player", "chosen_player_in_region"):
-        result = [chosen]  # named before a roll (Roll.against)
-    elif target == "self":
-        result = [user]
-    elif target == "opponent":
-        battle = g.find_frame("battle")
-        if battle is None or user not in (battle.player, battle.other):
-            result = []
-        elif battle.other is None:
-            result = [MONSTER]
-        else:
-            result = [battle.other if user == battle.player else battle.player or ""]
-    elif target == "declaring_party":
-        window = g.find_frame("window")
-        result = [window.player] if window and window.player else []
-    elif target in ("chosen_player", "chosen_player_in_region"):
-        region = g.player(user).region
-        options = [
-            n
-            for n in g.others(user)
-            if target == "chosen_player" or (region is not None and g.player(n).region == region)
-        ]
+    if target in ("chosen_player", "chosen_player_in_region") and use.chosen is None:
+        options = roll_victims(g, use, o) if key == "against" else affected(g, use, o)
         if not options:
             result = []
         else:
-            picked = _pick(g, frame, st, user, "Choose a player.", options)
+            picked = _pick(g, frame, st, use.user, "Choose a player.", options)
             if picked is None:
                 return None
             result = [picked]
-    elif target == "parties_in_region":
-        # A Trap's effects happen at its Region (M9), whoever laid it.
-        region = frame.data.get("region") or _where(g, user)
-        result = [n for n in g.s.seats if region is not None and g.player(n).region == region]
-    else:  # each_other_player
-        result = g.others(user)
+    else:
+        result = candidates(g, use, target)
     st[key] = result
     return list(result)
-
-
-def _where(g: Game, name: str) -> str | None:
-    """The Region a party is at, or entering (while it meets that Region's Encounter)."""
-    encounter = g.find_frame("encounter")
-    if encounter is not None and encounter.player == name:
-        return encounter.region
-    return g.player(name).region
 
 
 def _next_target(st: dict[str, Any]) -> str | None:
@@ -176,9 +168,9 @@ def _target_done(st: dict[str, Any]) -> None:
         st.pop(key, None)
 
 
-def _parties(g: Game, frame: Frame, target: str, st: dict[str, Any]) -> list[Player] | None:
+def _parties(g: Game, frame: Frame, o: Any, st: dict[str, Any]) -> list[Player] | None:
     """The target parties (a monster opponent left out); None while a pick is pending."""
-    names = _targets(g, frame, target, st)
+    names = _targets(g, frame, o, st)
     if names is None:
         return None
     return [g.player(n) for n in names if n != MONSTER]
@@ -197,7 +189,7 @@ def _then(g: Game, frame: Frame, *branch: str | int, **data: Any) -> bool:
 
 @op("draw")
 def op_draw(g: Game, frame: Frame, o: fx.Draw, st: dict[str, Any]) -> bool:
-    parties = _parties(g, frame, o.target, st)
+    parties = _parties(g, frame, o, st)
     if parties is None:
         return False
     for p in parties:
@@ -216,7 +208,7 @@ def op_draw(g: Game, frame: Frame, o: fx.Draw, st: dict[str, Any]) -> bool:
 
 @op("discard")
 def op_discard(g: Game, frame: Frame, o: fx.Discard, st: dict[str, Any]) -> bool:
-    if _targets(g, frame, o.target, st) is None:
+    if _targets(g, frame, o, st) is None:
         return False
     while (name := _next_target(st)) is not None:
         if name == MONSTER:
@@ -242,7 +234,7 @@ def op_discard(g: Game, frame: Frame, o: fx.Discard, st: dict[str, Any]) -> bool
 
 @op("modify")
 def op_modify(g: Game, frame: Frame, o: fx.Modify, st: dict[str, Any]) -> bool:
-    names = _targets(g, frame, o.target, st)
+    names = _targets(g, frame, o, st)
     if names is None:
         return False
     sign = f"{o.amount:+d}"
@@ -267,7 +259,7 @@ def op_modify(g: Game, frame: Frame, o: fx.Modify, st: dict[str, Any]) -> bool:
 
 @op("move")
 def op_move(g: Game, frame: Frame, o: fx.Move, st: dict[str, Any]) -> bool:
-    names = _targets(g, frame, o.target, st)
+    names = _targets(g, frame, o, st)
     if names is None:
         return False
     name = next((n for n in names if n != MONSTER), None)
@@ -275,7 +267,7 @@ def op_move(g: Game, frame: Frame, o: fx.Move, st: dict[str, Any]) -> bool:
         return True
     if o.to == "explore_new":
         return _explore_new(g, frame, st, name)
-    options = [r.card for r in g.s.regions]  # the card flies past the Tree of Regions (O1)
+    options = move_destinations(g, name)  # past the Tree of Regions (O1), not where it is
     if not options:
         return True
     picked = _pick(g, frame, st, frame.player or name, "Choose the Region to move to.", options)
@@ -320,10 +312,8 @@ def _moves_this_turn(g: Game, name: str) -> None:
 @op("redirect_move")
 def op_redirect(g: Game, frame: Frame, o: fx.RedirectMove, st: dict[str, Any]) -> bool:
     move = g.find_frame("move")
-    if move is None or move.region is None:
-        return True
-    options = [r.card for r in g.s.regions if r.card != move.region]
-    if not options:
+    options = redirections(g)
+    if move is None or not options:
         return True
     picked = _pick(g, frame, st, frame.player or "", "Choose where that party goes.", options)
     if picked is None:
@@ -348,7 +338,7 @@ def _character_op(
     only_untapped: bool = False,
 ) -> bool:
     """Shared by incapacitate/tap/kill: pick a character of each target and apply."""
-    if _targets(g, frame, o.target, st) is None:
+    if _targets(g, frame, o, st) is None:
         return False
     while (name := _next_target(st)) is not None:
         if name == MONSTER:
@@ -411,7 +401,7 @@ def op_kill(g: Game, frame: Frame, o: fx.Kill, st: dict[str, Any]) -> bool:
 
 @op("untap")
 def op_untap(g: Game, frame: Frame, o: fx.Untap, st: dict[str, Any]) -> bool:
-    parties = _parties(g, frame, o.target, st)
+    parties = _parties(g, frame, o, st)
     if parties is None:
         return False
     for p in parties:
@@ -423,7 +413,7 @@ def op_untap(g: Game, frame: Frame, o: fx.Untap, st: dict[str, Any]) -> bool:
 
 @op("steal")
 def op_steal(g: Game, frame: Frame, o: fx.Steal, st: dict[str, Any]) -> bool:
-    names = _targets(g, frame, o.target, st)
+    names = _targets(g, frame, o, st)
     if names is None:
         return False
     thief = g.player(frame.player or "")
@@ -455,9 +445,7 @@ def op_steal(g: Game, frame: Frame, o: fx.Steal, st: dict[str, Any]) -> bool:
 def op_reveal(g: Game, frame: Frame, o: fx.Reveal, st: dict[str, Any]) -> bool:
     user = frame.player or ""
     # Only Encounters the user does not know yet: Scrying's second look is at another Region.
-    hidden = [
-        r.card for r in g.s.regions if r.preliminary and not r.revealed and user not in r.peeked
-    ]
+    hidden = scoutable(g, user)
     if not hidden:
         return True
     picked = _pick(g, frame, st, user, "Choose a Region to scout.", hidden)
@@ -481,13 +469,13 @@ def op_reveal(g: Game, frame: Frame, o: fx.Reveal, st: dict[str, Any]) -> bool:
 def op_roll(g: Game, frame: Frame, o: fx.Roll, st: dict[str, Any]) -> bool:
     victim: str | None = None
     if o.against is not None:
-        against = _targets(g, frame, o.against, st, key="against")
+        against = _targets(g, frame, o, st, key="against")
         if against is None:
             return False
         if not against:
             return True  # nobody to roll against
         victim = against[0]
-    names = _targets(g, frame, o.target, st)
+    names = _targets(g, frame, o, st)
     if names is None:
         return False
     name = next((n for n in names if n != MONSTER), frame.player or "")
@@ -515,7 +503,7 @@ def op_roll(g: Game, frame: Frame, o: fx.Roll, st: dict[str, Any]) -> bool:
 def op_fight(g: Game, frame: Frame, o: fx.Fight, st: dict[str, Any]) -> bool:
     if "pushed" in st:  # the battle is over: its outcome picks the branch
         return _then(g, frame, "win" if g.s.result.get("won") else "lose")
-    names = _targets(g, frame, o.target, st)
+    names = _targets(g, frame, o, st)
     if names is None:
         return False
     name = next((n for n in names if n != MONSTER), None)
@@ -532,7 +520,7 @@ def op_fight(g: Game, frame: Frame, o: fx.Fight, st: dict[str, Any]) -> bool:
 
 @op("end_turn")
 def op_end_turn(g: Game, frame: Frame, o: fx.EndTurn, st: dict[str, Any]) -> bool:
-    parties = _parties(g, frame, o.target, st)
+    parties = _parties(g, frame, o, st)
     if parties is None:
         return False
     for p in parties:
@@ -542,7 +530,7 @@ def op_end_turn(g: Game, frame: Frame, o: fx.EndTurn, st: dict[str, Any]) -> boo
 
 @op("lose_next_turn")
 def op_lose_next(g: Game, frame: Frame, o: fx.LoseNextTurn, st: dict[str, Any]) -> bool:
-    parties = _parties(g, frame, o.target, st)
+    parties = _parties(g, frame, o, st)
     if parties is None:
         return False
     for p in parties:
@@ -562,7 +550,7 @@ def op_cancel(g: Game, frame: Frame, o: fx.Cancel, st: dict[str, Any]) -> bool:
 
 @op("reroll")
 def op_reroll(g: Game, frame: Frame, o: fx.Reroll, st: dict[str, Any]) -> bool:
-    parties = _parties(g, frame, o.target, st)
+    parties = _parties(g, frame, o, st)
     if parties is None:
         return False
     for p in parties:
@@ -571,17 +559,43 @@ def op_reroll(g: Game, frame: Frame, o: fx.Reroll, st: dict[str, Any]) -> bool:
     return True
 
 
+#: Said of an option of a forced choice that would change nothing now (an Encounter's or a
+#: Region's alternatives: paying with an empty hand is the player's right).
+IDLE = " (changes nothing now)"
+
+
+def _voluntary(g: Game, frame: Frame) -> bool:
+    """Whether the effects running were chosen by their user: a card or ability he used, a
+    reward he took; not an Encounter, an exploration result or a Trap that befalls him."""
+    path = frame.data["path"]
+    if path[0] == "rewards":
+        return True
+    if path[0] != "abilities":
+        return False
+    return g.db[frame.card or ""].abilities[path[1]].timing in ("play", "interrupt", "battle")
+
+
 @op("choose")
 def op_choose(g: Game, frame: Frame, o: fx.Choose, st: dict[str, Any]) -> bool:
-    labels = {str(i): opt.label for i, opt in enumerate(o.options)}
-    picked = _pick(
-        g,
-        frame,
-        st,
-        frame.player or "",
-        " / ".join(f"{i}: {label}" for i, label in labels.items()),
-        list(labels),
-    )
+    """The user picks one option. An option that would change nothing is left out of a
+    choice he made himself (no empty choice); in a forced one it stays, saying so. One
+    option left is taken without asking."""
+    if "labels" not in st:
+        use, voluntary = use_of(frame), _voluntary(g, frame)
+        labels: dict[str, str] = {}
+        for i, option in enumerate(o.options):
+            idle = bool(option.effects) and not would_act(g, use, option.effects)
+            if not (idle and voluntary):
+                labels[str(i)] = option.label + (IDLE if idle else "")
+        st["labels"] = labels
+    labels = st["labels"]
+    if not labels:  # the card's earlier operations left no option acting: nothing to choose
+        return True
+    if len(labels) == 1:
+        picked: str | None = next(iter(labels))
+    else:
+        text = " / ".join(f"{i}: {label}" for i, label in labels.items())
+        picked = _pick(g, frame, st, frame.player or "", text, list(labels))
     if picked is None:
         return False
     g.emit("choose", f"{frame.player} chooses: {labels[picked]}.", player=frame.player)
@@ -590,7 +604,7 @@ def op_choose(g: Game, frame: Frame, o: fx.Choose, st: dict[str, Any]) -> bool:
 
 @op("hire_from_discard")
 def op_hire_discard(g: Game, frame: Frame, o: fx.Hire, st: dict[str, Any]) -> bool:
-    names = _targets(g, frame, o.target, st)
+    names = _targets(g, frame, o, st)
     if names is None:
         return False
     name = next((n for n in names if n != MONSTER), None)
@@ -608,22 +622,10 @@ def op_hire_discard(g: Game, frame: Frame, o: fx.Hire, st: dict[str, Any]) -> bo
 def op_take_character(g: Game, frame: Frame, o: fx.TakeCharacter, st: dict[str, Any]) -> bool:
     """Betrayal: a character leaves another party and joins the user's (C1, C5, R4)."""
     user = g.player(frame.player or "")
-    if len(user.party) >= PARTY_LIMIT:
-        return True  # R4: a party of 4 takes nobody
     if "victim" not in st:
-        region = user.region
-        # C1/C5: a party is never left empty, so only parties of 2 or more can be chosen.
-        options = [
-            n
-            for n in g.others(user.name)
-            if len(g.player(n).party) >= 2
-            and (
-                o.target == "chosen_player" or (region is not None and g.player(n).region == region)
-            )
-        ]
-        named = frame.data.get("chosen")  # named before a roll (Roll.against)
-        if named is not None:
-            options = [n for n in options if n == named]
+        # R4: a party of 4 takes nobody; C1/C5: a party is never left empty, so only parties
+        # of 2 or more can be chosen (the one named before a roll, if any: Roll.against).
+        options = betrayal_victims(g, use_of(frame), o)
         if not options:
             return True
         victim_name = _pick(g, frame, st, user.name, "Choose a player to betray.", options)
@@ -656,7 +658,7 @@ def op_take_character(g: Game, frame: Frame, o: fx.TakeCharacter, st: dict[str, 
 
 @op("take_discarded")
 def op_take_discarded(g: Game, frame: Frame, o: fx.TakeDiscarded, st: dict[str, Any]) -> bool:
-    parties = _parties(g, frame, o.target, st)
+    parties = _parties(g, frame, o, st)
     if parties is None:
         return False
     for p in parties:
@@ -680,7 +682,7 @@ def op_take_discarded(g: Game, frame: Frame, o: fx.TakeDiscarded, st: dict[str, 
 def op_exchange_arcane(g: Game, frame: Frame, o: fx.ExchangeArcane, st: dict[str, Any]) -> bool:
     """C7 (Ascension): each target party gives up a normal character (its owner chooses) for
     the top Arcane character."""
-    if _targets(g, frame, o.target, st) is None:
+    if _targets(g, frame, o, st) is None:
         return False
     while (name := _next_target(st)) is not None:
         p = None if name == MONSTER else g.player(name)
@@ -721,21 +723,10 @@ def op_exchange_advantage(
     """The Agent: the user gives an Advantage of his choice to a player he names and takes one
     of that player's at random (hands are secret); both hands keep their size."""
     user = g.player(frame.player or "")
-    if not user.hand:
-        return True
     if "victim" not in st:
-        region = user.region
-        options = [
-            n
-            for n in g.others(user.name)
-            if g.player(n).hand
-            and (
-                o.target == "chosen_player" or (region is not None and g.player(n).region == region)
-            )
-        ]
-        named = frame.data.get("chosen")  # named before a roll (Roll.against)
-        if named is not None:
-            options = [n for n in options if n == named]
+        # A player with an Advantage in hand, while the user has one to give (the one named
+        # before a roll, if any: Roll.against).
+        options = exchange_partners(g, use_of(frame), o)
         if not options:
             return True
         victim_name = _pick(
@@ -777,7 +768,7 @@ def op_exchange_advantage(
 def op_modify_region(g: Game, frame: Frame, o: fx.ModifyRegion, st: dict[str, Any]) -> bool:
     """The Region the effect happens at (a Trap's, else the user's) changes level until the end
     of the turn; the level stays within 1-3 (regions.region_level)."""
-    card = frame.data.get("region") or _where(g, frame.player or "")
+    card = frame.data.get("region") or where(g, frame.player or "")
     region = active_region(g, card) if card else None
     if region is None:
         return True
@@ -795,7 +786,7 @@ def op_modify_region(g: Game, frame: Frame, o: fx.ModifyRegion, st: dict[str, An
 
 @op("discard_faction")
 def op_discard_faction(g: Game, frame: Frame, o: fx.DiscardFaction, st: dict[str, Any]) -> bool:
-    parties = _parties(g, frame, o.target, st)
+    parties = _parties(g, frame, o, st)
     if parties is None:
         return False
     for p in parties:

@@ -14,6 +14,7 @@ from engine.actions import Action
 from engine.cards import AdvantageCard, Card, CharacterCard
 from engine.cards import effects as fx
 from engine.flow import handles, responds
+from engine.rules.effective import Use, acts
 from engine.rules.interpreter import run_effects
 from engine.rules.party import (
     Versus,
@@ -91,7 +92,8 @@ def usable_ability(
         if (
             _fits_moment(ability, phase, when, fighting)
             and holds(g, ability.condition, p, vs)
-            and _can_take_effect(g, ability)
+            and _may_explore(g, ability)
+            and takes_effect(g, p, source, ability)
             and not (declarer == p.name and _redirects(ability))
         ):
             return i
@@ -130,9 +132,16 @@ def reset_kind_ability(g: Game, p: Player, card: AdvantageCard) -> int | None:
     if card.kind == "artifact":
         return 0 if artifact(g, p) is None else None
     for i, ability in enumerate(card.abilities):
-        if ability.timing == "play" and ability.phase == "reset" and holds(g, ability.condition, p):
+        if (
+            ability.timing == "play"
+            and ability.phase == "reset"
+            and holds(g, ability.condition, p)
+            and acts(g, Use(p.name, card.id, spent=True), ability.effects)
+        ):
             return i
-    return 0 if any(a.timing != "play" for a in card.abilities) else None
+    # No play ability acts now: the Incident is played for its other abilities, if it has any
+    # (an Incident that would change nothing is not offered, like any card).
+    return next((i for i, a in enumerate(card.abilities) if a.timing != "play"), None)
 
 
 def _fits_moment(ability: fx.Ability, phase: str | None, when: str | None, fighting: bool) -> bool:
@@ -145,12 +154,24 @@ def _fits_moment(ability: fx.Ability, phase: str | None, when: str | None, fight
     return ability.timing == "battle" and when is not None and fighting
 
 
-def _can_take_effect(g: Game, ability: fx.Ability) -> bool:
+def _may_explore(g: Game, ability: fx.Ability) -> bool:
     """M1: a card whose move explores a new Region (Expedition Charter) is that one
     exploration of the turn, so it cannot be played once somebody has explored (or when no
-    Region is left to explore)."""
+    Region is left to explore), whatever else it does."""
     explores = any(isinstance(o, fx.Move) and o.to == "explore_new" for o in ability.effects)
     return not explores or can_explore_new(g)
+
+
+def takes_effect(g: Game, p: Player, source: str, ability: fx.Ability) -> bool:
+    """No empty choices (R3, issue 20): a card or ability is offered only if its effects would
+    change something now (:mod:`engine.rules.effective`); played for nothing it would only
+    be thrown away, a voluntary discard outside the Reset phase. A card that stays in play
+    changes the table by being there."""
+    card = g.db[source]
+    if isinstance(card, AdvantageCard) and stays_in_play(card):
+        return True
+    spent = isinstance(card, AdvantageCard)
+    return acts(g, Use(p.name, source, spent=spent), ability.effects)
 
 
 def _redirects(ability: fx.Ability) -> bool:

@@ -39,7 +39,9 @@ def reset_step(g: Game, frame: Frame) -> None:
     if len(p.party) > 1:  # the last character cannot walk away
         # C7: an Arcane character is never dismissed.
         choices += [f"dismiss {c}" for c in normal_characters(g, p)]
-    choices += [f"leave {c}" for c in p.in_play]
+    # R2: a party may leave an Organization or a Faction, or give up an Artifact (or a card
+    # that stays in play); an Incident is not left: it lasts until the end of the turn (A4).
+    choices += [f"leave {c}" for c in p.in_play if g.db.advantage(c).kind != "incident"]
     choices += own_turn_plays(g, name, "reset")
     g.ask(name, "reset", "Reset phase: discard, dismiss, play Reset cards, or done (R2).", choices)
 

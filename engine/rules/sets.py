@@ -26,8 +26,9 @@ ARCANE_DECK = "arcane"
 
 
 def player_range(sets: Sequence[str]) -> tuple[int, int]:
-    """G1: how many players the sets allow: 2-4 for an expansion alone, else 2-5."""
-    if len(sets) == 1 and sets[0] != SHADOW_OF_OMEGA:
+    """G1: how many players the sets allow: 2-4 for Twilight of the Gods alone, else 2-5
+    (Beyond Good and Evil alone included: the digest names only Twilight of the Gods)."""
+    if list(sets) == [TWILIGHT_OF_THE_GODS]:
         return 2, 4
     return 2, 5
 

@@ -2,7 +2,8 @@
 
 A window opens at a fixed rules point (a declared move, the start of a battle, a revealed
 Encounter, an exploration roll) for *every* player still in the game, whatever they hold, so
-that whether a window opens never reveals a hand. Each player passes or plays; a play resolves
+that whether a window opens never reveals a hand; during the Crisis, for the player whose
+attempt it is alone (F7). Each player passes or plays; a play resolves
 and everybody may answer again; the window closes when all have passed.
 """
 
@@ -31,14 +32,19 @@ def open_window(g: Game, when: str, player: str, other: str | None = None) -> No
     g.push("window", player=player, other=other, data={"when": when, "passed": []})
 
 
+def _asked(g: Game, frame: Frame) -> list[str]:
+    """Who the window asks: every player, whatever he holds (T4); during the Crisis only the
+    player whose attempt it is. F7 bars interrupting *another* player then, not playing one's
+    own cards in one's own attempt (a Battle card in one's own fight against the Crisis)."""
+    if g.s.phase == "crisis":
+        return [frame.player] if frame.player is not None else []
+    return g.s.seats
+
+
 @handles("window")
 def run_window(g: Game, frame: Frame) -> None:
-    # F7: nobody may interrupt during the Crisis.
-    if g.s.phase == "crisis":
-        g.pop(cancelled=False)
-        return
     players, passed = g.s.players, frame.data["passed"]
-    waiting = [n for n in g.s.seats if not players[n].lost and n not in passed]
+    waiting = [n for n in _asked(g, frame) if not players[n].lost and n not in passed]
     if not waiting:
         g.pop(cancelled=bool(frame.data.get("cancelled")))
         return
@@ -52,9 +58,9 @@ def answer_window(g: Game, frame: Frame, player: str, action: Action) -> None:
     if action.type == "pass":
         frame.data["passed"].append(player)
         if not g.s.prompts:
-            # The last of those asked passed, so everybody still in the game has: the window
-            # closes now, as run_window would on its next step (most windows close so, and
-            # this spares that step; it cannot be the Crisis, whose windows ask nobody).
+            # The last of those asked passed, so everybody the window asks has: it closes
+            # now, as run_window would on its next step (most windows close so, and this
+            # spares that step).
             g.pop(cancelled=bool(frame.data.get("cancelled")))
         return
     # A play: everybody may answer it, so the window re-opens for all after it resolves.

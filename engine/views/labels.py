@@ -111,7 +111,10 @@ def choose_options(g: Game) -> list[str] | None:
     i = frame.data.get("i", 0)
     if not isinstance(obj, list) or i >= len(obj) or not isinstance(obj[i], fx.Choose):
         return None
-    return [o.label for o in obj[i].options]
+    # The interpreter's labels, once it asked: an option of a forced choice that would change
+    # nothing says so (engine.rules.interpreter.op_choose).
+    asked: dict[str, str] = frame.data.get("op", {}).get("labels", {})
+    return [asked.get(str(k), o.label) for k, o in enumerate(obj[i].options)]
 
 
 def _label(

@@ -31,6 +31,7 @@ from bot.app import AnimaBot
 from engine.cards import CardDB
 
 BGE = "beyond_good_and_evil"
+TOTG = "twilight_of_the_gods"
 
 
 @pytest.fixture
@@ -97,7 +98,8 @@ async def test_G1_start_refuses_a_player_count_the_sets_forbid_and_changes_nothi
     w: World, db_path: Path
 ) -> None:
     game_id, lobby = await open_lobby(w, w.alice, [w.bob, w.carol], ai=2)
-    lobby = await choose_sets(w, w.alice, lobby, game_id, [BGE])
+    # G1: Twilight of the Gods alone seats 2-4 (Beyond Good and Evil alone seats 2-5).
+    lobby = await choose_sets(w, w.alice, lobby, game_id, [TOTG])
     before = stored(db_path, game_id)
     r = await w.alice.click(lobby, custom_id=f"anima:lobby:{game_id}:start")
     refusal = private_reply(r) or ""

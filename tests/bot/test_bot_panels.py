@@ -59,10 +59,12 @@ def view_timers() -> list[asyncio.Task[object]]:
 async def test_a_panel_keeps_no_view_timer_and_works_after_15_minutes(
     w: World, simcord_env: simcord.Env, db_path: Path
 ) -> None:
-    game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=1, turns=4, seed=2)
+    game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=1, turns=6, seed=2)
     players = driver.players
     # Random decisions until a board click is answered with a private panel: a follow-up
     # message with the player's buttons (discord.py gives such a view a 15-minute timer).
+    # Six turns: with no empty choice offered, seed 2's first such click (a reward asking a
+    # further choice) comes on turn 5.
     panel, member = None, w.alice
     for _ in range(500):
         st, prompts = driver.human_prompts()

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from pydantic import BaseModel
 
 from engine.cards import default_cards
 from engine.cards import effects as fx
+from engine.errors import IllegalAction
 from engine.game import Game
 from engine.rules.interpreter import OPS
 from engine.rules.windows import WINDOW_TEXT
@@ -91,8 +93,13 @@ def test_exchange_advantage_gives_a_chosen_card_and_takes_a_random_one() -> None
 
 
 def test_exchange_advantage_needs_a_card_on_both_sides() -> None:
-    game = _agent_table(["blessed_blade"], [])
-    events = game.apply("A", "ability agent")  # B has no Advantage: nobody to name
-    assert not any(e.kind == "exchange_advantage" for e in events)
-    assert game.s.players["A"].hand == ["blessed_blade"]
-    assert game.prompt_for("A") is not None and game.prompt_for("A").kind == "reset"
+    """No empty choices: with no Advantage on one side the exchange would change nothing, so
+    the Agent's ability is not offered (and not accepted)."""
+    for a_hand, b_hand in ((["blessed_blade"], []), ([], ["sacrifice"])):
+        game = _agent_table(a_hand, b_hand)
+        prompt = game.prompt_for("A")
+        assert prompt is not None and prompt.kind == "reset"
+        assert "ability agent" not in prompt.choices
+        with pytest.raises(IllegalAction):
+            game.apply("A", "ability agent")
+        assert not game.s.players["A"].party[0].tapped

@@ -15,6 +15,7 @@ from expansion_advantage_cards import ALL_SETS, EXPANSION_TEST_CARDS, expansion_
 from engine import zones
 from engine.cards import CardDataError, parse_cards
 from engine.determinize import determinize
+from engine.errors import IllegalAction
 from engine.event_kinds import payload_errors
 from engine.game import Game
 from engine.rules.party import rivalry, speed, strength
@@ -217,10 +218,17 @@ def test_M9_a_raised_level_ends_with_the_turn() -> None:
 
 
 def test_M9_modify_region_keeps_the_level_within_one_to_three() -> None:
+    t = _table(_setup({"hand": ["crumbling_bridge"], "region": MAISEN}, {}, phase="exploration"))
+    t.do("A", "play crumbling_bridge")
+    assert region_level(t.g, MAISEN) == 1
+    assert [e.data["level"] for e in t.events if e.kind == "region_level"] == [1]
+    # No empty choices: at level 1 already, a level -1 would change nothing (issue 20).
     t = _table(_setup({"hand": ["crumbling_bridge"], "region": CORNES}, {}, phase="exploration"))
+    assert "play crumbling_bridge" not in t.choices("A")
+    t.s.regions[2].level_bonus = 1  # Cornes raised to level 2 this turn: lowered again, 1
+    t.refresh()
     t.do("A", "play crumbling_bridge")
     assert region_level(t.g, CORNES) == 1
-    assert [e.data["level"] for e in t.events if e.kind == "region_level"] == [1]
 
 
 def test_M5_a_removed_region_takes_its_traps_with_it() -> None:
@@ -259,6 +267,20 @@ def test_A4_an_incident_is_played_in_the_reset_phase_and_lasts_until_the_end_of_
         "blood_moon",
     ]
     _payloads_ok(t)
+
+
+def test_A4_an_incident_in_play_is_not_offered_to_leave() -> None:
+    """R2 lets a party leave an Organization or a Faction; an Incident lasts until the end of
+    the turn (A4), whatever its card: ``leave`` is neither offered nor accepted."""
+    t = _table(_setup({"hand": ["fair_winds", "abel"]}, {}))
+    t.do("A", "play fair_winds")
+    t.do("A", "play abel")
+    assert t.p("A").in_play == ["fair_winds", "abel"]
+    assert "leave abel" in t.choices("A")
+    assert "leave fair_winds" not in t.choices("A")
+    with pytest.raises(IllegalAction):
+        t.do("A", "leave fair_winds")
+    assert t.p("A").in_play == ["fair_winds", "abel"]
 
 
 def test_A4_an_incident_cannot_be_played_outside_the_reset_phase() -> None:

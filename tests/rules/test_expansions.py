@@ -459,22 +459,29 @@ def test_S5_the_option_is_validated() -> None:
 # ---------------------------------------------------------------------- G1 players and sets
 
 
-@pytest.mark.parametrize("sets", [[BGE], [TOTG]])
-def test_G1_an_expansion_alone_is_for_two_to_four_players(sets: list[str]) -> None:
+def test_G1_twilight_of_the_gods_alone_is_for_two_to_four_players() -> None:
     for players in (2, 4):
-        new_game(sets, players)
+        new_game([TOTG], players)
     for players in (1, 5):
         with pytest.raises(IllegalAction) as refused:
-            new_game(sets, players)
+            new_game([TOTG], players)
         assert refused.value.rule == "G1"
 
 
-@pytest.mark.parametrize("sets", [[SOO], [SOO, BGE], [BGE, TOTG], [SOO, BGE, TOTG]])
+@pytest.mark.parametrize("sets", [[SOO], [BGE], [SOO, BGE], [BGE, TOTG], [SOO, BGE, TOTG]])
 def test_G1_the_base_set_or_combined_sets_are_for_two_to_five_players(sets: list[str]) -> None:
     new_game(sets, 5)
     with pytest.raises(IllegalAction) as refused:
         new_game(sets, 6)
     assert refused.value.rule == "G1"
+
+
+def test_G1_a_five_player_game_of_beyond_good_and_evil_alone_plays_to_its_end() -> None:
+    """The real cards deal five parties of the set alone (ten Basic missions for ten) and the
+    game runs to an ending."""
+    result = play_game(3, 5, 40, {"sets": [BGE]})
+    assert result.error is None, result.traceback
+    assert result.ending is not None
 
 
 @pytest.mark.parametrize(

@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from engine import zones
+from engine.zones import Zone
+
 ARK = "arkhangel"  # die 1-2-4: nothing; 3, 5, 6: one Encounter; rewards advantage/hire/special
 RUINS = "lost_ruins"  # die 1: two Encounters
 
@@ -92,11 +95,25 @@ def test_E6_hire_not_with_four_and_not_twice_in_a_row_in_one_region(make: Any) -
 
 
 def test_E6_special_reward_runs_its_effects(make: Any) -> None:
+    """Arkhangel's Relic Market takes the top card of the Advantage discard pile."""
     t = _explorer(make, ARK, dice=[2])
+    zones.move(t.s, "fireball", Zone("deck", "advantage"), Zone("discard", "advantage"))
     t.do("A", "explore")
     t.pass_windows()
     t.do("A", "reward 2")
     assert any(e.kind == "reward" for e in t.events)
+    assert "fireball" in t.p("A").hand
+
+
+def test_E6_a_special_reward_that_would_change_nothing_is_not_offered(make: Any) -> None:
+    """No empty choices (issue 20): with the Advantage discard pile empty, the Relic Market
+    would take nothing, so it is not offered among the rewards."""
+    t = _explorer(make, ARK, dice=[2])
+    assert t.s.discards["advantage"] == []
+    t.do("A", "explore")
+    t.pass_windows()
+    assert "reward 2" not in t.choices("A")
+    assert {"reward 0", "reward 1"} <= set(t.choices("A"))
 
 
 def test_E6_remote_mission_reward_attempts_a_mission_elsewhere(make: Any) -> None:

@@ -12,12 +12,13 @@ def _final(
     completed: dict[str, list[str]],
     crisis: int = 1,
     dice: list[int] = (),
+    party_a: str = "acrobat",
     **options: Any,
 ) -> Any:
     """A and B at Village of Cornes at the Exploration phase with The Last Seal revealed."""
     players = {
         "A": {
-            "party": ["acrobat"],
+            "party": [party_a],
             "region": "village_of_cornes",
             "hand": [],
             "completed": completed.get("A", []),
@@ -213,16 +214,53 @@ def test_F6_a_crisis_success_wins(make: Any) -> None:
     assert t.s.ending == "crisis_won" and t.s.winner == "B"
 
 
-def test_F7_no_interrupts_during_the_crisis(make: Any) -> None:
+def test_F7_nobody_interrupts_another_player_during_the_crisis(make: Any) -> None:
+    """B (Speed 5) fights first, then A: A, holding Truce, is never asked during B's attempt,
+    nor B during A's."""
     t = _final(
         make, {"A": ["the_bandit_king"], "B": ["cross_the_swamp"]}, crisis=1, dice=[1, 1, 6, 1]
     )
     t.p("A").hand = ["truce"]
     t.s.decks["advantage"].remove("truce")
+    asked = []
     while not t.g.over:
         prompt = t.g.pending()[0]
-        assert not (t.s.phase == "crisis" and prompt.window)
+        if t.s.phase == "crisis" and prompt.window:
+            battle = t.g.find_frame("battle")
+            assert battle is not None and [p.player for p in t.g.pending()] == [battle.player]
+            asked.append(prompt.player)
         t.do(prompt.player, prompt.default)
+    assert asked == ["B", "A"]  # each in his own attempt only
+
+
+def test_F7_a_player_plays_his_own_battle_card_in_his_crisis_attempt(make: Any) -> None:
+    """F7 bars interrupting *other* players, not playing one's own cards: in his own fight
+    against Omega Unbound (Strength 14), A (the Sorcerer, an untapped Magic character, given
+    +10 Strength) is asked and plays Fireball (-3 to the opponent). B (Huntress, Speed 5) fights
+    first and loses (1 + 3 vs 1 + 14); A's 1 + 13 = 14 then beats 2 + 11 = 13, where without
+    Fireball it would lose to 16."""
+    from engine.rules.party import add_modifier
+
+    t = _final(
+        make,
+        {"A": ["the_bandit_king"], "B": ["cross_the_swamp"]},
+        crisis=1,
+        dice=[1, 1, 1, 2],
+        party_a="sorcerer",
+    )
+    t.p("A").hand = ["fireball"]
+    t.s.decks["advantage"].remove("fireball")
+    add_modifier(t.g, t.p("A"), "strength", 10, "permanent", "test")
+    while t.s.phase != "crisis" or t.g.prompt_for("A") is None:
+        prompt = t.g.pending()[0]
+        t.do(prompt.player, prompt.default)
+    assert t.choices("A") == ["pass", "play fireball"]
+    t.do("A", "play fireball")
+    while not t.g.over:
+        prompt = t.g.pending()[0]
+        t.do(prompt.player, prompt.default)
+    assert t.s.ending == "crisis_won" and t.s.winner == "A"
+    assert [e.data["totals"] for e in t.events if e.kind == "battle_roll"] == [[4, 15], [14, 13]]
 
 
 def test_V3_soo_original_no_crisis_countdown(make: Any) -> None:

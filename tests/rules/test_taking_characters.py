@@ -6,7 +6,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from engine.cards import DEFAULT_CARDS_PATH, CardDB, parse_cards
+from engine.errors import IllegalAction
 from engine.game import Game
 
 CORNES = "village_of_cornes"
@@ -78,11 +81,14 @@ def test_C1_take_character_in_the_region_offers_parties_there(make: Any) -> None
 
 
 def test_C5_betrayal_never_leaves_a_party_empty(make: Any) -> None:
+    """Every other party has one character (turn 1): Betrayal has no victim, so it is not
+    offered (no empty choice, issue 20) and stays in the hand."""
     t = _betrayal(make, {}, {"party": ["templar"]}, {"party": ["paladin"]})
-    t.do("A", "play betrayal")
-    assert not any(e.kind == "take_character" for e in t.events)
+    assert "play betrayal" not in t.choices("A")
+    with pytest.raises(IllegalAction):
+        t.do("A", "play betrayal")
+    assert t.p("A").hand == ["betrayal"]
     assert _party(t, "B") == ["templar"] and _party(t, "C") == ["paladin"]
-    assert _party(t, "A") == ["huntress"]
 
 
 def test_C5_only_parties_of_two_or_more_can_be_chosen(make: Any) -> None:
@@ -105,9 +111,7 @@ def test_R4_take_character_takes_nobody_into_a_full_party(make: Any) -> None:
     t = _betrayal(make, {"party": ["huntress", "sorcerer", "mechanist", "bard"]}, {})
     t.g.db = _with_betrayal("chosen_player", "user_chooses")  # no condition on the party size
     t.refresh()
-    t.do("A", "play betrayal")
-    assert not any(e.kind == "take_character" for e in t.events)
-    assert len(_party(t, "A")) == 4 and len(_party(t, "B")) == 2
+    assert "play betrayal" not in t.choices("A")  # it would take nobody: not offered
 
 
 def test_C2_take_character_the_user_or_the_owner_chooses(make: Any) -> None:
