@@ -19,8 +19,9 @@ of the Region's Preliminary Encounter and exploration (battle odds are exact for
 It plays Battle cards when a battle it fights is in doubt, Interrupts that cancel an Encounter
 or a battle it would likely lose, and Plot/Skill cards and abilities in their phase when they
 help it; it attacks a party only when its odds are good, reveals the Final mission only when
-that helps it (:mod:`engine.agents.reveal`), never trades, never dismisses or discards by choice, and never gives away its only
-character. It keeps no memory between decisions: its own seeded generator breaks ties only.
+that helps it (:mod:`engine.agents.reveal`), never trades, never dismisses or discards by
+choice, and never gives away its only character. It keeps no memory between decisions: its
+own seeded generator breaks ties only.
 """
 
 from __future__ import annotations
