@@ -91,10 +91,9 @@ def p_check(value: int, difficulty: int) -> float:
 #: What the AI gets out of things, in "Advantage cards" worth (rough, hand tuned).
 FINAL_VALUE = 40.0
 FIRST_MISSION_VALUE = 14.0
-OTHER_MISSION_VALUE = 5.0
-#: The second Basic mission while the Final mission is still face down: its reward readies
-#: the party for the Final mission it has not revealed yet.
-SECOND_MISSION_VALUE = 10.0
+#: The second Basic mission, besides its reward: what it brings is that reward, which readies
+#: the party for the Final mission and the Crisis! challenge (F6).
+OTHER_MISSION_VALUE = 6.0
 HIRE_VALUE = {0: 8.0, 1: 7.0, 2: 4.5, 3: 2.5}
 SPECIAL_VALUE = 1.5
 #: What a lost battle or a lost turn costs (the move and the exploration are wasted).
@@ -639,10 +638,10 @@ class _Seat:
             worth = FINAL_VALUE
         elif not self.me.completed:
             worth = FIRST_MISSION_VALUE
-        elif self.table.final_mission is None:
-            worth = SECOND_MISSION_VALUE  # the Final mission waits: build (engine.agents.reveal)
         else:
             worth = OTHER_MISSION_VALUE
+            if isinstance(card, MissionCard):
+                worth += max(0.0, _effects_value(card.reward))
         objective = self._objective(card_id)
         cost = 0.0
         if objective is not None and objective.kind == "fight":

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 READY = 0.7
 #: From this turn on, a player who may reveal the Final mission does (the turn limit, X-,
 #: decides a game by tie-breaks: the countdown ends it as designed, F5, F6).
-LATE_TURN = 13
+LATE_TURN = 15
 
 
 def _beat(mine: int, theirs: int) -> float:
