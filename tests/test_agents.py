@@ -217,8 +217,8 @@ def test_normal_goes_for_a_mission_it_can_complete() -> None:
     """A party that can win the Bandit King's fight goes to the Crossroads Inn for it."""
     game = _started()
     a = game.s.players["A"]
-    a.party = [Character(card="paladin"), Character(card="weapons_specialist")]
-    a.missions, a.region, a.hand = ["the_bandit_king"], None, []
+    a.party = [Character(card=c) for c in ("templar", "weapons_specialist", "acrobat")]  # 14
+    a.missions, a.region, a.hand = ["the_bandit_king"], None, []  # Strength 12
     inn = game.s.regions[0]
     inn.card, inn.preliminary, inn.revealed = "crossroads_inn", None, False
     choices = [f"go {r.card}" for r in game.s.regions] + ["rest"]

@@ -328,7 +328,7 @@ def test_setup_moves_cards_from_wherever_they_are() -> None:
     assert s.players["Peter"].completed == ["the_fellowship"]
     assert s.decks["advantage"][-2:] == ["scrying", "fireball"]  # fireball is drawn first
     assert s.decks["encounter"][-1] == "lich"
-    assert s.final_mission == "the_last_seal" and s.crisis == 5
+    assert s.final_mission == "the_last_seal" and s.crisis == 9
     assert len(s.regions) == 2  # S4: as many Regions as players, none of the named cards
     assert all(r.preliminary not in ("lich",) and not r.revealed for r in s.regions)
     assert all(not p.offered_characters and not p.offered_advantages for p in s.players.values())

@@ -20,6 +20,7 @@ from engine.events import Event
 from engine.game import Game
 from engine.state import Character
 from engine.tools.cli import main
+from engine.tools.pace import GamePace, pace_summary, quartiles, track_pace
 from engine.tools.simulate import (
     battle_members,
     collect_resolved,
@@ -305,3 +306,79 @@ def test_simulate_refuses_bad_seats(
         code = exc.code  # argparse refuses it
     assert code == 2
     assert message in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------------------ pace
+
+
+def test_pace_figures_are_read_from_the_events() -> None:
+    """The turn of the game's first completed Basic mission, of the Final mission's reveal,
+    the countdown it set (F5) and the winner's completed Basic missions."""
+    game = Game.new(["P1", "P2"], {}, seed=1)
+    pace = GamePace()
+    game.s.turn = 4
+    track_pace(game, [Event(kind="mission_completed", text="", data={"player": "P1"})], pace)
+    game.s.turn = 6
+    track_pace(game, [Event(kind="mission_completed", text="", data={"player": "P2"})], pace)
+    game.s.crisis = 9
+    track_pace(game, [Event(kind="final_revealed", text="", data={"player": "P2"})], pace)
+    game.s.crisis = 8
+    game.s.turn = 7
+    track_pace(game, [Event(kind="final_revealed", text="", data={"player": "P1"})], pace)
+    game.s.players["P2"].completed = ["the_bandit_king", "cross_the_swamp"]
+    game.s.winner = "P2"
+    track_pace(game, [Event(kind="game_over", text="", data={})], pace)
+    assert pace == GamePace(
+        first_basic_mission_turn=4,
+        final_revealed_turn=6,
+        crisis_countdown=9,
+        winner_basic_missions=2,
+    )
+
+
+def test_pace_summary_medians_and_share() -> None:
+    paces = [
+        GamePace(4, 7, 9, 2),
+        GamePace(5, 8, 10, 1),
+        GamePace(6, None, None, None),  # no reveal, nobody won
+        GamePace(None, None, None, None),
+    ]
+    assert pace_summary(paces) == {
+        "first_basic_mission_turn_median": 5,
+        "games_with_a_basic_mission": 3,
+        "final_revealed_turn_median": 7.5,
+        "games_with_final_revealed": 2,
+        "crisis_countdown_median": 9.5,
+        "winners_with_two_basic_missions": 0.5,
+        "winners": 2,
+    }
+    assert quartiles([8, 10, 12, 14, 16]) == (10.0, 14.0)
+    assert quartiles([]) == (0.0, 0.0) and quartiles([7]) == (7.0, 7.0)
+
+
+def test_simulate_reports_the_pace(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "--games", "6", "--seats", "normal,normal,normal,normal", "--seed", "2"]
+    code, out = _run_in_process(capsys, [*args, "--json"])
+    assert code == 0
+    report = _deterministic(out)
+    turns, pace = report["turns"], report["pace"]
+    assert turns["min"] <= turns["p25"] <= turns["median"] <= turns["p75"] <= turns["max"]
+    assert pace["games_with_a_basic_mission"] >= pace["games_with_final_revealed"] >= 1
+    assert pace["first_basic_mission_turn_median"] <= pace["final_revealed_turn_median"]
+    assert 1 <= pace["crisis_countdown_median"] <= 10  # a d10 (F5)
+    assert 0 <= pace["winners_with_two_basic_missions"] <= 1
+    assert pace["winners"] == 6 - report["wins"]["nobody"]
+    summary = simulate(6, 4, 2, levels=["normal"] * 4)
+    for r in summary.results:  # F3: a reveal needs a completed Basic mission
+        first, revealed = r.pace.first_basic_mission_turn, r.pace.final_revealed_turn
+        assert revealed is None or (first is not None and first <= revealed)
+    code, text = _run_in_process(capsys, args)
+    assert code == 0
+    lines = text.splitlines()
+    assert f"turns quartiles: p25 {turns['p25']:g}, p75 {turns['p75']:g}" in lines
+    assert any(
+        line.startswith("pace: first Basic mission completed on turn ")
+        and f"Crisis! countdown set to {pace['crisis_countdown_median']:g}" in line
+        for line in lines
+    )
+    assert any(line.startswith("winners with both Basic missions: ") for line in lines)

@@ -18,9 +18,10 @@ of the Region's Preliminary Encounter and exploration (battle odds are exact for
 
 It plays Battle cards when a battle it fights is in doubt, Interrupts that cancel an Encounter
 or a battle it would likely lose, and Plot/Skill cards and abilities in their phase when they
-help it; it attacks a party only when its odds are good, reveals the Final mission as soon as
-it may, never trades, never dismisses or discards by choice, and never gives away its only
-character. It keeps no memory between decisions: its own seeded generator breaks ties only.
+help it; it attacks a party only when its odds are good, reveals the Final mission only when
+that helps it (:mod:`engine.agents.reveal`), never trades, never dismisses or discards by
+choice, and never gives away its only character. It keeps no memory between decisions: its
+own seeded generator breaks ties only.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from engine.agents import choice_actions
+from engine.agents.reveal import should_reveal
 from engine.cards import (
     AdvantageCard,
     CardDB,
@@ -89,7 +91,9 @@ def p_check(value: int, difficulty: int) -> float:
 #: What the AI gets out of things, in "Advantage cards" worth (rough, hand tuned).
 FINAL_VALUE = 40.0
 FIRST_MISSION_VALUE = 14.0
-OTHER_MISSION_VALUE = 5.0
+#: The second Basic mission, besides its reward: what it brings is that reward, which readies
+#: the party for the Final mission and the Crisis! challenge (F6).
+OTHER_MISSION_VALUE = 6.0
 HIRE_VALUE = {0: 8.0, 1: 7.0, 2: 4.5, 3: 2.5}
 SPECIAL_VALUE = 1.5
 #: What a lost battle or a lost turn costs (the move and the exploration are wasted).
@@ -197,9 +201,9 @@ class NormalAgent:
         return min(actions, key=lambda a: me.card_worth(_arg(a)))
 
     def _on_reveal_final(self, me: _Seat, actions: list[str]) -> str:
-        # Revealing starts the Crisis! clock, which every party without a completed Basic
-        # mission loses to: with one completed, the sooner the better.
-        return "reveal_final"
+        # Revealing starts the Crisis! clock (F5): only when this seat is the best placed to
+        # win by it; otherwise it keeps building (engine.agents.reveal).
+        return "reveal_final" if should_reveal(me.view, self.db) else "pass"
 
     def character_worth(self, card_id: str) -> float:
         c = self.db[card_id]
@@ -636,6 +640,8 @@ class _Seat:
             worth = FIRST_MISSION_VALUE
         else:
             worth = OTHER_MISSION_VALUE
+            if isinstance(card, MissionCard):
+                worth += max(0.0, _effects_value(card.reward))
         objective = self._objective(card_id)
         cost = 0.0
         if objective is not None and objective.kind == "fight":
@@ -729,9 +735,9 @@ class _Seat:
         kind, _, arg = action.partition(" ")
         if kind == "rest":
             # M6: +2/+2 next turn; staying keeps a Resistance going (F2).
+            # A rest is no stay for a Resistance (X1: no Exploration step, so no turn held,
+            # F2): "go" to the Region it stands in is.
             value = 0.8 + (1.0 if self.size <= 1 else 0.0)
-            if self.resisting_here():
-                value += 20.0
             return value + self.crisis_rest_gain()
         if kind == "explore_new":
             return self.explore_new_score(arg or None)

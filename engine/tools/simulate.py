@@ -43,6 +43,7 @@ from engine.game import Game
 from engine.options import Options
 from engine.prompts import Prompt
 from engine.rules.sets import SHADOW_OF_OMEGA, in_game
+from engine.tools.pace import GamePace, format_pace, pace_summary, quartiles, track_pace
 from engine.tools.simulate_places import PlaceCounts
 from engine.views import lazy_seat_view
 
@@ -123,6 +124,8 @@ class GameResult:
     #: What decided a game ended by the turn limit (engine.endings.TIEBREAKS).
     tiebreak: str | None = None
     resolved: set[str] = field(default_factory=set)
+    #: When the first Basic mission, the Final mission's reveal came (engine.tools.pace).
+    pace: GamePace = field(default_factory=GamePace)
     #: The engine failed: one line, and a short traceback.
     error: str | None = None
     traceback: str = ""
@@ -209,6 +212,7 @@ def play_game(
             result.actions = actions
             if events:  # most actions (a pass in a reaction window) cause none
                 collect_resolved(game, events, resolved)
+                track_pace(game, events, result.pace)
             if observe is not None:
                 observe(game, events)
             if actions >= max_actions and not game.over:
@@ -273,6 +277,7 @@ class Summary:
         """Everything but the timing: the same for the same arguments, on every run."""
         finished = [r for r in self.results if r.error is None]
         turns = [r.turns for r in finished]
+        p25, p75 = quartiles(turns)
         endings = Counter(r.ending for r in finished)
         wins = Counter(r.winner_seat for r in finished)
         tiebreaks = Counter(r.tiebreak for r in finished)
@@ -290,7 +295,11 @@ class Summary:
                 "min": min(turns, default=0),
                 "median": statistics.median(turns) if turns else 0,
                 "max": max(turns, default=0),
+                "p25": p25,
+                "p75": p75,
             },
+            # When the game's middle begins and ends (docs/balance.md).
+            "pace": pace_summary([r.pace for r in finished]),
             "endings": {key: endings[key] for key in ENDINGS},
             "tiebreaks": {key: tiebreaks[key] for key in TIEBREAKS},
             "wins": {
@@ -410,6 +419,7 @@ def format_summary(summary: Summary, verbose: bool = False) -> str:
         f"actions: {d['actions']} ({per_game:.1f} per game)",
         f"errors: {d['errors']}",
         f"turns per game: min {t['min']}, median {t['median']}, max {t['max']}",
+        *format_pace(t, d["pace"]),
         "endings:",
         *(f"  {label}: {d['endings'][key]}" for key, label in ENDINGS.items()),
         "    decided by: "

@@ -231,5 +231,5 @@ def test_card_tells_the_beyond_good_and_evil_mission_objectives_in_plain_words()
     )
     # A Resistance mission without enemies reads as before.
     assert field(rendering.card_embed(real, "guard_the_lost_ruins"), "Objective") == (
-        "Stay 2 turns at Lost Ruins"
+        "Stay 3 turns at Lost Ruins"
     )

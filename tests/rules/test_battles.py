@@ -77,17 +77,21 @@ def test_B5_a_mission_opponent_is_fought_like_a_monster(make: Any) -> None:
     setup = {
         "regions": [{"card": "crossroads_inn"}],
         "players": {
-            "A": {"party": ["acrobat"], "region": "crossroads_inn", "missions": ["the_bandit_king"]}
+            "A": {
+                "party": ["acrobat", "weapons_specialist", "templar"],
+                "region": "crossroads_inn",
+                "missions": ["the_bandit_king"],
+            }
         },
         "phase": "exploration",
     }
-    t = make(setup=setup, dice=[1, 6, 1])  # explore: 1 -> nothing; battle 6+4 vs 1+4
+    t = make(setup=setup, dice=[1, 6, 1])  # explore: 1 -> nothing; battle 6+14 vs 1+12
     t.do("A", "explore")
     t.pass_windows()
     t.do("A", "mission the_bandit_king")
     t.pass_windows()
     assert "the_bandit_king" in t.p("A").completed
-    assert "🎲 6 + Strength 4 = 10 vs 🎲 1 + 4 = 5" in t.texts("battle_roll")
+    assert "🎲 6 + Strength 14 = 20 vs 🎲 1 + 12 = 13" in t.texts("battle_roll")
 
 
 def test_B6_speed_check_die_plus_speed_at_least_difficulty(make: Any) -> None:
@@ -102,11 +106,16 @@ def test_B6_speed_check_die_plus_speed_at_least_difficulty(make: Any) -> None:
         },
         "phase": "exploration",
     }
-    t = make(setup=setup, dice=[1, 1])  # explore 1 -> nothing; check 1 + 9 >= 8
+    t = make(setup=setup, dice=[1, 5])  # explore 1 -> nothing; check 5 + 9 >= 14
     t.do("A", "explore")
     t.pass_windows()
     t.do("A", "mission courier_of_silver_harbor")
     assert "courier_of_silver_harbor" in t.p("A").completed
+    t = make(setup=setup, dice=[1, 4])  # check 4 + 9 = 13 < 14: failed
+    t.do("A", "explore")
+    t.pass_windows()
+    t.do("A", "mission courier_of_silver_harbor")
+    assert "courier_of_silver_harbor" not in t.p("A").completed
 
 
 def test_B7_a_lost_battle_costs_the_current_turn_only(make: Any) -> None:

@@ -130,7 +130,7 @@ def test_E6_remote_mission_reward_attempts_a_mission_elsewhere(make: Any) -> Non
         },
         "phase": "exploration",
     }
-    t = make(setup=setup, dice=[3, 1])  # Lost Ruins 3: nothing; Speed check 1 + 9 >= 8
+    t = make(setup=setup, dice=[3, 5])  # Lost Ruins 3: nothing; Speed check 5 + 9 >= 14
     t.do("A", "explore")
     t.pass_windows()
     t.do("A", "reward 2")

@@ -84,7 +84,12 @@ def test_F2_a_resistance_mission_goes_on_by_itself_and_completes(make: Any) -> N
     t.do("A", "go lost_ruins")  # X1: stays, meets nothing
     t.pass_windows()
     t.until("A", "exploration")
-    assert "guard_the_lost_ruins" in t.p("A").completed  # 2 turns held
+    assert t.p("A").resisting == {"guard_the_lost_ruins": 2}
+    t.until("A", "movement")
+    t.do("A", "go lost_ruins")
+    t.pass_windows()
+    t.until("A", "exploration")
+    assert "guard_the_lost_ruins" in t.p("A").completed  # 3 turns held
 
 
 def test_F2_a_defeated_resisting_party_starts_over(make: Any) -> None:
