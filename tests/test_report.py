@@ -54,7 +54,7 @@ def test_a_tiny_run_writes_the_report(tmp_path: Path, capsys: Any) -> None:
         "favours the cards that winners use more",
     ):
         assert section in page, section
-    assert "<h2>Pace</h2>" not in page  # this simulator records no pace figure yet
+    assert "<h2>Pace</h2>" in page  # the simulator records the pace of each game
     # Every Region and Encounter of the base set has its row.
     db = default_cards()
     base = [c for c in db if c.set == "shadow_of_omega"]
@@ -151,7 +151,7 @@ def _hand_made(pace: bool, levels: list[str]) -> Summary:
         result = GameResult(seed=i + 1, players=2, turns=turns, ending=ending, winner_seat=winner)
         if pace:
             for name, value in figures.items():
-                setattr(result, name, value)
+                setattr(result.pace, name, value)
         results.append(result)
     all_cards = [c.id for c in default_cards() if c.set == "shadow_of_omega"]
     return Summary(len(results), 2, 1, 60, results, all_cards, levels=levels)

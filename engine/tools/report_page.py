@@ -137,7 +137,10 @@ def _value_text(key: str, value: Any) -> str:
 def _pace(d: dict[str, Any]) -> list[str]:
     """The ``pace`` figures of the summary, as a table (none: an empty list)."""
     pace = d.get("pace")
-    if not isinstance(pace, dict) or not pace:
+    medians = (
+        [v for k, v in pace.items() if k.endswith("_median")] if isinstance(pace, dict) else []
+    )
+    if not any(v is not None for v in medians):  # nothing of the kind happened in the run
         return []
     out = [
         "<p>When a game's missions come: the first Basic mission completed by anyone, the "

@@ -26,7 +26,7 @@ FIGSIZE = (6.4, 3.6)
 DPI = 80
 #: Holders below this are too few to read a win rate from (grey rows, unlabelled points).
 MIN_HOLDERS = 20
-#: The per-game pace figures (set by the simulator on each GameResult when it records them),
+#: The per-game pace figures (:class:`engine.tools.pace.GamePace`, each GameResult's ``pace``),
 #: and how the report names each and its axis.
 PACE_FIELDS: dict[str, tuple[str, str]] = {
     "first_basic_mission_turn": ("First Basic mission completed", "turn"),
@@ -38,9 +38,9 @@ _ENDING_COLOURS = ("#4c72b0", "#55a868", "#c44e52", "#8172b3", "#937860")
 
 
 def pace_values(results: Sequence[GameResult], name: str) -> list[float]:
-    """The games' values of the per-game pace figure ``name`` (games without one, or a run
-    whose simulator does not record it, give none)."""
-    values = (getattr(r, name, None) for r in results)
+    """The games' values of the per-game pace figure ``name`` (a game in which it did not
+    happen gives none)."""
+    values = (getattr(r.pace, name, None) for r in results)
     return [v for v in values if isinstance(v, int | float) and not isinstance(v, bool)]
 
 

@@ -240,10 +240,10 @@ def test_F7_nobody_interrupts_another_player_during_the_crisis(make: Any) -> Non
 
 def test_F7_a_player_plays_his_own_battle_card_in_his_crisis_attempt(make: Any) -> None:
     """F7 bars interrupting *other* players, not playing one's own cards: in his own fight
-    against Omega Unbound (Strength 14), A (the Sorcerer, an untapped Magic character, given
-    +10 Strength) is asked and plays Fireball (-3 to the opponent). B (Huntress, Speed 5) fights
-    first and loses (1 + 3 vs 1 + 14); A's 1 + 13 = 14 then beats 2 + 11 = 13, where without
-    Fireball it would lose to 16."""
+    against Omega Unbound (Strength 17), A (the Sorcerer, an untapped Magic character, given
+    +13 Strength) is asked and plays Fireball (-3 to the opponent). B (Huntress, Speed 5) fights
+    first and loses (1 + 3 vs 1 + 17); A's 1 + 16 = 17 then beats 2 + 14 = 16, where without
+    Fireball it would lose to 19."""
     from engine.rules.party import add_modifier
 
     t = _final(
@@ -255,7 +255,7 @@ def test_F7_a_player_plays_his_own_battle_card_in_his_crisis_attempt(make: Any) 
     )
     t.p("A").hand = ["fireball"]
     t.s.decks["advantage"].remove("fireball")
-    add_modifier(t.g, t.p("A"), "strength", 10, "permanent", "test")
+    add_modifier(t.g, t.p("A"), "strength", 13, "permanent", "test")
     while t.s.phase != "crisis" or t.g.prompt_for("A") is None:
         prompt = t.g.pending()[0]
         t.do(prompt.player, prompt.default)
@@ -265,7 +265,7 @@ def test_F7_a_player_plays_his_own_battle_card_in_his_crisis_attempt(make: Any) 
         prompt = t.g.pending()[0]
         t.do(prompt.player, prompt.default)
     assert t.s.ending == "crisis_won" and t.s.winner == "A"
-    assert [e.data["totals"] for e in t.events if e.kind == "battle_roll"] == [[4, 15], [14, 13]]
+    assert [e.data["totals"] for e in t.events if e.kind == "battle_roll"] == [[4, 18], [17, 16]]
 
 
 def test_V3_soo_original_no_crisis_countdown(make: Any) -> None:
