@@ -137,11 +137,10 @@ def _value_text(key: str, value: Any) -> str:
 def _pace(d: dict[str, Any]) -> list[str]:
     """The ``pace`` figures of the summary, as a table (none: an empty list)."""
     pace = d.get("pace")
-    medians = (
-        [v for k, v in pace.items() if k.endswith("_median")] if isinstance(pace, dict) else []
-    )
-    if not any(v is not None for v in medians):  # nothing of the kind happened in the run
+    if not isinstance(pace, dict):
         return []
+    if all(v is None for k, v in pace.items() if k.endswith("_median")):
+        return []  # nothing of the kind happened in the run
     out = [
         "<p>When a game's missions come: the first Basic mission completed by anyone, the "
         "Final mission revealed, and the value the Crisis! countdown was set to (the number "
