@@ -7,14 +7,21 @@ is public is the engine's decision (a public view, a choice's ``public`` flag, a
 
 One module per thing drawn: ``text`` (limits, colours, marks, escaping, seat names),
 ``cards``, ``choices``, ``board``, ``ending`` (the end of a game), ``hand`` (private views),
-``events`` and ``lobby``. This package lists what the rest of the bot uses.
+``events`` (each event kind's message: ``event_messages``, ``event_outcomes``, the catalog
+``messages``) and ``lobby``. This package lists what the rest of the bot uses.
 """
 
 from bot.rendering.board import AI_AWAY, PAUSED_TEXT, board_embed
 from bot.rendering.cards import SET_NAMES, card_embed, card_kind, card_name, hand_choice_label
 from bot.rendering.choices import choice_description, choice_label, choice_text
 from bot.rendering.ending import Revealed, ending_text, revealed, summary_embed
-from bot.rendering.events import chunk_lines, event_line, event_lines, log_embed
+from bot.rendering.events import (
+    channel_reason,
+    chunk_lines,
+    event_line,
+    event_lines,
+    log_embed,
+)
 from bot.rendering.hand import hand_embed, start_embed
 from bot.rendering.lobby import TIMER_CHOICES, about_text, ai_level_text, duration, lobby_embed
 from bot.rendering.text import (
@@ -49,6 +56,7 @@ __all__ = [
     "card_embed",
     "card_kind",
     "card_name",
+    "channel_reason",
     "choice_description",
     "choice_label",
     "choice_text",

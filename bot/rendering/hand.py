@@ -8,6 +8,7 @@ import discord
 
 from bot.autopass import describe
 from bot.rendering.cards import STAND_IN_LEGEND, card_line, card_name
+from bot.rendering.events import event_line
 from bot.rendering.text import (
     COLOR_PRIVATE,
     EMBED_TOTAL_LIMIT,
@@ -137,7 +138,7 @@ def _hand_embed(
     if scouted:
         embed.add_field(name="Scouted", value=clip("\n".join(scouted), FIELD_LIMIT), inline=False)
     if private_log:
-        log = "\n".join(f"🔒 {names.sub(e.text)}" for e in private_log)
+        log = "\n".join(f"🔒 {event_line(e, names, db)}" for e in private_log)
         embed.add_field(name="Recently, for you alone", value=clip(log, FIELD_LIMIT), inline=False)
     footer = f"{names.label(view.seat)} · ⚔ {p.strength} · 💨 {p.speed}"
     embed.set_footer(text=f"{footer}\n{STAND_IN_LEGEND}")
