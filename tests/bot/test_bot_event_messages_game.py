@@ -10,8 +10,11 @@ from typing import Any
 
 import pytest
 import simcord
-from anima_sim import World, drive_new_game
+from anima_sim import Driver, World, open_lobby, private_reply
+from expansion_table import ALL_SETS
+from test_bot_expansions import choose_sets
 
+from engine.cards import default_cards
 from engine.events import Event
 from engine.game import Game
 
@@ -41,13 +44,33 @@ def sent_by_the_bot(env: simcord.Env) -> list[str]:
     return [f"{name} {payload!r}" for _kind, name, payload in env.backend.transcript]
 
 
+async def start(w: World, sets: list[str] | None) -> int:
+    """A game of three members and one AI seat (of ``sets``, or the first set alone)."""
+    game_id, lobby = await open_lobby(w, w.alice, [w.bob, w.carol], ai=1, turns=4)
+    if sets is not None:
+        lobby = await choose_sets(w, w.alice, lobby, game_id, sets)
+    r = await w.alice.click(lobby, custom_id=f"anima:lobby:{game_id}:start")
+    assert private_reply(r) is None, private_reply(r)
+    return game_id
+
+
 @pytest.mark.usefixtures("marked")
+@pytest.mark.parametrize("sets", [None, ALL_SETS], ids=["first set", "three sets"])
 async def test_no_message_of_a_whole_game_shows_the_engines_text(
-    w: World, simcord_env: simcord.Env, db_path: Path
+    w: World, simcord_env: simcord.Env, db_path: Path, sets: list[str] | None
 ) -> None:
     # A decision timer: now and then nobody answers, and time-outs post their notes too.
     await w.admin.slash(w.table, "anima settings", decision_timer=60)
-    game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob, w.carol], ai=1, seed=4)
+    game_id = await start(w, sets)
+    # The players lay every Trap they can and hire Arcane characters: their lines too.
+    traps = {c.id for c in default_cards().advantages if c.kind == "trap"}
+
+    def prefer(choice: str) -> bool:
+        kind, _, arg = choice.partition(" ")
+        return (kind == "play" and arg in traps) or kind == "hire_arcane"
+
+    members = {m.id: m for m in (w.alice, w.bob, w.carol)}
+    driver = Driver(w, db_path, game_id, members, seed=4, prefer=prefer)
     steps = 0
     while await driver.step():
         steps += 1
@@ -64,6 +87,8 @@ async def test_no_message_of_a_whole_game_shows_the_engines_text(
         ).fetchone()[0]
     # The engine's texts did reach the bot, public and private ones, time-outs included...
     wanted = {"draw_private", "timeout", "timeout_private", "turn"}
+    if sets is not None:  # the expansions' events, a face-down Trap's private line too
+        wanted |= {"trap_set", "trap_set_private", "trap_revealed", "explore_new_regions"}
     assert marked > 100 and wanted <= kinds, sorted(kinds)
     sent = sent_by_the_bot(simcord_env)
     assert len(sent) > 100
