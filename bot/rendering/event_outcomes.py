@@ -204,6 +204,13 @@ def _guard(c: Context, region: str) -> str | Message:
     return guard.name if guard is not None else msg("event.guard.unnamed")
 
 
+def _guard_stat(c: Context, region: str) -> Message | str:
+    """The stat a trap guard's check adds to the die, as its Region's card prints it."""
+    card = c.region(region)
+    guard = card.guard if card is not None else None
+    return msg(f"stat.{guard.check}") if guard is not None and guard.kind == "trap" else ""
+
+
 def _check(d: dict[str, Any], stat: str | Message = "") -> Message:
     """A check's roll (B6): ``🎲 4 + Speed 5 = 9 vs 8``."""
     stat = f"{say(stat)} " if isinstance(stat, Message) else stat
@@ -256,7 +263,7 @@ def _guard_check(d: dict[str, Any], c: Context) -> Message:
         player=c.who(d["player"]),
         guard=_guard(c, d["region"]),
         region=c.card(d["region"]),
-        roll=_check(d),
+        roll=_check(d, _guard_stat(c, d["region"])),
         outcome=msg("event.guard_check.beaten" if d["success"] else "event.guard_check.caught"),
     )
 

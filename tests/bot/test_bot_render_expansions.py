@@ -182,7 +182,8 @@ def test_event_lines_of_the_expansions_read_from_their_payloads() -> None:
         success=True,
     )  # fmt: skip
     assert (
-        check == "🛡 **Alice** faces **Rune Ward** at **Gate of Ashes**: 🎲 4 + 5 = 9 vs 9: beaten."
+        check
+        == "🛡 **Alice** faces **Rune Ward** at **Gate of Ashes**: 🎲 4 + Speed 5 = 9 vs 9: beaten."
     )
     assert "overcomes **Rune Ward**" in line("guard_beaten", player="p1", region="gate_of_ashes")
     fled = line("flee", player="p1", card="amenhotep", die=2, total=7, at_least=10, success=False)
