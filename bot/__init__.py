@@ -7,7 +7,8 @@
   check, AI seats, choices, card plays, panels, reclaim, end, recovery after a restart.
 - ``timers``       deadlines: half-time pings, time-outs, AI takeovers.
 - ``publishing``   posting events and the board, pings, DMs, secret starts.
-- ``rendering``    the one renderer: engine views, prompts and events to text and embeds.
+- ``rendering``    the one renderer (a package, a module per thing drawn): engine views,
+  prompts and events to text and embeds.
 - ``table``        shared small types: Table, Reply, NoGame, GameBroken, seat bookkeeping.
 - ``storage``      SQLite (WAL): schema and migrations, one transaction per write, one hop per
   transaction or read through ``database`` (our async layer over ``sqlite3``).

@@ -351,8 +351,7 @@ class Lobby:
             if prompt is not None:
                 s.prompt_since = game.version
                 table.set_deadline(s, prompt, t)
-        who = ", ".join(s.seat for s in seats)
-        opening = [NewEvent("setup", f"🎲 A game of Anima begins with {who}.")]
+        opening = [NewEvent("setup", "", data={"players": [s.seat for s in seats]})]
         ok = await self.storage.start_game(
             row.id,
             game.to_json(),

@@ -156,12 +156,13 @@ class Publisher:
         for e in events:
             if e.recipients is None:
                 continue
+            line = rendering.event_line(e, names, table.game.db)
             for r in e.recipients:
                 seat = table.seats.get(r)
                 if r == actor:
-                    actor_lines.append(e.text)
+                    actor_lines.append(line)
                 elif seat is not None and seat.human and not seat.ai:
-                    dms.setdefault(r, []).append(e.text)
+                    dms.setdefault(r, []).append(line)
         public = [e for e in events if e.recipients is None]
         lines = rendering.event_lines(public, names, table.game.db)
         pings, users = self._prompt_lines(table, actor)
@@ -195,7 +196,7 @@ class Publisher:
         kill_point("before pointer")
         await self.save_pointer(table)
         for seat_id, private in dms.items():
-            text = "\n".join(f"🔒 {names.sub(x)}" for x in private)
+            text = "\n".join(f"🔒 {line}" for line in private)
             await self.dm(table, table.seats[seat_id], f"**Game #{row.id}**\n{text}")
         told = {r for e in events if e.recipients is not None for r in e.recipients}
         await self.panels.refresh(table, skip=panel, told=told)
@@ -203,9 +204,8 @@ class Publisher:
 
     @staticmethod
     def _why_lost(exc: discord.HTTPException) -> str:
-        if exc.code in (10003, 10004):
-            return "its channel was deleted (or I was removed from the server)"
-        return "I am no longer allowed to send messages there (View Channel, Send Messages)"
+        """Why the channel refuses the bot, as a reason code (``rendering.channel_reason``)."""
+        return "deleted" if exc.code in (10003, 10004) else "forbidden"
 
     # ------------------------------------------------------------------ after a restart
 

@@ -98,9 +98,7 @@ class Timers:
                     prompt = g.prompt_for(s.seat)
                     if prompt is not None and prompt.window:
                         await self.games.apply(table, s.seat, None, "timeout")
-                self.games.note(
-                    table, NewEvent("notice", "⚡ Time is up: the reaction window is closed.")
-                )
+                self.games.note(table, NewEvent("window_closed", ""))
             else:
                 s = due[0]
                 # The setup choices do not count towards being away (see the module's doc).
@@ -126,14 +124,11 @@ class Timers:
         table.row.paused_at = t
         for s in table.seats.values():
             s.deadline, s.half_at, s.pinged = None, None, False
-        self.games.note(table, NewEvent("paused", "⏸️ The game is paused: everybody is away."))
+        self.games.note(table, NewEvent("paused", ""))
         await self.games.commit(table)
 
     async def _takeover(self, table: Table, s: SeatRow) -> None:
         s.ai = True
         s.deadline, s.half_at = None, None
-        text = (
-            f"🤖 {s.seat} ran out of time {s.timeouts} times in a row: "
-            "an AI player takes over the seat (the player can take it back from **My hand**)."
-        )
-        self.games.note(table, NewEvent("notice", text))
+        data = {"player": s.seat, "times": s.timeouts}
+        self.games.note(table, NewEvent("takeover", "", data=data))

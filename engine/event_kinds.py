@@ -76,11 +76,13 @@ class Turn(TypedDict):
 
 @with_config(_STRICT)
 class Battle(TypedDict):
-    """A battle starts: a party against another (``other``) or a monster (``card``)."""
+    """A battle starts: a party against another (``other``) or a monster (``card``);
+    ``opponent`` names the other side (a seat id, or the monster's name)."""
 
     player: str
     other: str | None
     card: str | None
+    opponent: str
 
 
 @with_config(_STRICT)
@@ -187,21 +189,38 @@ class ExploreNew(TypedDict):
 
 @with_config(_STRICT)
 class ExploreResult(TypedDict):
+    """What the exploration table says: ``count`` Encounters (0: nothing), ``in_a_row`` for a
+    mission's Encounters (the Region ``region`` then maybe counting as level ``counts_as``),
+    or the Region's special row (``region`` and its ``row`` index, without ``count``)."""
+
     player: str
-    #: Encounters to face (only when the roll says so).
     count: NotRequired[int]
+    in_a_row: NotRequired[bool]
+    counts_as: NotRequired[int]
+    region: NotRequired[str]
+    row: NotRequired[int]
 
 
 @with_config(_STRICT)
 class Die(TypedDict):
+    """An exploration roll: the party, its die and the Region explored."""
+
     player: str
     die: int
+    region: str
 
 
 @with_config(_STRICT)
 class MissionAttempt(TypedDict):
     player: str
     #: Absent in the public line of a secret mission (F1).
+    card: NotRequired[str]
+
+
+@with_config(_STRICT)
+class MissionFailed(TypedDict):
+    player: str
+    #: Absent when the mission is secret (F1).
     card: NotRequired[str]
 
 
@@ -227,7 +246,21 @@ class Reshuffle(TypedDict):
 
 @with_config(_STRICT)
 class Roll(TypedDict):
+    """A check: the die, the total and the difficulty."""
+
     player: str
+    die: int
+    total: int
+    at_least: int
+    success: bool
+
+
+@with_config(_STRICT)
+class EffectRoll(TypedDict):
+    """A card's roll; ``check`` the stat added to the die (``speed``, ``strength``, None)."""
+
+    player: str
+    check: str | None
     die: int
     total: int
     at_least: int
@@ -268,6 +301,7 @@ class SpeedCheck(TypedDict):
     player: str
     die: int
     total: int
+    at_least: int
     success: bool
 
 
@@ -304,8 +338,151 @@ class TakeCharacter(TypedDict):
 
 
 @with_config(_STRICT)
-class Chooser(TypedDict):
+class Discard(TypedDict):
+    """A party's card discarded; ``why`` when it is not a plain discard: ``arcane`` (paid to
+    hire an Arcane character, C7), ``lost`` (the party lost every character), ``faction``
+    (a discredited Faction, E6)."""
+
+    player: str
+    card: str
+    why: NotRequired[str]
+
+
+@with_config(_STRICT)
+class Take(TypedDict):
+    """A card taken into the hand; ``source`` ``discard`` when from the discard pile."""
+
+    player: str
+    card: str
+    source: NotRequired[str]
+
+
+@with_config(_STRICT)
+class Tap(TypedDict):
+    """A character turned (``card``); ``used`` the card it turned to use, if any."""
+
+    player: str
+    card: str
+    used: NotRequired[str]
+
+
+@with_config(_STRICT)
+class CardAt(TypedDict):
+    """An Encounter too strong for its Region: a false alarm (M8), the level it met."""
+
+    card: str
+    region: str
+    level: int
+
+
+@with_config(_STRICT)
+class Regions(TypedDict):
+    """The first Regions laid out (S4)."""
+
+    regions: list[str]
+
+
+@with_config(_STRICT)
+class Reward(TypedDict):
+    """A Region's reward taken: the ``index`` of its reward on the Region's card."""
+
+    player: str
+    region: str
+    index: int
+
+
+@with_config(_STRICT)
+class Resist(TypedDict):
+    """A Resistance mission (F2): a turn held (``turns`` of ``of``), or the party standing
+    its ground for the mission ``card`` (absent when the mission is secret)."""
+
+    player: str
+    turns: NotRequired[int]
+    of: NotRequired[int]
+    card: NotRequired[str]
+
+
+@with_config(_STRICT)
+class FinalRevealed(TypedDict):
+    """The Final mission revealed; ``crisis`` the turns until the Crisis! (None without it)."""
+
+    player: str
+    card: str
+    crisis: int | None
+
+
+@with_config(_STRICT)
+class CrisisChallenge(TypedDict):
+    """The Crisis! challenge of the Final mission ``card``, and the order of the attempts."""
+
+    card: str
+    order: list[str]
+
+
+@with_config(_STRICT)
+class Chosen(TypedDict):
+    """A card's option chosen: its label as the card prints it."""
+
     player: str | None
+    label: str
+
+
+@with_config(_STRICT)
+class TieRoll(TypedDict):
+    """Equal Speed (T2): every tied player's die."""
+
+    rolls: dict[str, int]
+
+
+@with_config(_STRICT)
+class Tie(TypedDict):
+    """A battle tied: ``goes_on`` when the dice are rolled again (V2)."""
+
+    goes_on: bool
+
+
+@with_config(_STRICT)
+class Offer(TypedDict):
+    """A trade offer, told to its two players alone: ``player`` gives ``give`` (card ids) to
+    ``other`` for ``ask`` and ``ask_hand`` Advantages of the other's choice."""
+
+    player: str
+    other: str
+    give: list[str]
+    ask: list[str]
+    ask_hand: int
+
+
+@with_config(_STRICT)
+class TimeoutNote(TypedDict):
+    """A decision's time ran out (X6); told to everybody."""
+
+    player: str
+
+
+@with_config(_STRICT)
+class TimeoutPrivate(TypedDict):
+    """The default action taken for the player (it may name a hidden card: his alone)."""
+
+    action: str
+
+
+@with_config(_STRICT)
+class Rivals(TypedDict):
+    """Two parties that must fight (I3): ``rivalry`` ``organizations`` or ``factions``."""
+
+    player: str
+    other: str
+    rivalry: str
+
+
+@with_config(_STRICT)
+class StealPrivate(TypedDict):
+    """The card stolen, told to the thief (``player``) and the victim alone."""
+
+    player: str
+    victim: str
+    card: str
 
 
 #: Every event kind the engine emits, with the type of its ``data``.
@@ -317,38 +494,38 @@ EVENT_PAYLOADS: dict[str, type[Any]] = {
     "battle_cancelled": Nothing,
     "battle_result": BattleResult,
     "battle_roll": BattleRoll,
-    "block": Who,
+    "block": WhoRegion,
     "cancel": Cancel,
-    "choose": Chooser,
+    "choose": Chosen,
     "crisis": Nothing,
-    "crisis_attempt": Who,
-    "crisis_challenge": Nothing,
+    "crisis_attempt": Roll,
+    "crisis_challenge": CrisisChallenge,
     "crisis_countdown": Countdown,
     "crisis_lost": Who,
     "death": WhoCard,
     "deliver": Who,
-    "discard": WhoCard,
+    "discard": Discard,
     "dismiss": WhoCard,
     "draw": Draw,
     "draw_private": DrawPrivate,
     "encounter": WhoCard,
-    "expelled": Who,
+    "expelled": WhoRegion,
     "explore_new": ExploreNew,
     "explore_nothing": Nothing,
     "explore_result": ExploreResult,
     "explore_roll": Die,
-    "false_alarm": CardOnly,
+    "false_alarm": CardAt,
     "final_completed": Who,
-    "final_revealed": WhoCard,
+    "final_revealed": FinalRevealed,
     "game_over": GameOver,
     "hire": WhoCard,
     "incapacitate": WhoCard,
     "leave": WhoCard,
-    "leave_region": Who,
+    "leave_region": WhoRegion,
     "lose_next_turn": Who,
     "mission_attempt": MissionAttempt,
     "mission_completed": WhoCard,
-    "mission_failed": Who,
+    "mission_failed": MissionFailed,
     "mission_started": WhoCard,
     "modify": Modify,
     "move": WhoRegion,
@@ -359,37 +536,37 @@ EVENT_PAYLOADS: dict[str, type[Any]] = {
     "play": WhoCard,
     "redirect": WhoRegion,
     "region_removed": RegionOnly,
-    "regions": Nothing,
+    "regions": Regions,
     "reroll": Who,
     "reshuffle": Reshuffle,
-    "resist": Who,
+    "resist": Resist,
     "rest": Who,
-    "reward": Who,
-    "rivals": TwoParties,
-    "roll": Roll,
+    "reward": Reward,
+    "rivals": Rivals,
+    "roll": EffectRoll,
     "scout": WhoRegion,
     "scout_private": ScoutPrivate,
     "setup": Setup,
     "speed_check": SpeedCheck,
     "spoils": TwoParties,
-    "spoils_private": CardOnly,
+    "spoils_private": TwoPartiesCard,
     "start_advantages": Who,
     "start_character": Who,
-    "start_character_private": Nothing,
+    "start_character_private": CardOnly,
     "steal": Steal,
     "take_character": TakeCharacter,
-    "steal_private": CardOnly,
-    "take": WhoCard,
-    "tap": WhoCard,
-    "tie": Nothing,
-    "tie_roll": Nothing,
-    "timeout": Nothing,
-    "timeout_private": Nothing,
+    "steal_private": StealPrivate,
+    "take": Take,
+    "tap": Tap,
+    "tie": Tie,
+    "tie_roll": TieRoll,
+    "timeout": TimeoutNote,
+    "timeout_private": TimeoutPrivate,
     "trade": TwoParties,
     "trade_declined": Who,
-    "trade_offer": Who,
-    "trade_offer_private": Nothing,
-    "trade_private": Nothing,
+    "trade_offer": TwoParties,
+    "trade_offer_private": Offer,
+    "trade_private": Offer,
     "trade_withdrawn": Who,
     "turn": Turn,
     "turn_over": Who,

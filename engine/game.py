@@ -198,8 +198,17 @@ class Game:
         events = self.apply(player, default)
         # The default may name a hidden card (a start choice, a card to give): only the
         # player learns which; everybody learns that the time ran out.
-        note = Event(kind="timeout", text=f"{player} ran out of time; the default was taken.")
-        private = Event(kind="timeout_private", text=f"Time ran out: {default}.", to=[player])
+        note = Event(
+            kind="timeout",
+            text=f"{player} ran out of time; the default was taken.",
+            data={"player": player},
+        )
+        private = Event(
+            kind="timeout_private",
+            text=f"Time ran out: {default}.",
+            to=[player],
+            data={"action": default},
+        )
         self.last_events = [note, private, *events]
         return self.last_events
 

@@ -231,7 +231,7 @@ class GamePlay(GameTurns):
         if board and not private:
             # Nothing is sent: rendering his panel for the answer would be wasted work.
             return Reply(lines[0], ok=True, quiet=True)
-        lines += [f"🔒 {table.names.sub(text)}" for text in private]
+        lines += [f"🔒 {line}" for line in private]
         return await self._with_panel(table, seat, "\n".join(lines), ok=True)
 
     async def _with_panel(self, table: Table, seat: SeatRow, text: str, ok: bool = False) -> Reply:
@@ -292,7 +292,7 @@ class GamePlay(GameTurns):
                 prompt = table.game.prompt_for(seat.seat)
                 if prompt is not None:
                     table.set_deadline(seat, prompt, now())
-                event = NewEvent("notice", f"👋 {seat.seat} takes the seat back from the AI.")
+                event = NewEvent("reclaimed", "", data={"player": seat.seat})
                 self.note(table, event)
                 await self.commit(table)
             await self.publisher.publish(table, actor=seat.seat)

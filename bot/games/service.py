@@ -69,9 +69,8 @@ class Games(GamePlay):
             seats = await self.storage.seats(game_id)
             mine = next((s.seat for s in seats if s.user_id == user_id), None)
             events = await self.storage.last_events(game_id, LOG_EVENTS)
-            return Reply(
-                "", rendering.log_embed(game_id, events, rendering.seat_names(seats), mine)
-            )
+            names = rendering.seat_names(seats)
+            return Reply("", rendering.log_embed(game_id, events, names, self.cards, mine))
 
     @answering
     async def history(self, channel_id: int, game_id: int | None) -> Reply:

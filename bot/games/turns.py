@@ -127,7 +127,13 @@ class GameTurns(GameCache):
                 if not prompt.window and offered is not None:
                     batch.events.append((g.version, self._timeout_note(table, offered, action)))
             else:
-                batch.events.append((g.version, NewEvent(e.kind, e.text, e.to, dict(e.data))))
+                data = dict(e.data)
+                if e.kind == "timeout_private" and offered is not None:
+                    # The default's label, for the player alone (it may name his card).
+                    data["label"] = next(
+                        (c.label for c in offered.choices if c.action == action), action
+                    )
+                batch.events.append((g.version, NewEvent(e.kind, e.text, e.to, data)))
         batch.actions.append((g.version, seat, action, source))
         # A card played in a reaction window re-opens it for everybody: all new prompts.
         reopened = prompt.window and not action.startswith("pass")
@@ -190,11 +196,9 @@ class GameTurns(GameCache):
         """The engine's time-out note names the default action, which may be a hidden card:
         the table reads a neutral line; the player alone reads the choice."""
         choice = next(c for c in prompt.choices if c.action == action)
-        shown = (
-            # Seat ids stay: the renderer puts in the escaped names when it posts the line.
-            rendering.without_rule_ids(choice.label) if choice.public else "the default choice"
-        )
-        return NewEvent("timeout", f"⏰ {prompt.player} ran out of time: {shown}.")
+        # Seat ids stay in the label: the renderer puts in the escaped names.
+        shown = rendering.without_rule_ids(choice.label) if choice.public else None
+        return NewEvent("timeout", "", data={"player": prompt.player, "choice": shown})
 
     def _bookkeeping(self, table: Table, before: dict[str, PromptKey], reopened: bool) -> None:
         """Update every seat's prompt version and deadline after an action."""
@@ -283,13 +287,13 @@ class GameTurns(GameCache):
             prompt = table.game.prompt_for(s.seat)
             if prompt is not None:
                 table.set_deadline(s, prompt, t)
-        self.note(table, NewEvent("resumed", f"▶️ {seat.seat} is back: the game resumes."))
+        self.note(table, NewEvent("resumed", "", data={"player": seat.seat}))
         # The clicker's seat may have been the AI's: it may have to decide now (run_ai
         # commits the resumption with whatever the AI does).
         await self.run_ai(table)
         return True
 
-    async def _channel_lost(self, table: Table, why: str) -> None:
+    async def _channel_lost(self, table: Table, code: str) -> None:
         """The game's channel refuses the bot mid-game (fault 4): pause the game (no timer
         runs out while nobody can see it) and tell the host privately, once per pause; any
         seated member's click resumes it and posts everything not yet posted."""
@@ -299,8 +303,10 @@ class GameTurns(GameCache):
         table.row.paused_at = t
         for s in table.seats.values():
             s.deadline, s.half_at, s.pinged = None, None, False
-        self.note(table, NewEvent("notice", f"⏸️ The game was paused: {why}."))
+        # The event keeps the reason's code: the renderer words it.
+        self.note(table, NewEvent("channel_paused", "", data={"reason": code}))
         await self.commit(table)
+        why = rendering.channel_reason(code)
         await self.publisher.tell_host(
             table.row,
             f"⏸️ **Anima · game #{table.id}** in <#{table.row.channel_id}> is paused: {why}. "

@@ -61,6 +61,7 @@ def run_battle(g: Game, frame: Frame) -> None:
             f"⚔️ {a.name}'s party fights {_opponent_name(g, frame)}.",
             player=a.name,
             other=frame.other,
+            opponent=_opponent_name(g, frame),
             card=frame.card,
         )
         frame.stage = "window"
@@ -117,10 +118,10 @@ def _roll(g: Game, frame: Frame, a: Player) -> None:
         if b is None:
             won = True  # B2: against a monster a tie goes to the party
         elif g.s.options.party_tie == "reroll":
-            g.emit("tie", "A tie: the battle goes on (V2).")
+            g.emit("tie", "A tie: the battle goes on (V2).", goes_on=True)
             return  # I5/V2 default: roll again until one loses
         else:
-            g.emit("tie", "A tie: nothing happens (V2, BGE reading).")
+            g.emit("tie", "A tie: nothing happens (V2, BGE reading).", goes_on=False)
             _finish(g, frame, won=None, tie=True)
             return
     else:

@@ -172,7 +172,12 @@ def run_crisis(g: Game, frame: Frame) -> None:
             return
         order = turn_order(g)  # in Speed order, ties broken by dice (T2)
         frame.stage, frame.data = "next", {"queue": order}
-        g.emit("crisis_challenge", f"{final.crisis.text} Order: {', '.join(order)}.")
+        g.emit(
+            "crisis_challenge",
+            f"{final.crisis.text} Order: {', '.join(order)}.",
+            card=final.id,
+            order=list(order),
+        )
         return
     if frame.stage == "fought":
         if g.s.result.get("won") is True:
@@ -207,6 +212,10 @@ def run_crisis(g: Game, frame: Frame) -> None:
         f"{name}: 🎲 {die} + Speed {bonus} = {die + bonus} vs "
         f"{challenge.difficulty}: {'success' if ok else 'failure'}.",
         player=name,
+        die=die,
+        total=die + bonus,
+        at_least=challenge.difficulty or 0,
+        success=ok,
     )
     if ok:
         end_game(g, name, "crisis_won")

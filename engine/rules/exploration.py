@@ -62,6 +62,8 @@ def run_encounter(g: Game, frame: Frame) -> None:
                 f"{card.name} (level {card.level}) cannot happen at "
                 f"{region.name} (level {level}): a false alarm.",
                 card=card.id,
+                region=region.id,
+                level=level,
             )
             _done_with_card(g, frame, keep=False)
             g.pop(ok=True)
@@ -242,7 +244,7 @@ def _read_table(g: Game, frame: Frame, p: Player) -> None:
     roll = frame.data["roll"]
     row = region.exploration[roll - 1]
     if row.result == "nothing":
-        g.emit("explore_result", f"Nothing stands in {p.name}'s way.", player=p.name)
+        g.emit("explore_result", f"Nothing stands in {p.name}'s way.", player=p.name, count=0)
         frame.stage = "reward"
     elif row.result == "encounters":
         g.emit(
@@ -254,7 +256,13 @@ def _read_table(g: Game, frame: Frame, p: Player) -> None:
         frame.stage = "encounters"
         frame.data.update(left=row.count, met=False)
     else:
-        g.emit("explore_result", f"{region.name}: {row.text}", player=p.name)
+        g.emit(
+            "explore_result",
+            f"{region.name}: {row.text}",
+            player=p.name,
+            region=region.id,
+            row=roll - 1,
+        )
         frame.stage = "special"
         run_effects(g, p.name, region.id, ["exploration", roll - 1, "effects"])
 
@@ -322,7 +330,11 @@ def answer_exploration(g: Game, frame: Frame, player: str, action: Action) -> No
     elif action.type == "explore":
         roll = g.die()
         g.emit(
-            "explore_roll", f"{player} explores {region.name}: 🎲 {roll}.", player=player, die=roll
+            "explore_roll",
+            f"{player} explores {region.name}: 🎲 {roll}.",
+            player=player,
+            die=roll,
+            region=region.id,
         )
         frame.stage = "table"
         frame.data["roll"] = roll
@@ -350,6 +362,7 @@ def _hire_arcane(g: Game, p: Player, region: str, payment: str) -> None:
         f"{p.name} discards {g.db[payment].name} to hire an Arcane character.",
         player=p.name,
         card=payment,
+        why="arcane",
     )
     card = top_card(g, ARCANE_DECK)
     assert card is not None  # offered only while the Arcane deck or its discard pile holds one
@@ -372,7 +385,11 @@ def _take_reward(g: Game, p: Player, region: str, index: int, kind: str) -> None
         g.push("discredit", player=p.name)
     else:
         g.emit(
-            "reward", f"{p.name} takes {g.db.region(region).rewards[index].name}.", player=p.name
+            "reward",
+            f"{p.name} takes {g.db.region(region).rewards[index].name}.",
+            player=p.name,
+            region=region,
+            index=index,
         )
         run_effects(g, p.name, region, ["rewards", index, "effects"])
 

@@ -3,7 +3,7 @@ rival Organizations, and what the loser pays."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine import zones
 from engine.actions import Action
@@ -11,11 +11,12 @@ from engine.flow import handles, responds
 from engine.rules.party import (
     HAND_LIMIT,
     PARTY_LIMIT,
+    RIVALRIES,
     are_rivals,
     artifact,
     end_turn,
     region_of,
-    rivalry,
+    rivalry_kind,
 )
 from engine.rules.play import own_turn_plays, play_step_action
 from engine.state import Frame, Player
@@ -88,12 +89,13 @@ def interaction_step(g: Game, frame: Frame) -> None:
     here = [o for o in others if p.region is not None and players[o].region == p.region]
     for other in here:
         if must_fight(g, p, players[other]):
+            kind = rivalry_kind(g, p, g.player(other))
             g.emit(
                 "rivals",
-                f"{name} and {other} belong to {rivalry(g, p, g.player(other))} and must fight "
-                "(I3).",
+                f"{name} and {other} belong to {RIVALRIES[kind]} and must fight (I3).",
                 player=name,
                 other=other,
+                rivalry=kind,
             )
             _start_battle(g, frame, name, other)
             return
@@ -187,12 +189,15 @@ def _after_battle(g: Game, frame: Frame, took_artifact: bool = False) -> None:
             f"{g.db[card].name} goes from {loser.name} to {winner.name}.",
             to=[winner.name, loser.name],
             card=card,
+            player=winner.name,
+            other=loser.name,
         )
     if loser.region is not None:
         g.emit(
             "leave_region",
             f"{loser.name}'s party leaves {g.db[loser.region].name}.",
             player=loser.name,
+            region=loser.region,
         )
     loser.region = None
     loser.resisting.clear()  # F2: a defeated Resistance starts over
@@ -241,6 +246,18 @@ def _offer_fits(g: Game, frame: Frame) -> bool:
         and 1 <= party_a <= PARTY_LIMIT
         and 1 <= party_b <= PARTY_LIMIT
     )
+
+
+def offer_data(frame: Frame) -> dict[str, Any]:
+    """An offer as event data (the private trade events): who gives which cards for which
+    cards and how many Advantages of the other's choice."""
+    return {
+        "player": frame.player or "",
+        "other": frame.other or "",
+        "give": list(frame.data["give"]),
+        "ask": list(frame.data["ask"]),
+        "ask_hand": int(frame.data["ask_hand"]),
+    }
 
 
 def describe_offer(g: Game, frame: Frame) -> str:
@@ -315,8 +332,18 @@ def answer_trade(g: Game, frame: Frame, player: str, action: Action) -> None:
         g.player(player).traded.append(frame.other or "")
         g.player(frame.other or "").traded.append(player)
         frame.stage = "sent"
-        g.emit("trade_offer", f"{player} makes an offer to {frame.other}.", player=player)
-        g.emit("trade_offer_private", describe_offer(g, frame), to=[player, frame.other or ""])
+        g.emit(
+            "trade_offer",
+            f"{player} makes an offer to {frame.other}.",
+            player=player,
+            other=frame.other or "",
+        )
+        g.emit(
+            "trade_offer_private",
+            describe_offer(g, frame),
+            to=[player, frame.other or ""],
+            **offer_data(frame),
+        )
     elif action.type == "withdraw":
         frame.stage = "done"
         g.emit("trade_withdrawn", f"{player} withdraws the offer.", player=player)
@@ -350,5 +377,7 @@ def _exchange(g: Game, frame: Frame) -> None:
     for card in frame.data["payment"]:
         zones.move(g.s, card, Zone("hand", b.name), Zone("hand", a.name))
     g.emit("trade", f"{a.name} and {b.name} trade.", player=a.name, other=b.name)
-    g.emit("trade_private", describe_offer(g, frame) + ".", to=[a.name, b.name])
+    g.emit(
+        "trade_private", describe_offer(g, frame) + ".", to=[a.name, b.name], **offer_data(frame)
+    )
     frame.stage = "done"

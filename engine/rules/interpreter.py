@@ -437,6 +437,8 @@ def op_steal(g: Game, frame: Frame, o: fx.Steal, st: dict[str, Any]) -> bool:
                 f"{g.db[card].name} goes from {name} to {thief.name}.",
                 to=[thief.name, name],
                 card=card,
+                player=thief.name,
+                victim=name,
             )
     return True
 
@@ -489,6 +491,7 @@ def op_roll(g: Game, frame: Frame, o: fx.Roll, st: dict[str, Any]) -> bool:
         "roll",
         f"🎲 {die}{label} = {total} vs {o.at_least}: {'success' if ok else 'failure'}.",
         player=name,
+        check=o.check if o.check in ("speed", "strength") else None,
         die=die,
         total=total,
         at_least=o.at_least,
@@ -598,7 +601,12 @@ def op_choose(g: Game, frame: Frame, o: fx.Choose, st: dict[str, Any]) -> bool:
         picked = _pick(g, frame, st, frame.player or "", text, list(labels))
     if picked is None:
         return False
-    g.emit("choose", f"{frame.player} chooses: {labels[picked]}.", player=frame.player)
+    g.emit(
+        "choose",
+        f"{frame.player} chooses: {labels[picked]}.",
+        player=frame.player,
+        label=labels[picked],
+    )
     return _then(g, frame, "options", int(picked), "effects")
 
 
@@ -674,6 +682,7 @@ def op_take_discarded(g: Game, frame: Frame, o: fx.TakeDiscarded, st: dict[str, 
                 f"{p.name} takes {g.db[card].name} from the discard pile.",
                 player=p.name,
                 card=card,
+                source="discard",
             )
     return True
 
@@ -800,7 +809,13 @@ def lose_faction(g: Game, p: Player) -> None:
     if card is None:
         return
     discard_card(g, card.id, Zone("in_play", p.name))
-    g.emit("discard", f"{p.name} loses the Faction {card.name}.", player=p.name, card=card.id)
+    g.emit(
+        "discard",
+        f"{p.name} loses the Faction {card.name}.",
+        player=p.name,
+        card=card.id,
+        why="faction",
+    )
 
 
 assert set(OPS) == fx.OPERATIONS, f"operations without an interpreter: {fx.OPERATIONS - set(OPS)}"

@@ -12,7 +12,7 @@ them, the Region counting as some level while they last).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine import zones
 from engine.actions import Action
@@ -52,6 +52,7 @@ def reveal_final(g: Game, p: Player) -> None:
         f"{p.name} reveals the Final mission: {final.name}. {final.text}{limit}",
         player=p.name,
         card=card,
+        crisis=final.crisis.limit if g.s.options.crisis else None,
     )
 
 
@@ -166,6 +167,7 @@ def run_mission(g: Game, frame: Frame) -> None:
                 player=p.name,
                 die=die,
                 total=total,
+                at_least=objective.difficulty or 0,
                 success=ok,
             )
             _resolve(g, p, card_id, ok)
@@ -175,7 +177,13 @@ def run_mission(g: Game, frame: Frame) -> None:
             return
         if objective.kind == "resist":
             p.resisting[card_id] = 1
-            g.emit("resist", f"{p.name}'s party holds out (1/{objective.turns}).", player=p.name)
+            g.emit(
+                "resist",
+                f"{p.name}'s party holds out (1/{objective.turns}).",
+                player=p.name,
+                turns=1,
+                of=objective.turns or 1,
+            )
             _resolve(g, p, card_id, ok=None if (objective.turns or 1) > 1 else True)
             return
         if objective.kind == "gather":
@@ -235,8 +243,11 @@ def _hold_on(g: Game, frame: Frame, p: Player, card_id: str, objective: Objectiv
     if card_id not in p.resisting or p.turn_over or p.region is None:
         g.pop()
         return
-    name = "its secret mission" if is_secret(g, card_id) else g.db[card_id].name
-    g.emit("resist", f"{p.name}'s party stands its ground for {name}.", player=p.name)
+    secret = is_secret(g, card_id)
+    name = "its secret mission" if secret else g.db[card_id].name
+    # The card only when it is no secret (F1): the payload is public.
+    mission = {} if secret else {"card": card_id}
+    g.emit("resist", f"{p.name}'s party stands its ground for {name}.", player=p.name, **mission)
     _fight(g, frame, p, card_id, objective, then="held")
 
 
@@ -250,7 +261,13 @@ def _held(g: Game, p: Player, card_id: str, objective: Objective) -> None:
         return
     turns = p.resisting.get(card_id, 0) + 1
     p.resisting[card_id] = turns
-    g.emit("resist", f"{p.name}'s party holds out ({turns}/{objective.turns}).", player=p.name)
+    g.emit(
+        "resist",
+        f"{p.name}'s party holds out ({turns}/{objective.turns}).",
+        player=p.name,
+        turns=turns,
+        of=objective.turns or 1,
+    )
     _resolve(g, p, card_id, True if turns >= (objective.turns or 1) else None)
 
 
@@ -262,7 +279,9 @@ def _face_encounters(g: Game, frame: Frame, p: Player, objective: Objective) -> 
     frame.stage = "encounters"
     frame.data.update(left=count, met=False)
     level = ""
+    counts_as: dict[str, Any] = {}
     if objective.region_counts_as is not None:
+        counts_as = {"region": frame.region or "", "counts_as": objective.region_counts_as}
         frame.data["counts_as"] = objective.region_counts_as
         level = (
             f"; {g.db[frame.region or ''].name} counts as level {objective.region_counts_as} "
@@ -273,6 +292,8 @@ def _face_encounters(g: Game, frame: Frame, p: Player, objective: Objective) -> 
         f"{p.name} must face {count} Encounter{'s' if count != 1 else ''} in a row{level}.",
         player=p.name,
         count=count,
+        in_a_row=True,
+        **counts_as,
     )
 
 
@@ -306,8 +327,10 @@ def _resolve(g: Game, p: Player, card_id: str, ok: bool | None) -> None:
     if ok:
         complete(g, p, card_id)
     elif ok is False:
-        name = "a secret mission" if is_secret(g, card_id) else g.db[card_id].name
-        g.emit("mission_failed", f"{p.name} fails {name} this time.", player=p.name)
+        secret = is_secret(g, card_id)
+        name = "a secret mission" if secret else g.db[card_id].name
+        mission = {} if secret else {"card": card_id}  # public: a secret stays unnamed (F1)
+        g.emit("mission_failed", f"{p.name} fails {name} this time.", player=p.name, **mission)
 
 
 def complete(g: Game, p: Player, card_id: str) -> None:
@@ -342,7 +365,11 @@ def resist_progress(g: Game, p: Player) -> bool:
             continue
         p.resisting[card_id] = turns + 1
         g.emit(
-            "resist", f"{p.name}'s party holds out ({turns + 1}/{objective.turns}).", player=p.name
+            "resist",
+            f"{p.name}'s party holds out ({turns + 1}/{objective.turns}).",
+            player=p.name,
+            turns=turns + 1,
+            of=objective.turns or 1,
         )
         if turns + 1 >= (objective.turns or 1):
             complete(g, p, card_id)

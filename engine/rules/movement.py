@@ -378,4 +378,5 @@ def answer_explore_new(g: Game, frame: Frame, player: str, action: Action) -> No
             "block",
             f"{player} discards an Advantage to keep {g.db[frame.data['choice']].name} in play.",
             player=player,
+            region=frame.data["choice"],
         )

@@ -37,6 +37,7 @@ def _break_tie(g: Game, tied: list[str]) -> list[str]:
         "Equal Speed: "
         + ", ".join(f"{n} rolls {r}" for r, names in rolls.items() for n in names)
         + ".",
+        rolls={n: r for r, names in rolls.items() for n in names},
     )
     order: list[str] = []
     for value in sorted(rolls, reverse=True):

@@ -101,7 +101,13 @@ def kill(g: Game, p: Player, card_id: str) -> None:
         for lost in (organization(g, p), faction(g, p), artifact(g, p)):
             if lost is not None:
                 discard_card(g, lost.id, Zone("in_play", p.name))
-                g.emit("discard", f"{p.name} loses {lost.name}.", player=p.name, card=lost.id)
+                g.emit(
+                    "discard",
+                    f"{p.name} loses {lost.name}.",
+                    player=p.name,
+                    card=lost.id,
+                    why="lost",
+                )
         new = draw(g, "character", Zone("party", p.name))
         if new is not None:
             g.emit(
@@ -126,7 +132,10 @@ def drive_out(g: Game, p: Player) -> None:
     end_turn(g, p)
     if p.region is not None:
         g.emit(
-            "expelled", f"{p.name}'s party is driven out of {g.db[p.region].name}.", player=p.name
+            "expelled",
+            f"{p.name}'s party is driven out of {g.db[p.region].name}.",
+            player=p.name,
+            region=p.region,
         )
         p.region = None
         p.resisting.clear()
@@ -217,11 +226,21 @@ def are_rivals(g: Game, a: Player, b: Player) -> bool:
     )
 
 
+#: The engine's words for a rivalry (its log's line; front ends word it from the code).
+RIVALRIES = {"organizations": "rival Organizations", "factions": "enemy Factions"}
+
+
+def rivalry_kind(g: Game, a: Player, b: Player) -> str:
+    """What makes two parties fight (I3): ``organizations`` (rival Organizations) or
+    ``factions`` (enemy Factions)."""
+    if _enemies(organization(g, a), organization(g, b)):
+        return "organizations"
+    return "factions"
+
+
 def rivalry(g: Game, a: Player, b: Player) -> str:
     """What makes two parties fight (I3), in words: rival Organizations or enemy Factions."""
-    if _enemies(organization(g, a), organization(g, b)):
-        return "rival Organizations"
-    return "enemy Factions"
+    return RIVALRIES[rivalry_kind(g, a, b)]
 
 
 # ---------------------------------------------------------------------- conditions, statics

@@ -290,7 +290,11 @@ def begin(g: Game, name: str, source: str, index: int, turner: str | None = None
         if turner is not None:
             next(c for c in p.party if c.card == turner).tapped = True
             g.emit(
-                "tap", f"{g.db[turner].name} turns to use {card.name}.", player=name, card=turner
+                "tap",
+                f"{g.db[turner].name} turns to use {card.name}.",
+                player=name,
+                card=turner,
+                used=source,
             )
         g.emit("play", f"{name} plays {card.name}: {card.text}", player=name, card=source)
     else:

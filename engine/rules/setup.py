@@ -79,7 +79,11 @@ def start_choice(g: Game, frame: Frame) -> None:
         lay_out(g, region)  # TotG: a printed guard stands
         zones.draw_top(g.s, Zone("deck", "encounter"), Zone("preliminary", region))
     names = ", ".join(g.db[r.card].name for r in g.s.regions)
-    g.emit("regions", f"The first Regions are laid out: {names}.")
+    g.emit(
+        "regions",
+        f"The first Regions are laid out: {names}.",
+        regions=[r.card for r in g.s.regions],
+    )
     g.s.stack[-1] = Frame(kind="turn", stage="start")
 
 
@@ -90,7 +94,12 @@ def start_choice_answer(g: Game, frame: Frame, player: str, action: Action) -> N
     if action.type == "keep":
         _keep_character(g, player, action.arg)
         g.emit("start_character", f"{player} chooses a leader.", player=player)
-        g.emit("start_character_private", f"You lead with {g.db[action.arg].name}.", to=[player])
+        g.emit(
+            "start_character_private",
+            f"You lead with {g.db[action.arg].name}.",
+            to=[player],
+            card=action.arg,
+        )
         _ask_advantage(g, p)
     else:
         _keep_advantages(g, player, action.arg)

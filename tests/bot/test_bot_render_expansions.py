@@ -182,7 +182,8 @@ def test_event_lines_of_the_expansions_read_from_their_payloads() -> None:
         success=True,
     )  # fmt: skip
     assert (
-        check == "🛡 **Alice** faces **Rune Ward** at **Gate of Ashes**: 🎲 4 + 5 = 9 vs 9: beaten."
+        check
+        == "🛡 **Alice** faces **Rune Ward** at **Gate of Ashes**: 🎲 4 + Speed 5 = 9 vs 9: beaten."
     )
     assert "overcomes **Rune Ward**" in line("guard_beaten", player="p1", region="gate_of_ashes")
     fled = line("flee", player="p1", card="amenhotep", die=2, total=7, at_least=10, success=False)
@@ -205,8 +206,10 @@ def test_event_lines_of_the_expansions_read_from_their_payloads() -> None:
     assert line("incident_over", player="p1", card="blood_moon") == (
         "🌀 Blood Moon ends (**Alice**'s Incident)."
     )
-    # Other events keep the engine's text.
-    assert line("rest", "p1 rests.", player="p1") == "**Alice** rests."
+    # Every other event is worded by the bot too: the engine's text is not read.
+    assert line("rest", "p1 rests.", player="p1") == (
+        "**Alice**'s party rests (+2 Strength, +2 Speed next turn)."
+    )
 
 
 def test_every_action_type_has_a_label() -> None:

@@ -1,0 +1,80 @@
+"""Text and embeds: the board, private hands, cards, choices, event batches, the lobby.
+
+The one renderer of the bot: it turns the engine's views (:class:`~engine.views.TableView`,
+:class:`~engine.views.SeatView`), prompt views and event payloads into Discord messages. What
+is public is the engine's decision (a public view, a choice's ``public`` flag, a prompt's
+``public_text``); nothing here reads a game's state.
+
+One module per thing drawn: ``text`` (limits, colours, marks, escaping, seat names),
+``cards``, ``choices``, ``board``, ``ending`` (the end of a game), ``hand`` (private views),
+``events`` (each event kind's message: ``event_messages``, ``event_outcomes``, the catalog
+``messages``) and ``lobby``. This package lists what the rest of the bot uses.
+"""
+
+from bot.rendering.board import AI_AWAY, PAUSED_TEXT, board_embed
+from bot.rendering.cards import SET_NAMES, card_embed, card_kind, card_name, hand_choice_label
+from bot.rendering.choices import choice_description, choice_label, choice_text
+from bot.rendering.ending import Revealed, ending_text, revealed, summary_embed
+from bot.rendering.events import (
+    channel_reason,
+    chunk_lines,
+    event_line,
+    event_lines,
+    log_embed,
+)
+from bot.rendering.hand import hand_embed, start_embed
+from bot.rendering.lobby import TIMER_CHOICES, about_text, ai_level_text, duration, lobby_embed
+from bot.rendering.text import (
+    COLOR,
+    CONTENT_LIMIT,
+    EMBED_DESCRIPTION_LIMIT,
+    LABEL_LIMIT,
+    Names,
+    at_time,
+    clip,
+    escape,
+    plural,
+    seat_names,
+    without_rule_ids,
+)
+
+__all__ = [
+    "AI_AWAY",
+    "COLOR",
+    "CONTENT_LIMIT",
+    "EMBED_DESCRIPTION_LIMIT",
+    "LABEL_LIMIT",
+    "PAUSED_TEXT",
+    "SET_NAMES",
+    "TIMER_CHOICES",
+    "Names",
+    "Revealed",
+    "about_text",
+    "ai_level_text",
+    "at_time",
+    "board_embed",
+    "card_embed",
+    "card_kind",
+    "card_name",
+    "channel_reason",
+    "choice_description",
+    "choice_label",
+    "choice_text",
+    "chunk_lines",
+    "clip",
+    "duration",
+    "ending_text",
+    "escape",
+    "event_line",
+    "event_lines",
+    "hand_choice_label",
+    "hand_embed",
+    "lobby_embed",
+    "log_embed",
+    "plural",
+    "revealed",
+    "seat_names",
+    "start_embed",
+    "summary_embed",
+    "without_rule_ids",
+]

@@ -1,0 +1,129 @@
+"""The end of a game: how it ended, the tie-break scores, every secret revealed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+import discord
+
+from bot.rendering.cards import card_name
+from bot.rendering.text import COLOR_OVER, FIELD_LIMIT, Names, clip, fit
+from bot.storage import GameRow, SeatRow
+from engine import (
+    ENDINGS,
+    TIEBREAKS,
+    CardDB,
+    Ending,
+    SeatView,
+    TableView,
+    Tiebreak,
+)
+
+
+def ending_text(
+    winner: str | None, ending: str | None, names: Names, tiebreak: str | None = None
+) -> str:
+    """How the game ended, in the engine's words (engine.endings); a game ended by its turn
+    limit names the tie-break criterion that decided it."""
+    how = ENDINGS.get(cast(Ending, ending), ending or "the game is over")
+    if winner:
+        decided = TIEBREAKS.get(cast(Tiebreak, tiebreak)) if tiebreak else None
+        return f"🏆 {names.bold(winner)} wins the game — {how}" + (
+            f", decided on {decided}." if decided else "."
+        )
+    return f"🌑 Nobody wins — {how}."
+
+
+@dataclass
+class Revealed:
+    """One player's secrets, shown to the table once the game is over: his leader (the
+    character he kept at the start) and every mission (secret, started, completed)."""
+
+    seat: str
+    leader: str | None
+    secret: Sequence[str]
+    started: Sequence[str]
+    completed: Sequence[str]
+
+
+def revealed(hands: Iterable[SeatView], leaders: dict[str, str]) -> list[Revealed]:
+    """What the end of a game reveals, from every seat's view: the caller shows it only
+    once the game has ended (a result, or stopped by its host)."""
+    out = []
+    for h in hands:
+        p = h.table.party(h.seat)
+        out.append(Revealed(h.seat, leaders.get(h.seat), h.missions, p.started, p.completed))
+    return out
+
+
+def tiebreak_lines(over: dict[str, Any], names: Names) -> list[str]:
+    """Every player's scores at the turn limit, on the criteria the tie-break compared (up
+    to the one that decided), and the dice of a final roll."""
+    decided = over.get("tiebreak")
+    scores: dict[str, dict[str, int]] = over.get("scores") or {}
+    if not decided or not scores:
+        return []
+    compared = [c for c in TIEBREAKS if c != "die_roll"]
+    if decided in compared:
+        compared = compared[: compared.index(decided) + 1]
+    rolls: dict[str, list[int]] = over.get("rolls") or {}
+    lines = []
+    for seat, score in scores.items():
+        parts = [f"{TIEBREAKS[cast(Tiebreak, c)]} **{score.get(c, 0)}**" for c in compared]
+        if seat in rolls:
+            parts.append("🎲 " + ", ".join(map(str, rolls[seat])))
+        lines.append(f"{names.bold(seat)}: " + " · ".join(parts))
+    return lines
+
+
+def summary_embed(
+    view: TableView,
+    db: CardDB,
+    row: GameRow,
+    seats: dict[str, SeatRow],
+    secrets: Sequence[Revealed] = (),
+    over: dict[str, Any] | None = None,
+) -> discord.Embed:
+    """The end-of-game message: how it ended (at a turn limit, the tie-break and everybody's
+    scores), and every party with its leader and missions, secret ones included (the game
+    is over: the table may see them)."""
+    names = Names(seats)
+    over = over or {}
+    tiebreak = over.get("tiebreak")
+    embed = discord.Embed(
+        title=f"Anima · game #{row.id} is over",
+        description=ending_text(view.winner, view.ending, names, tiebreak)
+        + f"\nTurns played: **{view.turn}**",
+        colour=COLOR_OVER,
+    )
+    lines = tiebreak_lines(over, names)
+    if lines:
+        embed.add_field(name="Tie-break", value=clip("\n".join(lines), FIELD_LIMIT), inline=False)
+    shown = {r.seat: r for r in secrets}
+
+    def listed(cards: Sequence[str]) -> str:
+        return ", ".join(card_name(db, c) for c in cards) or "none"
+
+    for p in view.parties:
+        party = ", ".join(card_name(db, c.card) for c in p.characters) or "no characters"
+        crown = "🏆 " if p.seat == view.winner else ""
+        value = [f"⚔ {p.strength} · 💨 {p.speed} · {party}"]
+        r = shown.get(p.seat)
+        if r is not None:
+            if r.leader:
+                value.append(f"👑 Leader: {card_name(db, r.leader)}")
+            value.append(f"✅ Completed: {listed(r.completed)}")
+            value.append(f"🎯 Started: {listed(r.started)}")
+            value.append(f"📜 Secret: {listed(r.secret)}")
+        else:
+            value.append(f"✅ Completed: {listed(p.completed)}")
+        embed.add_field(
+            name=clip(f"{crown}{names.of(p.seat)}", 256),
+            value=clip("\n".join(value), FIELD_LIMIT),
+            inline=False,
+        )
+    if secrets:
+        embed.set_footer(text="The game is over: every leader and mission is revealed.")
+    return fit(embed)

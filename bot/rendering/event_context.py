@@ -1,0 +1,65 @@
+"""What every event builder shares: the :class:`Context` it reads besides the payload, the
+table type a module of builders fills (kind -> builder), and a few message helpers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bot.rendering.cards import card_name
+from bot.rendering.messages import Message, msg
+from bot.rendering.text import Names
+from engine import CardDB, RegionCard
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a builder needs besides the payload: the game's names and cards, the event's
+    kind (one builder may serve kinds alike) and whether the event is private (told to some
+    players alone)."""
+
+    names: Names
+    db: CardDB
+    kind: str = ""
+    private: bool = False
+
+    def who(self, seat: str | None) -> str:
+        return self.names.bold(seat)
+
+    def card(self, card_id: str) -> str:
+        return card_name(self.db, card_id)
+
+    def text(self, card_id: str) -> str:
+        card = self.db.by_id.get(card_id)
+        return card.text if card is not None else ""
+
+    def region(self, region_id: str) -> RegionCard | None:
+        card = self.db.by_id.get(region_id)
+        return card if isinstance(card, RegionCard) else None
+
+
+Builder = Callable[[dict[str, Any], Context], Message | str]
+
+
+class Builders(dict[str, Builder]):
+    """Event kind -> builder (a str only for a line drawn elsewhere: the game's ending);
+    called with kinds, a decorator that registers the function for them."""
+
+    def __call__(self, *kinds: str) -> Callable[[Builder], Builder]:
+        def register(fn: Builder) -> Builder:
+            for kind in kinds:
+                self[kind] = fn
+            return fn
+
+        return register
+
+
+def with_text(id: str, card_id: str, c: Context, /, **args: object) -> Message:
+    """``id`` with the card's text, or its ``.bare`` form for a card without text."""
+    text = c.text(card_id)
+    return msg(id, text=text, **args) if text else msg(f"{id}.bare", **args)
+
+
+def outcome(success: bool) -> Message:
+    return msg("word.success" if success else "word.failure")

@@ -1,0 +1,161 @@
+"""The renderer's shared ground: Discord's limits, colours and marks, escaping user text,
+plurals, clipping, times, and seat ids as display names (:class:`Names`)."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+import discord
+
+from bot.storage import SeatRow
+
+# Discord limits
+CONTENT_LIMIT = 2000
+EMBED_DESCRIPTION_LIMIT = 4096
+FIELD_LIMIT = 1024
+LABEL_LIMIT = 80
+OPTION_LABEL_LIMIT = 100
+
+COLOR = discord.Colour(0x6B3FA0)
+COLOR_PRIVATE = discord.Colour(0x2F7D6D)
+COLOR_OVER = discord.Colour(0xC9A227)
+
+
+#: The marks of the expansions' elements on the board and in the panels (the footer's legend).
+ARCANE_MARK = "✦"
+TRAP_MARK = "🪤"
+GUARD_MARK = "🛡"
+BEATEN_MARK = "🏳"
+#: Cards in play in front of a party, by kind: a Faction, an Artifact, an Incident (until the
+#: end of the turn), anything else (Organizations, Magic Objects).
+IN_PLAY_MARKS = {"faction": "🚩", "artifact": "🏺", "incident": "🌀"}
+IN_PLAY_MARK = "🏛"
+
+
+EMBED_TOTAL_LIMIT = 6000
+
+
+@functools.lru_cache(maxsize=4096)
+def escape(text: str) -> str:
+    """User text (a display name, anything a user typed) made safe to echo in a message or
+    an embed: markdown (bold, masked links, headings, quotes, code...) shows as typed,
+    ``@everyone`` / ``@here`` cannot ping, and Discord's ``<...>`` syntax (``<@id>`` user
+    and ``<@&id>`` role mentions, ``<#id>`` channels, ``<t:...>`` times, custom emojis)
+    shows as typed instead of becoming a mention or a link. The one escape of the
+    renderer: every user-provided string goes through it before it is put in markdown.
+    (Cached: the same few names are escaped many times per message.)"""
+    text = discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+    return text.replace("<", "\\<")
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """``1 Encounter``, ``2 Encounters`` (``many`` when adding an s is wrong)."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+#: A rule ID in parentheses in an engine text ("(B2)", "(V2, BGE reading)"): the rules are
+#: for help texts (``/anima rules``); the table reads the game without them.
+_RULE_IDS = re.compile(r"\s*\((?:[A-Z][0-9]{1,2}[a-z]?)(?:,\s*[^()]*)?\)")
+
+
+def without_rule_ids(text: str) -> str:
+    """``text`` without the rule IDs the engine cites."""
+    return _RULE_IDS.sub("", text)
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, with an ellipsis when cut."""
+    return text if len(text) <= limit else text[: max(0, limit - 1)] + "…"
+
+
+def fit(embed: discord.Embed, limit: int = EMBED_TOTAL_LIMIT - 200) -> discord.Embed:
+    """Shorten the longest field values until the embed is within Discord's total limit."""
+    while len(embed) > limit and embed.fields:
+        i, longest = max(enumerate(embed.fields), key=lambda f: len(f[1].value or ""))
+        value = longest.value or ""
+        excess = len(embed) - limit
+        if len(value) <= 20:
+            break
+        embed.set_field_at(
+            i,
+            name=longest.name,
+            value=clip(value, max(20, len(value) - excess)),
+            inline=longest.inline,
+        )
+    return embed
+
+
+# ---------------------------------------------------------------------- names
+
+
+@dataclass
+class Names:
+    """Seat id -> display name, for every text that leaves the bot."""
+
+    seats: dict[str, SeatRow]
+
+    def of(self, seat: str | None) -> str:
+        """The seat's display name, escaped for a message or an embed (markdown)."""
+        return escape(self.label(seat))
+
+    def label(self, seat: str | None) -> str:
+        """The seat's display name as typed, for button labels and select options (Discord
+        shows them as plain text)."""
+        if seat is None:
+            return "nobody"
+        row = self.seats.get(seat)
+        if row is None:
+            return seat
+        return ("🤖 " if row.ai and not row.human else "") + row.name
+
+    def bold(self, seat: str | None) -> str:
+        return f"**{self.of(seat)}**"
+
+    def mention(self, seat: str) -> str:
+        row = self.seats.get(seat)
+        if row is not None and row.user_id is not None and not row.ai:
+            return f"<@{row.user_id}>"
+        return self.bold(seat)
+
+    def sub(self, text: str) -> str:
+        """An engine text for a message: seat ids (p1..p5) as bold escaped display names,
+        without rule IDs."""
+        return self._sub(text, self.bold)
+
+    def text(self, text: str) -> str:
+        """An engine text inside a line that is already bold (a choice in ``**…**``): seat
+        ids as escaped display names, without rule IDs."""
+        return self._sub(text, self.of)
+
+    def plain(self, text: str) -> str:
+        """An engine text for a button label: seat ids as display names, without rule IDs."""
+        return self._sub(text, self.label)
+
+    def _sub(self, text: str, how: Callable[[str], str]) -> str:
+        text = without_rule_ids(text)
+        if not self.seats:
+            return text
+        return _seat_pattern(tuple(self.seats)).sub(lambda m: how(m.group(1)), text)
+
+
+@functools.lru_cache(maxsize=256)
+def _seat_pattern(seats: tuple[str, ...]) -> re.Pattern[str]:
+    """The seat ids of a game as whole words (compiled once per set of seats)."""
+    return re.compile(r"\b(" + "|".join(re.escape(s) for s in seats) + r")\b")
+
+
+def seat_names(seats: Iterable[SeatRow]) -> Names:
+    return Names({s.seat: s for s in seats})
+
+
+def at_time(ts: float | None) -> str:
+    """An absolute time (each reader's own clock), for lines nobody will edit once the
+    moment has passed: seconds shown for a deadline less than 10 minutes ahead."""
+    if not ts:
+        return ""
+    ahead = ts - discord.utils.utcnow().timestamp()
+    style = "T" if ahead < 600 else ("t" if ahead < 12 * 3600 else "f")
+    return f"<t:{int(ts)}:{style}>"
