@@ -201,6 +201,15 @@ def faction(g: Game, p: Player) -> AdvantageCard | None:
     return in_play_of_kind(g, p, "faction")
 
 
+def lose_faction(g: Game, p: Player) -> None:
+    """A6/E6: the party leaves its Faction, which goes to the discard pile."""
+    card = faction(g, p)
+    if card is None:
+        return
+    discard_card(g, card.id, Zone("in_play", p.name))
+    g.emit("discard", f"{p.name} loses the Faction {card.name}.", player=p.name, card=card.id)
+
+
 def artifact(g: Game, p: Player) -> AdvantageCard | None:
     """The Artifact the party holds, if any (A7: at most one)."""
     return in_play_of_kind(g, p, "artifact")
