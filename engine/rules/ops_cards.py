@@ -18,7 +18,7 @@ from engine.rules.party import (
     room_in_hand,
     top_card,
 )
-from engine.rules.targets import each_party, named, parties
+from engine.rules.targets import each_party, on_named
 from engine.state import Frame, Player
 from engine.zones import Zone
 
@@ -28,21 +28,19 @@ if TYPE_CHECKING:
 
 @op("draw")
 def op_draw(g: Game, frame: Frame, o: fx.Draw, st: dict[str, Any]) -> bool:
-    targets = parties(g, frame, o, st)
-    if targets is None:
-        return False
-    for p in targets:
+    def draw(p: Player) -> None:
         if o.deck == "advantage":
             draw_advantages(g, p, o.count)
-        else:
-            for _ in range(o.count):
-                if len(p.party) >= PARTY_LIMIT:
-                    break
-                card = top_card(g, "character")
-                if card is None:
-                    break
-                add_character(g, p, card, Zone("deck", "character"))
-    return True
+            return
+        for _ in range(o.count):
+            if len(p.party) >= PARTY_LIMIT:
+                break
+            card = top_card(g, "character")
+            if card is None:
+                break
+            add_character(g, p, card, Zone("deck", "character"))
+
+    return each_party(g, frame, o, st, draw)
 
 
 @op("discard")
@@ -66,14 +64,12 @@ def op_discard(g: Game, frame: Frame, o: fx.Discard, st: dict[str, Any]) -> bool
 
 @op("steal")
 def op_steal(g: Game, frame: Frame, o: fx.Steal, st: dict[str, Any]) -> bool:
-    targets = parties(g, frame, o, st)
-    if targets is None:
-        return False
     thief = g.player(frame.player or "")
-    for victim in targets:
-        if victim.name == thief.name:
-            continue
+
+    def steal(victim: Player) -> None:
         name = victim.name
+        if name == thief.name:  # the thief among the targets (the parties in his Region)
+            return
         for _ in range(o.count):
             if not victim.hand or not room_in_hand(thief):
                 break
@@ -91,19 +87,16 @@ def op_steal(g: Game, frame: Frame, o: fx.Steal, st: dict[str, Any]) -> bool:
                 to=[thief.name, name],
                 card=card,
             )
-    return True
+
+    return each_party(g, frame, o, st, steal)
 
 
 @op("take_discarded")
 def op_take_discarded(g: Game, frame: Frame, o: fx.TakeDiscarded, st: dict[str, Any]) -> bool:
-    targets = parties(g, frame, o, st)
-    if targets is None:
-        return False
-    for p in targets:
-        pile = g.s.discards["advantage"]
+    def take(p: Player) -> None:
         # The played card (discarded as it was played) is not taken back: Scavenge could
         # otherwise be played again and again without end.
-        under = [c for c in pile if c != frame.card]
+        under = [c for c in g.s.discards["advantage"] if c != frame.card]
         if under and room_in_hand(p):
             card = under[-1]
             zones.move(g.s, card, Zone("discard", "advantage"), Zone("hand", p.name))
@@ -113,7 +106,8 @@ def op_take_discarded(g: Game, frame: Frame, o: fx.TakeDiscarded, st: dict[str, 
                 player=p.name,
                 card=card,
             )
-    return True
+
+    return each_party(g, frame, o, st, take)
 
 
 @op("exchange_advantage")
@@ -123,26 +117,23 @@ def op_exchange_advantage(
     """The Agent: the user gives an Advantage of his choice to a player he names and takes one
     of that player's at random (hands are secret); both hands keep their size."""
     user = g.player(frame.player or "")
+
+    def exchange(victim: Player) -> bool:
+        text = f"Choose the Advantage you give {victim.name}."
+        given = pick(g, frame, st, user.name, text, list(user.hand))
+        if given is None:
+            return False
+        _exchange(g, user, victim, given)
+        return True
+
     # A player with an Advantage in hand, while the user has one to give (the one named
     # before a roll, if any: Roll.against).
-    partner = named(
-        g,
-        frame,
-        st,
-        "victim",
-        "Choose a player to exchange an Advantage with.",
-        lambda: exchange_partners(g, use_of(frame), o),
-    )
-    if partner is None:
-        return False
-    if not partner:
-        return True
-    victim = g.player(partner[0])
-    given = pick(
-        g, frame, st, user.name, f"Choose the Advantage you give {victim.name}.", list(user.hand)
-    )
-    if given is None:
-        return False
+    text = "Choose a player to exchange an Advantage with."
+    return on_named(g, frame, st, text, lambda: exchange_partners(g, use_of(frame), o), exchange)
+
+
+def _exchange(g: Game, user: Player, victim: Player, given: str) -> None:
+    """The Agent's exchange, once the user gave ``given``: he takes one of the victim's."""
     # Taken before the given card arrives, so the user never draws back his own card.
     taken = victim.hand[g.randint(len(victim.hand))]
     zones.move(g.s, taken, Zone("hand", victim.name), Zone("hand", user.name))
@@ -163,14 +154,8 @@ def op_exchange_advantage(
         given=given,
         taken=taken,
     )
-    return True
 
 
 @op("discard_faction")
 def op_discard_faction(g: Game, frame: Frame, o: fx.DiscardFaction, st: dict[str, Any]) -> bool:
-    targets = parties(g, frame, o, st)
-    if targets is None:
-        return False
-    for p in targets:
-        lose_faction(g, p)
-    return True
+    return each_party(g, frame, o, st, lambda p: lose_faction(g, p))

@@ -19,7 +19,7 @@ from engine.rules.party import (
     top_card,
 )
 from engine.rules.sets import ARCANE_DECK
-from engine.rules.targets import each_party, named, parties
+from engine.rules.targets import each_party, on_named, parties
 from engine.state import Frame, Player
 from engine.zones import Zone
 
@@ -96,54 +96,45 @@ def op_kill(g: Game, frame: Frame, o: fx.Kill, st: dict[str, Any]) -> bool:
 
 @op("untap")
 def op_untap(g: Game, frame: Frame, o: fx.Untap, st: dict[str, Any]) -> bool:
-    targets = parties(g, frame, o, st)
-    if targets is None:
-        return False
-    for p in targets:
+    def untap(p: Player) -> None:
         for c in p.party:
             c.tapped = False
         g.emit("untap", f"{p.name}'s characters straighten.", player=p.name)
-    return True
+
+    return each_party(g, frame, o, st, untap)
 
 
 @op("take_character")
 def op_take_character(g: Game, frame: Frame, o: fx.TakeCharacter, st: dict[str, Any]) -> bool:
     """Betrayal: a character leaves another party and joins the user's (C1, C5, R4)."""
     user = g.player(frame.player or "")
+
+    def betray(victim: Player) -> bool:
+        chars = [c.card for c in victim.party]
+        if o.pick == "random":
+            card = chars[g.randint(len(chars))]
+        else:
+            chooser = victim.name if o.pick == "owner_chooses" else user.name
+            text = f"Choose a character of {victim.name}'s party."
+            picked = pick(g, frame, st, chooser, text, chars)
+            if picked is None:
+                return False
+            card = picked
+        # As it lies: turned or face down, it stays so.
+        zones.move(g.s, card, Zone("party", victim.name), Zone("party", user.name), as_it_lies=True)
+        g.emit(
+            "take_character",
+            f"{g.db[card].name} leaves {victim.name}'s party and joins {user.name}'s.",
+            player=user.name,
+            victim=victim.name,
+            card=card,
+        )
+        return True
+
     # R4: a party of 4 takes nobody; C1/C5: a party is never left empty, so only parties
     # of 2 or more can be chosen (the one named before a roll, if any: Roll.against).
-    betrayed = named(
-        g,
-        frame,
-        st,
-        "victim",
-        "Choose a player to betray.",
-        lambda: betrayal_victims(g, use_of(frame), o),
-    )
-    if betrayed is None:
-        return False
-    if not betrayed:
-        return True
-    victim = g.player(betrayed[0])
-    chars = [c.card for c in victim.party]
-    if o.pick == "random":
-        card = chars[g.randint(len(chars))]
-    else:
-        chooser = victim.name if o.pick == "owner_chooses" else user.name
-        picked = pick(g, frame, st, chooser, f"Choose a character of {victim.name}'s party.", chars)
-        if picked is None:
-            return False
-        card = picked
-    # As it lies: turned or face down, it stays so.
-    zones.move(g.s, card, Zone("party", victim.name), Zone("party", user.name), as_it_lies=True)
-    g.emit(
-        "take_character",
-        f"{g.db[card].name} leaves {victim.name}'s party and joins {user.name}'s.",
-        player=user.name,
-        victim=victim.name,
-        card=card,
-    )
-    return True
+    text = "Choose a player to betray."
+    return on_named(g, frame, st, text, lambda: betrayal_victims(g, use_of(frame), o), betray)
 
 
 @op("exchange_arcane")

@@ -11,8 +11,8 @@ from engine.rules.effective import MONSTER
 from engine.rules.effective import acts as would_act
 from engine.rules.interpreter import op, pick, then, use_of
 from engine.rules.party import add_modifier, end_turn, speed, strength
-from engine.rules.targets import parties, targets
-from engine.state import Frame
+from engine.rules.targets import each_party, parties, targets
+from engine.state import Frame, Player
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -96,23 +96,16 @@ def op_fight(g: Game, frame: Frame, o: fx.Fight, st: dict[str, Any]) -> bool:
 
 @op("end_turn")
 def op_end_turn(g: Game, frame: Frame, o: fx.EndTurn, st: dict[str, Any]) -> bool:
-    losers = parties(g, frame, o, st)
-    if losers is None:
-        return False
-    for p in losers:
-        end_turn(g, p)
-    return True
+    return each_party(g, frame, o, st, lambda p: end_turn(g, p))
 
 
 @op("lose_next_turn")
 def op_lose_next(g: Game, frame: Frame, o: fx.LoseNextTurn, st: dict[str, Any]) -> bool:
-    losers = parties(g, frame, o, st)
-    if losers is None:
-        return False
-    for p in losers:
+    def lose(p: Player) -> None:
         p.skip_next_turn = True
         g.emit("lose_next_turn", f"{p.name} will also lose the next turn.", player=p.name)
-    return True
+
+    return each_party(g, frame, o, st, lose)
 
 
 @op("cancel")
@@ -126,13 +119,11 @@ def op_cancel(g: Game, frame: Frame, o: fx.Cancel, st: dict[str, Any]) -> bool:
 
 @op("reroll")
 def op_reroll(g: Game, frame: Frame, o: fx.Reroll, st: dict[str, Any]) -> bool:
-    rollers = parties(g, frame, o, st)
-    if rollers is None:
-        return False
-    for p in rollers:
+    def reroll(p: Player) -> None:
         p.reroll = True
         g.emit("reroll", f"{p.name} will roll the next battle die twice.", player=p.name)
-    return True
+
+    return each_party(g, frame, o, st, reroll)
 
 
 #: Said of an option of a forced choice that would change nothing now (an Encounter's or a

@@ -77,19 +77,35 @@ def parties(g: Game, frame: Frame, o: Any, st: dict[str, Any]) -> list[Player] |
 
 
 def each_party(
-    g: Game, frame: Frame, o: Any, st: dict[str, Any], act: Callable[[Player], bool]
+    g: Game, frame: Frame, o: Any, st: dict[str, Any], act: Callable[[Player], bool | None]
 ) -> bool:
-    """Run ``act`` on each target party in turn (a monster left out), for operations that
-    decide something per party: ``act`` returns False while a pick of its waits (it is run
-    again on the same party once answered), True when done with that party. True once every
-    party is done."""
+    """Run ``act`` on each target party in turn (a monster left out): True once every party
+    is done. ``act`` returns False while a pick of its waits (it runs again on the same
+    party once answered); anything else, it is done with that party."""
     if targets(g, frame, o, st) is None:
         return False
     while (name := _next_target(st)) is not None:
-        if name != MONSTER and not act(g.player(name)):
+        if name != MONSTER and act(g.player(name)) is False:
             return False
         _target_done(st)
     return True
+
+
+def on_named(
+    g: Game,
+    frame: Frame,
+    st: dict[str, Any],
+    text: str,
+    options: Callable[[], list[str]],
+    act: Callable[[Player], bool],
+) -> bool:
+    """Run ``act`` on the party of the player the user names among ``options()``
+    (:func:`named`; Betrayal's victim, the Agent's partner): True at once when there is
+    nobody to name; else what ``act`` returns (False while a pick of its waits)."""
+    names = named(g, frame, st, "victim", text, options)
+    if names is None:
+        return False
+    return not names or act(g.player(names[0]))
 
 
 def _next_target(st: dict[str, Any]) -> str | None:
