@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action
-from engine.flow import handles, responds
+from engine.flow import handles, registrar, responds
 from engine.rules.effective import Use
 from engine.state import Frame
 
@@ -49,16 +49,8 @@ def _ops(g: Game, frame: Frame) -> list[Any]:
 OpFn = Callable[["Game", Frame, Any, dict[str, Any]], bool]
 #: The function of each operation of the language (engine.rules checks that none lacks one).
 OPS: dict[str, OpFn] = {}
-
-
-def op(name: str) -> Callable[[OpFn], OpFn]:
-    """Register the decorated function as the one running operation ``name``."""
-
-    def register(fn: OpFn) -> OpFn:
-        OPS[name] = fn
-        return fn
-
-    return register
+#: ``@op(name)``: register the decorated function as the one running operation ``name``.
+op = registrar(OPS)
 
 
 @handles("effects")

@@ -99,13 +99,24 @@ def op_end_turn(g: Game, frame: Frame, o: fx.EndTurn, st: dict[str, Any]) -> boo
     return each_party(g, frame, o, st, lambda p: end_turn(g, p))
 
 
-@op("lose_next_turn")
-def op_lose_next(g: Game, frame: Frame, o: fx.LoseNextTurn, st: dict[str, Any]) -> bool:
-    def lose(p: Player) -> None:
-        p.skip_next_turn = True
-        g.emit("lose_next_turn", f"{p.name} will also lose the next turn.", player=p.name)
+#: The operations that mark a party for later: the flag of the party they set, and what the
+#: table is told (an event of the operation's own kind).
+MARKS = {
+    "lose_next_turn": ("skip_next_turn", "{} will also lose the next turn."),
+    "reroll": ("reroll", "{} will roll the next battle die twice."),
+}
 
-    return each_party(g, frame, o, st, lose)
+
+@op("lose_next_turn")
+@op("reroll")
+def op_mark(g: Game, frame: Frame, o: fx.LoseNextTurn | fx.Reroll, st: dict[str, Any]) -> bool:
+    flag, text = MARKS[o.op]
+
+    def mark(p: Player) -> None:
+        setattr(p, flag, True)
+        g.emit(o.op, text.format(p.name), player=p.name)
+
+    return each_party(g, frame, o, st, mark)
 
 
 @op("cancel")
@@ -115,15 +126,6 @@ def op_cancel(g: Game, frame: Frame, o: fx.Cancel, st: dict[str, Any]) -> bool:
         window.data["cancelled"] = True
         g.emit("cancel", "It is cancelled.", when=window.data["when"])
     return True
-
-
-@op("reroll")
-def op_reroll(g: Game, frame: Frame, o: fx.Reroll, st: dict[str, Any]) -> bool:
-    def reroll(p: Player) -> None:
-        p.reroll = True
-        g.emit("reroll", f"{p.name} will roll the next battle die twice.", player=p.name)
-
-    return each_party(g, frame, o, st, reroll)
 
 
 #: Said of an option of a forced choice that would change nothing now (an Encounter's or a
