@@ -19,7 +19,7 @@ from engine.rules.party import (
     top_card,
 )
 from engine.rules.sets import ARCANE_DECK
-from engine.rules.targets import each_party, on_named, parties
+from engine.rules.targets import each_party, on_named, on_party
 from engine.state import Frame, Player
 from engine.zones import Zone
 
@@ -174,15 +174,15 @@ def op_exchange_arcane(g: Game, frame: Frame, o: fx.ExchangeArcane, st: dict[str
 
 @op("hire_from_discard")
 def op_hire_discard(g: Game, frame: Frame, o: fx.Hire, st: dict[str, Any]) -> bool:
-    targets = parties(g, frame, o, st)
-    if targets is None:
-        return False
-    pile = g.s.discards["character"]
-    if not targets or not pile or len(targets[0].party) >= PARTY_LIMIT:
+    def hire(p: Player) -> bool:
+        pile = g.s.discards["character"]
+        if not pile or len(p.party) >= PARTY_LIMIT:
+            return True
+        text = "Choose a character from the discard pile."
+        picked = pick(g, frame, st, p.name, text, list(pile))
+        if picked is None:
+            return False
+        add_character(g, p, picked, Zone("discard", "character"))
         return True
-    p = targets[0]
-    picked = pick(g, frame, st, p.name, "Choose a character from the discard pile.", list(pile))
-    if picked is None:
-        return False
-    add_character(g, p, picked, Zone("discard", "character"))
-    return True
+
+    return on_party(g, frame, o, st, hire)

@@ -11,7 +11,7 @@ from engine.rules.effective import MONSTER
 from engine.rules.effective import acts as would_act
 from engine.rules.interpreter import op, pick, then, use_of
 from engine.rules.party import add_modifier, end_turn, speed, strength
-from engine.rules.targets import each_party, parties, targets
+from engine.rules.targets import each_party, on_party, parties, targets
 from engine.state import Frame, Player
 
 if TYPE_CHECKING:
@@ -80,18 +80,17 @@ def op_roll(g: Game, frame: Frame, o: fx.Roll, st: dict[str, Any]) -> bool:
 def op_fight(g: Game, frame: Frame, o: fx.Fight, st: dict[str, Any]) -> bool:
     if "pushed" in st:  # the battle is over: its outcome picks the branch
         return then(g, frame, "win" if g.s.result.get("won") else "lose")
-    fighters = parties(g, frame, o, st)
-    if fighters is None:
+
+    def fight(p: Player) -> bool:
+        st["pushed"] = True
+        g.push(
+            "battle",
+            player=p.name,
+            data={"name": o.opponent, "strength": o.strength, "keywords": list(o.keywords)},
+        )
         return False
-    if not fighters:
-        return True
-    st["pushed"] = True
-    g.push(
-        "battle",
-        player=fighters[0].name,
-        data={"name": o.opponent, "strength": o.strength, "keywords": list(o.keywords)},
-    )
-    return False
+
+    return on_party(g, frame, o, st, fight)
 
 
 @op("end_turn")

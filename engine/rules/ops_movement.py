@@ -10,8 +10,8 @@ from engine.cards import effects as fx
 from engine.rules.effective import move_destinations, redirections, scoutable, where
 from engine.rules.interpreter import op, pick
 from engine.rules.regions import active_region, can_explore_new, region_level
-from engine.rules.targets import parties
-from engine.state import Frame
+from engine.rules.targets import on_party
+from engine.state import Frame, Player
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -19,25 +19,24 @@ if TYPE_CHECKING:
 
 @op("move")
 def op_move(g: Game, frame: Frame, o: fx.Move, st: dict[str, Any]) -> bool:
-    targets = parties(g, frame, o, st)
-    if targets is None:
+    def move(p: Player) -> bool:
+        name = p.name
+        if o.to == "explore_new":
+            return _explore_new(g, frame, st, name)
+        options = move_destinations(g, name)  # past the Tree of Regions (O1), not where it is
+        if not options:
+            return True
+        text = "Choose the Region to move to."
+        picked = pick(g, frame, st, frame.player or name, text, options)
+        if picked is None:
+            return False
+        _moves_this_turn(g, name)
+        frame.data["i"] += 1  # the move runs as a child frame; this op is done
+        frame.data.pop("op", None)
+        g.push("move", player=name, region=picked)  # a declared move: the window opens (T4)
         return False
-    if not targets:
-        return True
-    name = targets[0].name
-    if o.to == "explore_new":
-        return _explore_new(g, frame, st, name)
-    options = move_destinations(g, name)  # past the Tree of Regions (O1), not where it is
-    if not options:
-        return True
-    picked = pick(g, frame, st, frame.player or name, "Choose the Region to move to.", options)
-    if picked is None:
-        return False
-    _moves_this_turn(g, name)
-    frame.data["i"] += 1  # the move runs as a child frame; this op is done
-    frame.data.pop("op", None)
-    g.push("move", player=name, region=picked)  # a declared move: the window opens (T4)
-    return False
+
+    return on_party(g, frame, o, st, move)
 
 
 def _explore_new(g: Game, frame: Frame, st: dict[str, Any], name: str) -> bool:

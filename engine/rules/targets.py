@@ -76,6 +76,18 @@ def parties(g: Game, frame: Frame, o: Any, st: dict[str, Any]) -> list[Player] |
     return [g.player(n) for n in names if n != MONSTER]
 
 
+def on_party(
+    g: Game, frame: Frame, o: Any, st: dict[str, Any], act: Callable[[Player], bool]
+) -> bool:
+    """Run ``act`` on the first target party (a monster left out), for operations that act
+    on one party (a move, a fight, a hire): True at once when there is none; else what
+    ``act`` returns (False while a pick of its waits, or while a frame it pushed runs)."""
+    names = parties(g, frame, o, st)
+    if names is None:
+        return False
+    return not names or act(names[0])
+
+
 def each_party(
     g: Game, frame: Frame, o: Any, st: dict[str, Any], act: Callable[[Player], bool | None]
 ) -> bool:
