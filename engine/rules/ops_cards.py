@@ -14,6 +14,7 @@ from engine.rules.party import (
     add_character,
     discard_card,
     draw_advantages,
+    hand_over_random,
     lose_faction,
     room_in_hand,
     top_card,
@@ -73,20 +74,9 @@ def op_steal(g: Game, frame: Frame, o: fx.Steal, st: dict[str, Any]) -> bool:
         for _ in range(o.count):
             if not victim.hand or not room_in_hand(thief):
                 break
-            card = victim.hand[g.randint(len(victim.hand))]
-            zones.move(g.s, card, Zone("hand", name), Zone("hand", thief.name))
-            g.emit(
-                "steal",
-                f"{thief.name} steals an Advantage from {name}.",
-                player=thief.name,
-                victim=name,
-            )
-            g.emit(
-                "steal_private",
-                f"{g.db[card].name} goes from {name} to {thief.name}.",
-                to=[thief.name, name],
-                card=card,
-            )
+            text = f"{thief.name} steals an Advantage from {name}."
+            kinds = ("steal", "steal_private")
+            hand_over_random(g, victim, thief, kinds, text, player=thief.name, victim=name)
 
     return each_party(g, frame, o, st, steal)
 

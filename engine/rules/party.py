@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine import zones
 from engine.cards import AdvantageCard, Card, EncounterCard, RegionCard, deck_of
@@ -137,6 +137,23 @@ def drive_out(g: Game, p: Player) -> None:
 
 def room_in_hand(p: Player) -> int:
     return max(0, HAND_LIMIT - len(p.hand))
+
+
+def hand_over_random(
+    g: Game, giver: Player, taker: Player, kinds: tuple[str, str], text: str, **public: Any
+) -> None:
+    """A random Advantage of ``giver``'s hand goes into ``taker``'s (a theft, the spoils of a
+    battle): everybody is told ``text`` (event ``kinds[0]``, ``public`` its payload); only the
+    two of them learn which card (``kinds[1]``)."""
+    card = giver.hand[g.randint(len(giver.hand))]
+    zones.move(g.s, card, Zone("hand", giver.name), Zone("hand", taker.name))
+    g.emit(kinds[0], text, **public)
+    g.emit(
+        kinds[1],
+        f"{g.db[card].name} goes from {giver.name} to {taker.name}.",
+        to=[taker.name, giver.name],
+        card=card,
+    )
 
 
 def draw_advantages(g: Game, p: Player, count: int) -> int:
