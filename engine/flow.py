@@ -5,7 +5,7 @@ them all, so a Game can run any frame."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from engine.actions import Action
@@ -15,26 +15,29 @@ if TYPE_CHECKING:
 Handler = Callable[["Game", "Frame"], None]
 Responder = Callable[["Game", "Frame", str, "Action"], None]
 
+F = TypeVar("F")
+
 #: Frame kind -> what runs it / what takes a player's answer.
 HANDLERS: dict[str, Handler] = {}
 RESPONDERS: dict[str, Responder] = {}
 
 
-def handles(kind: str) -> Callable[[Handler], Handler]:
-    """Register the handler that runs frames of ``kind``."""
+def registrar(table: dict[str, F]) -> Callable[[str], Callable[[F], F]]:
+    """A decorator factory: ``@registrar(table)(name)`` puts the decorated function in
+    ``table`` under ``name`` (the frame handlers here, the interpreter's operations)."""
 
-    def register(fn: Handler) -> Handler:
-        HANDLERS[kind] = fn
-        return fn
+    def by(name: str) -> Callable[[F], F]:
+        def register(fn: F) -> F:
+            table[name] = fn
+            return fn
 
-    return register
+        return register
+
+    return by
 
 
-def responds(kind: str) -> Callable[[Responder], Responder]:
-    """Register the function that takes a player's answer to a frame of ``kind``."""
-
-    def register(fn: Responder) -> Responder:
-        RESPONDERS[kind] = fn
-        return fn
-
-    return register
+#: ``@handles(kind)``: register the handler that runs frames of ``kind``.
+handles = registrar(HANDLERS)
+#: ``@responds(kind)``: register the function that takes a player's answer to a frame of
+#: ``kind``.
+responds = registrar(RESPONDERS)

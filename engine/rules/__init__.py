@@ -1,9 +1,11 @@
 """The rules of the game, one module per rulebook concept.
 
 Importing this package registers every frame handler and responder in :mod:`engine.flow`,
-so that a :class:`~engine.game.Game` can run any step of the game.
+and every operation of the effect language in the interpreter's table (the ``ops_*``
+modules), so that a :class:`~engine.game.Game` can run any step of the game.
 """
 
+from engine.cards.effects import OPERATIONS
 from engine.rules import (
     advantages,
     battle,
@@ -13,6 +15,10 @@ from engine.rules import (
     interpreter,
     missions,
     movement,
+    ops_cards,
+    ops_characters,
+    ops_flow,
+    ops_movement,
     order,
     party,
     play,
@@ -32,6 +38,10 @@ __all__ = [
     "interpreter",
     "missions",
     "movement",
+    "ops_cards",
+    "ops_characters",
+    "ops_flow",
+    "ops_movement",
     "order",
     "party",
     "play",
@@ -41,3 +51,7 @@ __all__ = [
     "turn",
     "windows",
 ]
+
+assert set(interpreter.OPS) == OPERATIONS, (
+    f"operations without an interpreter: {OPERATIONS - set(interpreter.OPS)}"
+)

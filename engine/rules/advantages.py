@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action
 from engine.flow import handles, responds
-from engine.rules.interpreter import lose_faction, run_effects
-from engine.rules.party import discard_card, faction, speed, strength
+from engine.rules.interpreter import run_effects
+from engine.rules.party import discard_card, faction, lose_faction, speed, strength
 from engine.rules.regions import active_region, guard_stands
 from engine.state import Frame, Player
 from engine.zones import Zone, traps_zone

@@ -179,7 +179,7 @@ def _hires_from_discard(g: Game, use: Use, o: Any, p: Player) -> bool:
 
 
 def _takes_discarded(g: Game, use: Use, o: Any, p: Player) -> bool:
-    # The played card, discarded as it was played, is not taken back (op_take_discarded).
+    # The played card, discarded as it was played, is not taken back (ops_cards.op_take_discarded).
     return room(p, use) and any(c != use.card for c in g.s.discards["advantage"])
 
 

@@ -15,6 +15,7 @@ from engine.rules.party import (
     are_rivals,
     artifact,
     end_turn,
+    hand_over_random,
     region_of,
     rivalry_kind,
 )
@@ -176,22 +177,9 @@ def _after_battle(g: Game, frame: Frame, took_artifact: bool = False) -> None:
             card=taken.id,
         )
     elif loser.hand and len(winner.hand) < HAND_LIMIT:
-        card = loser.hand[g.randint(len(loser.hand))]
-        zones.move(g.s, card, Zone("hand", loser.name), Zone("hand", winner.name))
-        g.emit(
-            "spoils",
-            f"{loser.name} gives {winner.name} a random Advantage.",
-            player=winner.name,
-            other=loser.name,
-        )
-        g.emit(
-            "spoils_private",
-            f"{g.db[card].name} goes from {loser.name} to {winner.name}.",
-            to=[winner.name, loser.name],
-            card=card,
-            player=winner.name,
-            other=loser.name,
-        )
+        text = f"{loser.name} gives {winner.name} a random Advantage."
+        kinds = ("spoils", "spoils_private")
+        hand_over_random(g, loser, winner, kinds, text, player=winner.name, other=loser.name)
     if loser.region is not None:
         g.emit(
             "leave_region",

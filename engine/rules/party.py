@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine import zones
 from engine.cards import AdvantageCard, Card, EncounterCard, RegionCard, deck_of
@@ -148,6 +148,24 @@ def room_in_hand(p: Player) -> int:
     return max(0, HAND_LIMIT - len(p.hand))
 
 
+def hand_over_random(
+    g: Game, giver: Player, taker: Player, kinds: tuple[str, str], text: str, **public: Any
+) -> None:
+    """A random Advantage of ``giver``'s hand goes into ``taker``'s (a theft, the spoils of a
+    battle): everybody is told ``text`` (event ``kinds[0]``, ``public`` its payload); only the
+    two of them learn which card (``kinds[1]``: the same payload and the card)."""
+    card = giver.hand[g.randint(len(giver.hand))]
+    zones.move(g.s, card, Zone("hand", giver.name), Zone("hand", taker.name))
+    g.emit(kinds[0], text, **public)
+    g.emit(
+        kinds[1],
+        f"{g.db[card].name} goes from {giver.name} to {taker.name}.",
+        to=[taker.name, giver.name],
+        card=card,
+        **public,
+    )
+
+
 def draw_advantages(g: Game, p: Player, count: int) -> int:
     """Draw up to ``count`` Advantages, capped by the hand limit (R4); returns how many."""
     drawn: list[str] = []
@@ -208,6 +226,21 @@ def in_play_of_kind(g: Game, p: Player, kind: str) -> AdvantageCard | None:
 def faction(g: Game, p: Player) -> AdvantageCard | None:
     """The Faction the party belongs to, if any (A6: at most one, besides an Organization)."""
     return in_play_of_kind(g, p, "faction")
+
+
+def lose_faction(g: Game, p: Player) -> None:
+    """A6/E6: the party leaves its Faction, which goes to the discard pile."""
+    card = faction(g, p)
+    if card is None:
+        return
+    discard_card(g, card.id, Zone("in_play", p.name))
+    g.emit(
+        "discard",
+        f"{p.name} loses the Faction {card.name}.",
+        player=p.name,
+        card=card.id,
+        why="faction",
+    )
 
 
 def artifact(g: Game, p: Player) -> AdvantageCard | None:

@@ -29,6 +29,7 @@ from engine.events import Event
 from engine.game import Game
 from engine.options import Options
 from engine.rules.crisis import standing, tiebreak_scores
+from engine.tools.jsonfile import read_json
 
 #: The version of the record format this engine writes and reads.
 FORMAT = 1
@@ -113,15 +114,7 @@ def parse_record(data: Any) -> GameRecord:
 
 def load_record(path: str | Path) -> GameRecord:
     """Read and validate a record file (``-``: standard input); raises :class:`ReplayError`."""
-    try:
-        text = sys.stdin.read() if str(path) == "-" else Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ReplayError(f"cannot read: {exc.strerror or exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ReplayError(f"not valid JSON: {exc.msg} (line {exc.lineno})") from None
-    return parse_record(data)
+    return parse_record(read_json(path, ReplayError, stdin=True))
 
 
 def _recorded(player: str, action: Action | str | dict[str, Any]) -> RecordedAction:

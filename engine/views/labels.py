@@ -112,7 +112,7 @@ def choose_options(g: Game) -> list[str] | None:
     if not isinstance(obj, list) or i >= len(obj) or not isinstance(obj[i], fx.Choose):
         return None
     # The interpreter's labels, once it asked: an option of a forced choice that would change
-    # nothing says so (engine.rules.interpreter.op_choose).
+    # nothing says so (engine.rules.ops_flow.op_choose).
     asked: dict[str, str] = frame.data.get("op", {}).get("labels", {})
     return [asked.get(str(k), o.label) for k, o in enumerate(obj[i].options)]
 

@@ -18,6 +18,7 @@ from pydantic import (
 
 from engine.options import Options
 from engine.state import DeckName
+from engine.tools.jsonfile import read_json
 
 
 class ScenarioError(Exception):
@@ -251,15 +252,7 @@ def parse(data: Any, source: str = "scenario") -> Scenario:
 def load(path: str | Path) -> Scenario:
     """Read and validate a scenario file; raises :class:`ScenarioError` (one line)."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScenarioError(f"{p}: cannot read: {exc.strerror or exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScenarioError(f"{p}: not valid JSON: {exc.msg} (line {exc.lineno})") from None
-    return parse(data, str(p))
+    return parse(read_json(p, ScenarioError, where=f"{p}: "), str(p))
 
 
 def shown(value: Any) -> str:
