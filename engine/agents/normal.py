@@ -30,7 +30,7 @@ import random
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from engine.agents import choice_actions
+from engine.agents import choice_actions, normal_cards, normal_trade
 from engine.cards import (
     AdvantageCard,
     CardDB,
@@ -210,10 +210,11 @@ class NormalAgent:
     # ------------------------------------------------------------------ own steps (T4)
 
     def _on_reset(self, me: _Seat, actions: list[str]) -> str | None:
-        return me.best_play(actions, "reset")
+        return normal_cards.planned_play(me, actions, "reset") or me.best_play(actions, "reset")
 
     def _on_interaction(self, me: _Seat, actions: list[str]) -> str | None:
-        play = me.best_play(actions, "interaction")
+        play = normal_cards.planned_play(me, actions, "interaction")
+        play = play or me.best_play(actions, "interaction")
         if play is not None:
             return play
         best, odds = None, 0.0
@@ -233,10 +234,11 @@ class NormalAgent:
                     best, odds = a, worth
         if best is not None and odds >= 0.72:
             return best
-        return "done"
+        return normal_trade.offer_choice(me, actions) or "done"
 
     def _on_movement(self, me: _Seat, actions: list[str]) -> str | None:
-        play = me.best_play(actions, "movement")
+        play = normal_cards.planned_play(me, actions, "movement")
+        play = play or me.best_play(actions, "movement")
         if play is not None:
             return play
         scores = {a: me.move_score(a) for a in actions if a.split(" ")[0] in MOVES}
@@ -245,7 +247,8 @@ class NormalAgent:
         return max(scores, key=lambda a: (scores[a], -actions.index(a)))
 
     def _on_exploration(self, me: _Seat, actions: list[str]) -> str | None:
-        play = me.best_play(actions, "exploration")
+        play = normal_cards.planned_play(me, actions, "exploration")
+        play = play or me.best_play(actions, "exploration")
         if play is not None:
             return play
         if "explore" not in actions:
@@ -312,10 +315,10 @@ class NormalAgent:
         return min(actions, key=lambda a: me.card_worth(_arg(a)))
 
     def _on_trade_offer(self, me: _Seat, actions: list[str]) -> str:
-        return "withdraw"
+        return normal_trade.build_offer(me, actions)
 
     def _on_trade_answer(self, me: _Seat, actions: list[str]) -> str:
-        return "decline"
+        return normal_trade.answer_offer(me, actions)
 
     def _on_pickup(self, me: _Seat, actions: list[str]) -> str:
         takes = [a for a in actions if a.startswith("take ")]
@@ -327,7 +330,7 @@ class NormalAgent:
         return next((a for a in actions if a.startswith("take ")), "pass")
 
     def _on_trap_region(self, me: _Seat, actions: list[str]) -> str:
-        return max(actions, key=lambda a: me.rivals_in(_arg(a)))
+        return normal_cards.trap_region(me, actions)
 
     def _on_discredit(self, me: _Seat, actions: list[str]) -> str:
         return self._on_pick(me, actions)
@@ -366,6 +369,8 @@ class _Seat:
         self._bonus: int | None = None
         #: :meth:`monster_loss` by level, once computed.
         self._losses: dict[int, tuple[float, float]] = {}
+        #: The best movement and its score, once computed (engine.agents.normal_cards).
+        self._best_move: tuple[str | None, float] | None = None
 
     # ------------------------------------------------------------------ reading the view
 
@@ -830,6 +835,10 @@ class _Seat:
             return self.battle_window(plays, about)
         if when == "encounter_revealed" and about and about[0] == self.seat:
             return self.encounter_window(plays)
+        if when == "move_declared":
+            return normal_cards.move_window(self, plays)
+        if when == "exploration_roll" and about:
+            return normal_cards.exploration_roll_window(self, plays, about[0])
         return "pass"
 
     def _card_effects(self, action: str, timing: str) -> list[fx.Operation]:
@@ -888,9 +897,12 @@ class _Seat:
     def encounter_window(self, plays: list[str]) -> str:
         frame = self.stack_frame("encounter")
         card = self.db.by_id.get(str(frame.get("card"))) if frame else None
-        if not isinstance(card, EncounterCard) or card.kind != "monster" or card.strength is None:
+        if not isinstance(card, EncounterCard):
             return "pass"
-        if p_beat_monster(self.strength + self.battle_bonus(), card.strength) >= 0.35:
+        if card.kind != "monster" or card.strength is None:
+            if not normal_cards.bad_event(self, card):
+                return "pass"
+        elif p_beat_monster(self.strength + self.battle_bonus(), card.strength) >= 0.35:
             return "pass"
         for a in plays:
             if any(op.op == "cancel" for op in self._card_effects(a, "interrupt")):
@@ -900,6 +912,9 @@ class _Seat:
     # ------------------------------------------------------------------ picks
 
     def pick(self, actions: list[str]) -> str:
+        planned = normal_cards.pick_for_card(self, actions)
+        if planned is not None:
+            return planned
         args = [_arg(a) for a in actions]
         seats = set(self.table.seats)
         if all(a in seats for a in args):
