@@ -84,6 +84,20 @@ def build_offer(me: _Seat, actions: list[str]) -> str:
     return "send" if "send" in actions else "withdraw"
 
 
+def _offered(me: _Seat, give: list[str]) -> list[str]:
+    """The cards offered: the sealed table hides cards of another's hand, even offered ones,
+    but the prompt names them to the partner (describe_offer: "P1 gives A, B for ...")."""
+    if all(not c.startswith("?") for c in give):
+        return give
+    prompt = me.view.prompt
+    text = prompt.text if prompt is not None else ""
+    _, _, rest = text.partition(" gives ")
+    names, _, _ = rest.partition(" for ")
+    by_name = {c.name: c.id for c in me.db if isinstance(c, AdvantageCard | CharacterCard)}
+    found = [by_name[n] for n in names.split(", ") if n in by_name]
+    return found if len(found) == len(give) else []
+
+
 def answer_offer(me: _Seat, actions: list[str]) -> str:
     """Accept an offer that gives this seat more than it costs, from a party not ahead."""
     frame = me.stack_frame("trade")
@@ -93,8 +107,11 @@ def answer_offer(me: _Seat, actions: list[str]) -> str:
     data = frame.get("data", {})
     if data.get("ask") or _ahead(me, offerer):
         return "decline"  # never gives a character, never helps the leader
+    give = _offered(me, list(data.get("give", [])))
+    if not give:
+        return "decline"  # what is offered cannot be read
     gets = 0.0
-    for card_id in data.get("give", []):
+    for card_id in give:
         card = me.db.by_id.get(card_id)
         if isinstance(card, CharacterCard):
             return "decline"  # a character changes the party; the heuristic does not plan it
