@@ -183,7 +183,7 @@ def test_the_hard_level_takes_its_budget_from_the_table_of_levels() -> None:
 
 
 class _FakeClock:
-    """Stands in for the ``time`` module of engine.agents.hard: each reading of a clock
+    """Stands in for the clocks of engine.agents.hard: each reading of a clock
     advances it by a fixed step, so that a test decides what a search "costs" without any
     real timing."""
 
@@ -207,7 +207,9 @@ def test_hard_budget_is_counted_in_its_own_cpu_time_not_in_wall_clock_time(
     # time) leaves the search its whole budget of work, up to the wall-clock ceiling.
     game = _decision(5)
     view, prompt = game.seat_view("P1"), game.pending()[0]
-    monkeypatch.setattr(hard_module, "time", _FakeClock(cpu_step=0.001, wall_step=0.02))
+    clock = _FakeClock(cpu_step=0.001, wall_step=0.02)
+    monkeypatch.setattr(hard_module, "time", clock)
+    monkeypatch.setattr(hard_module, "thread_cpu_time", clock.thread_time)
     agent = HardAgent("s", budget_ms=100.0, ceiling_ms=100_000.0)
     agent.choose(view, prompt)
     # One CPU reading of 1 ms before the search and one per rollout: 99 rollouts in 100 ms.
@@ -221,7 +223,9 @@ def test_hard_wall_clock_ceiling_stops_a_starved_search(monkeypatch: pytest.Monk
     # ceiling: 10 times the budget by default.
     game = _decision(5)
     view, prompt = game.seat_view("P1"), game.pending()[0]
-    monkeypatch.setattr(hard_module, "time", _FakeClock(cpu_step=1e-6, wall_step=0.05))
+    clock = _FakeClock(cpu_step=1e-6, wall_step=0.05)
+    monkeypatch.setattr(hard_module, "time", clock)
+    monkeypatch.setattr(hard_module, "thread_cpu_time", clock.thread_time)
     agent = HardAgent("s", budget_ms=100.0)
     assert agent.ceiling_ms == 1000.0
     agent.choose(view, prompt)

@@ -161,6 +161,10 @@ def planned_play(me: _Seat, actions: list[str], phase: str) -> str | None:
         v: float | None = None
         if card.kind == "trap":
             v = trap_value(me)
+        elif card.kind == "incident" and any(
+            op.op == "take_discarded" for op in _ops(me, card_id, "movement_end")
+        ):
+            v = _discard_top_value(me)  # Carnival: the top card at the end of the movement
         elif "move" in kinds and phase == "movement":
             if move is None:
                 move = best_move(me, actions)
@@ -305,8 +309,8 @@ def _move_card_value(
             return None
         return draws + spent(me) + 0.3 - max(0.0, worst - 1.0)
     if "explore_new" in targets and best is not None and best.startswith("explore_new"):
-        # The same move, with a card drawn (or room made in a full hand).
-        return draws * 1.0 + (0.5 if len(me.view.hand) >= HAND_LIMIT else 0.0)
+        # The same move, with a card drawn (or room made in a full hand for the reward).
+        return draws * 1.0 + (0.7 if len(me.view.hand) >= HAND_LIMIT else 0.0)
     return None
 
 
