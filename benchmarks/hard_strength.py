@@ -125,6 +125,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             f"game {i + 1}/{args.games} seed {seed}: hard {hard_seat} "
             f"{'won' if result.error is None and won else 'lost'} "
             f"({result.ending}, {result.turns} turns, {len(hard.ms)} searches, "
+            f"rollouts p50 {statistics.median(hard.rollouts) if hard.rollouts else 0:.0f}, "
+            f"{hard.ceilings} stopped by the ceiling, load {os.getloadavg()[0]:.1f}, "
             f"{result.seconds:.0f} s); hard wins {wins}/{finished}",
             file=sys.stderr,
             flush=True,

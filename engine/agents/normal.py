@@ -19,8 +19,13 @@ of the Region's Preliminary Encounter and exploration (battle odds are exact for
 It plays Battle cards when a battle it fights is in doubt, Interrupts that cancel an Encounter
 or a battle it would likely lose, and Plot/Skill cards and abilities in their phase when they
 help it; it attacks a party only when its odds are good, reveals the Final mission as soon as
-it may, never trades, never dismisses or discards by choice, and never gives away its only
+it may, never dismisses or discards by choice, and never gives away its only
 character. It keeps no memory between decisions: its own seeded generator breaks ties only.
+
+The cards whose worth depends on a plan (Speed before a check, scouting, flights, thefts,
+Traps, Interrupts against a rival's move or exploration) are played by
+:mod:`engine.agents.normal_cards`; trades (a Skill card it cannot use for a card of the
+partner's choice, and the answers to offers) by :mod:`engine.agents.normal_trade`.
 """
 
 from __future__ import annotations
