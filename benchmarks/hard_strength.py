@@ -1,7 +1,7 @@
 """The hard AI's strength and thinking time.
 
 Run: ``nice -n 5 .venv/bin/python benchmarks/hard_strength.py [--games 200] [--budget-ms 100]
-[--opponents normal] [--players 4] [--seed 1] [--iterations N] [--json]``
+[--ceiling-ms MS] [--opponents normal] [--players 4] [--seed 1] [--iterations N] [--json]``
 
 One hard seat plays against ``players - 1`` seats of the ``--opponents`` level (default
 normal), in ``--games`` games of ``anima simulate`` (turn cap 60). Game ``i`` uses seed
@@ -12,9 +12,11 @@ favours it. Reported:
   ``1 / players``; the target: at least 35% of 200 4-player games against three normal
   seats at a budget of 100 ms);
 - the wall-clock time of each hard decision that ran a search (p50, p99, max; target p99 <=
-  1 s), and how many rollouts a search played (p50);
-- how games ended, and the machine's load average at the start and the end: the budget is
-  wall-clock time, so a loaded machine leaves the search fewer rollouts.
+  1 s), its CPU time, how many rollouts a search played (p50), and how many searches the
+  wall-clock ceiling cut short;
+- how games ended, and the machine's load average at the start and the end: the budget is the
+  deciding thread's CPU time (issue 20), so a loaded machine slows the games down but leaves
+  the search its rollouts until the wall-clock ceiling (10 times the budget) is reached.
 
 A line per game goes to stderr as the run goes, so that a long run can be read before its
 end. Nothing is asserted: strength and timings are measured, not tested.
@@ -52,7 +54,9 @@ class TimedHard:
     def __init__(self, agent: HardAgent) -> None:
         self.agent = agent
         self.ms: list[float] = []
+        self.cpu_ms: list[float] = []
         self.rollouts: list[int] = []
+        self.ceilings = 0
 
     def choose(self, view: SeatView, prompt: Prompt | PromptView) -> str:
         before = self.agent.searches
@@ -61,7 +65,9 @@ class TimedHard:
         elapsed = (time.perf_counter() - start) * 1000
         if self.agent.searches > before:
             self.ms.append(elapsed)
+            self.cpu_ms.append(self.agent.last.cpu_ms)
             self.rollouts.append(self.agent.last.iterations)
+            self.ceilings += self.agent.last.hit_ceiling
         return action
 
 
@@ -83,13 +89,20 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     errors: list[str] = []
     endings: Counter[str] = Counter()
     ms: list[float] = []
+    cpu_ms: list[float] = []
     rollouts: list[int] = []
+    ceilings = 0
     turns: list[int] = []
     for i in range(args.games):
         seed = args.seed + i
         hard_seat = names[i % args.players]
         hard = TimedHard(
-            HardAgent(f"{seed}:hard", budget_ms=args.budget_ms or None, iterations=args.iterations)
+            HardAgent(
+                f"{seed}:hard",
+                budget_ms=args.budget_ms or None,
+                iterations=args.iterations,
+                ceiling_ms=args.ceiling_ms,
+            )
         )
         agents: dict[str, Agent] = {
             name: make_agent(args.opponents, f"{seed}:{name}") for name in names
@@ -97,7 +110,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         agents[hard_seat] = hard
         result = play_game(seed, args.players, turn_cap=args.turn_cap, agents=agents)
         ms += hard.ms
+        cpu_ms += hard.cpu_ms
         rollouts += hard.rollouts
+        ceilings += hard.ceilings
         if result.error is not None:
             errors.append(result.error)
         else:
@@ -110,6 +125,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             f"game {i + 1}/{args.games} seed {seed}: hard {hard_seat} "
             f"{'won' if result.error is None and won else 'lost'} "
             f"({result.ending}, {result.turns} turns, {len(hard.ms)} searches, "
+            f"rollouts p50 {statistics.median(hard.rollouts) if hard.rollouts else 0:.0f}, "
+            f"{hard.ceilings} stopped by the ceiling, load {os.getloadavg()[0]:.1f}, "
             f"{result.seconds:.0f} s); hard wins {wins}/{finished}",
             file=sys.stderr,
             flush=True,
@@ -134,6 +151,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             "p99": percentile(ms, 0.99),
             "max": max(ms, default=0.0),
         },
+        "decision_cpu_ms": {"p50": percentile(cpu_ms, 0.5), "p99": percentile(cpu_ms, 0.99)},
+        "stopped_by_ceiling": ceilings,
         "target_p99_ms": TARGET_P99_MS,
         "rollouts_per_search_p50": statistics.median(rollouts) if rollouts else 0,
         "turns_median": statistics.median(turns) if turns else 0,
@@ -148,7 +167,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument(
-        "--budget-ms", type=float, default=100.0, help="per decision; 0: no time limit"
+        "--budget-ms",
+        type=float,
+        default=100.0,
+        help="CPU time of the deciding thread per decision; 0: no time limit",
+    )
+    parser.add_argument(
+        "--ceiling-ms",
+        type=float,
+        default=None,
+        help="wall-clock ceiling per decision (default: 10 times the budget)",
     )
     parser.add_argument(
         "--iterations",
@@ -178,7 +206,9 @@ def main(argv: list[str] | None = None) -> int:
         f"time per searched decision: p50 {times['p50']:.0f} ms, p99 {times['p99']:.0f} ms, "
         f"max {times['max']:.0f} ms over {figures['decisions_searched']} decisions "
         f"(target p99 <= {TARGET_P99_MS:.0f} ms); rollouts per search p50 "
-        f"{figures['rollouts_per_search_p50']}"
+        f"{figures['rollouts_per_search_p50']}; CPU time p50 "
+        f"{figures['decision_cpu_ms']['p50']:.0f} ms; stopped by the wall-clock ceiling "
+        f"{figures['stopped_by_ceiling']} times"
     )
     print(
         f"endings {figures['endings']}; median {figures['turns_median']} turns; "

@@ -56,6 +56,29 @@ def _fits(card: Card, kind: str) -> bool:
     return deck_of(card) == kind
 
 
+#: Per card database and the options that decide which cards are dealt (S5): the ids of the
+#: cards in the game that may fill a hidden place of each kind, in the database's order.
+_CANDIDATES: dict[tuple[int, tuple[str, ...], str], tuple[CardDB, dict[str, list[str]]]] = {}
+
+
+def _candidates(db: CardDB, options: Options) -> dict[str, list[str]]:
+    """The cards that may fill each kind of hidden place (see :func:`_fits`), computed once
+    per database and set combination: the hard AI deals a world per search sample, and
+    scanning the whole database for every kind of every deal cost a sixth of its search."""
+    key = (id(db), tuple(options.sets), str(options.combined_missions))
+    known = _CANDIDATES.get(key)
+    if known is not None and known[0] is db:
+        return known[1]
+    found: dict[str, list[str]] = defaultdict(list)
+    for card in db:
+        if in_game(card, options):
+            found[deck_of(card)].append(card.id)
+            if _fits(card, "trap"):
+                found["trap"].append(card.id)
+    _CANDIDATES[key] = (db, found)
+    return found
+
+
 #: Steps whose handler leaves the stage it asked in (frame kind -> that stage).
 _ASKED_AT = {"remote_mission": ""}
 
@@ -78,16 +101,13 @@ def determinize(view: SeatView, rng: random.Random, cards: CardDB | None = None)
         kind, _, _ = token[1:].partition(":")
         places[kind].append(token)
     deal: dict[str, str] = {}
+    candidates = _candidates(db, options)
     # Traps first (A5): a face-down Trap on a Region is one of the unseen Trap cards; the
     # unseen Advantages left over fill the other hidden Advantage places.
     for kind in sorted(places, key=lambda k: k != "trap"):
         tokens = places[kind]
         dealt = set(deal.values())
-        pool = [
-            c.id
-            for c in db
-            if _fits(c, kind) and in_game(c, options) and c.id not in seen and c.id not in dealt
-        ]
+        pool = [c for c in candidates.get(kind, ()) if c not in seen and c not in dealt]
         if len(pool) < len(tokens) or (kind != "trap" and len(pool) != len(tokens)):
             raise GameDataError(
                 f"the sealed table hides {len(tokens)} {kind} cards, but {len(pool)} are unseen"

@@ -1,7 +1,8 @@
 """The hard AI (issue 11): a search player that decides from its seat's view alone.
 
-Every test gives the agent an iteration cap and no time budget, so that no result depends on
-the machine's speed (the time per decision is measured in benchmarks/hard_strength.py).
+Every test gives the agent an iteration cap and no time budget (or a fake clock), so that no
+result depends on the machine's speed (the time per decision is measured in
+benchmarks/hard_strength.py).
 """
 
 from __future__ import annotations
@@ -10,7 +11,10 @@ import json
 import random
 from collections import Counter
 
+import pytest
+
 from engine.agents import Agent, RandomAgent, choice_actions
+from engine.agents import hard as hard_module
 from engine.agents.hard import UNSEARCHED, HardAgent, evaluate, party_score
 from engine.agents.levels import make_agent
 from engine.determinize import determinize
@@ -176,3 +180,55 @@ def test_the_hard_level_takes_its_budget_from_the_table_of_levels() -> None:
     assert isinstance(agent, HardAgent) and agent.budget_ms == 40.0
     default = make_agent("hard", "seed")
     assert isinstance(default, HardAgent) and default.budget_ms == 100.0
+
+
+class _FakeClock:
+    """Stands in for the clocks of engine.agents.hard: each reading of a clock
+    advances it by a fixed step, so that a test decides what a search "costs" without any
+    real timing."""
+
+    def __init__(self, cpu_step: float, wall_step: float) -> None:
+        self.cpu = self.wall = 0.0
+        self.cpu_step, self.wall_step = cpu_step, wall_step
+
+    def thread_time(self) -> float:
+        self.cpu += self.cpu_step
+        return self.cpu
+
+    def perf_counter(self) -> float:
+        self.wall += self.wall_step
+        return self.wall
+
+
+def test_hard_budget_is_counted_in_its_own_cpu_time_not_in_wall_clock_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Issue 20: a loaded machine (the wall clock runs 20 times faster than the thread's CPU
+    # time) leaves the search its whole budget of work, up to the wall-clock ceiling.
+    game = _decision(5)
+    view, prompt = game.seat_view("P1"), game.pending()[0]
+    clock = _FakeClock(cpu_step=0.001, wall_step=0.02)
+    monkeypatch.setattr(hard_module, "time", clock)
+    monkeypatch.setattr(hard_module, "thread_cpu_time", clock.thread_time)
+    agent = HardAgent("s", budget_ms=100.0, ceiling_ms=100_000.0)
+    agent.choose(view, prompt)
+    # One CPU reading of 1 ms before the search and one per rollout: 99 rollouts in 100 ms.
+    assert agent.last.iterations == 99
+    assert not agent.last.hit_ceiling
+    assert agent.last.cpu_ms >= 100.0  # its last reading, one step past the budget
+
+
+def test_hard_wall_clock_ceiling_stops_a_starved_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A thread that gets almost no CPU (1 us per rollout while 50 ms pass) stops at the
+    # ceiling: 10 times the budget by default.
+    game = _decision(5)
+    view, prompt = game.seat_view("P1"), game.pending()[0]
+    clock = _FakeClock(cpu_step=1e-6, wall_step=0.05)
+    monkeypatch.setattr(hard_module, "time", clock)
+    monkeypatch.setattr(hard_module, "thread_cpu_time", clock.thread_time)
+    agent = HardAgent("s", budget_ms=100.0)
+    assert agent.ceiling_ms == 1000.0
+    agent.choose(view, prompt)
+    assert agent.last.hit_ceiling
+    assert agent.last.iterations == 19  # readings at 50 ms steps: 19 rollouts before 1 s
+    assert agent.last.wall_ms >= 1000.0

@@ -29,10 +29,15 @@ root:
    are noisy, the heuristic is not. Giving cards or characters away (discard, dismiss,
    leave) and trade offers are not searched unless the normal player picks them.
 
-The search stops at whichever comes first: ``budget_ms`` of wall-clock time
-(:func:`time.perf_counter`) or ``iterations`` rollouts. Tests give an iteration cap and no
-time budget, so that a decision never depends on the machine's speed. A decision with one
-legal choice is answered at once, without any search.
+The search stops at whichever comes first: ``budget_ms`` of the deciding thread's own CPU
+time (:func:`thread_cpu_time`), ``iterations`` rollouts, or ``ceiling_ms`` of wall-clock time
+(:func:`time.perf_counter`). The budget is counted in work, not in elapsed time (issue 20): on
+a machine shared with other processes, a wall-clock budget left the search a tenth of its
+rollouts (11 instead of 141 a decision at a load average of 7.7) and the agent played no
+better than the heuristic; CPU time the scheduler gives to others no longer counts. The
+wall-clock ceiling (ten times the budget by default) keeps a busy bot answering in time.
+Tests give an iteration cap and no time budget, so that a decision never depends on the
+machine's speed. A decision with one legal choice is answered at once, without any search.
 
 The agent never sees the :class:`~engine.game.Game` it plays in and never touches its
 generator (X5): its own :class:`random.Random`, seeded from ``seed``, deals the worlds and
@@ -43,6 +48,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -61,8 +67,33 @@ if TYPE_CHECKING:
     from engine.state import Player
     from engine.views import PromptView, SeatView
 
-#: The default thinking time per decision (issue 11: hard at 100 ms).
+if sys.platform == "linux":
+    import resource
+
+    def thread_cpu_time() -> float:
+        """The calling thread's CPU time in seconds (user + system).
+
+        ``getrusage(RUSAGE_THREAD)`` rather than :func:`time.thread_time`: both read the same
+        accounting, but in sandboxed kernels (gVisor) ``clock_gettime`` on a CPU-time clock
+        cost 0.2-1.2 ms a call after some work, as much as a rollout, where ``getrusage``
+        costs a few microseconds. Its resolution (a scheduler tick, up to 4 ms) is fine for
+        a budget of 100 ms."""
+        usage = resource.getrusage(resource.RUSAGE_THREAD)
+        return usage.ru_utime + usage.ru_stime
+
+else:  # pragma: no cover - the project runs on Linux; elsewhere the portable clock
+
+    def thread_cpu_time() -> float:
+        """The calling thread's CPU time in seconds."""
+        return time.thread_time()
+
+
+#: The default thinking time per decision, in CPU time of the deciding thread (issue 11: hard
+#: at 100 ms; issue 20: counted in work, not in wall-clock time).
 DEFAULT_BUDGET_MS = 100.0
+#: The wall-clock ceiling per decision, as a multiple of the budget when none is given: on a
+#: machine so loaded that the thread gets a tenth of a core, the search stops here.
+CEILING_FACTOR = 10.0
 #: Rollouts at most per decision when no cap is given (a bound for a very fast machine).
 MAX_ITERATIONS = 5_000
 #: How much better (in value, 0-1) than the normal player's choice another choice must
@@ -364,14 +395,22 @@ class SearchStats:
     worlds: int = 0
     #: Mean value and samples of every choice.
     arms: dict[str, tuple[float, int]] = field(default_factory=dict)
+    #: The deciding thread's CPU time and the wall-clock time the search took, in ms
+    #: (measurements: two equal searches differ in them, so they are not compared).
+    cpu_ms: float = field(default=0.0, compare=False)
+    wall_ms: float = field(default=0.0, compare=False)
+    #: Whether the wall-clock ceiling, not the budget or the cap, stopped the search.
+    hit_ceiling: bool = field(default=False, compare=False)
 
 
 class HardAgent:
     """A search player: determinized flat Monte Carlo with UCB1 at the root (module
-    docstring). ``budget_ms`` is the thinking time per decision (None: no time limit, then
-    ``iterations`` must be given); ``iterations`` caps the rollouts per decision (tests use
-    it with no time budget, so that the choice never depends on timing); ``horizon`` is how
-    many whole turns a rollout plays after the current one before it is evaluated."""
+    docstring). ``budget_ms`` is the thinking time per decision in CPU time of the deciding
+    thread (None: no time limit, then ``iterations`` must be given); ``ceiling_ms`` bounds a
+    decision's wall-clock time (None: :data:`CEILING_FACTOR` times the budget, or none
+    without a budget); ``iterations`` caps the rollouts per decision (tests use it with no
+    time budget, so that the choice never depends on timing); ``horizon`` is how many whole
+    turns a rollout plays after the current one before it is evaluated."""
 
     def __init__(
         self,
@@ -383,11 +422,15 @@ class HardAgent:
         confidence: float = DEFAULT_CONFIDENCE,
         max_worlds: int = DEFAULT_WORLDS,
         cards: CardDB | None = None,
+        ceiling_ms: float | None = None,
     ) -> None:
         if budget_ms is None and iterations is None:
             raise ValueError("a HardAgent needs a time budget, an iteration cap, or both")
         self.rng = random.Random(seed)
         self.budget_ms = budget_ms
+        if ceiling_ms is None and budget_ms is not None:
+            ceiling_ms = CEILING_FACTOR * budget_ms
+        self.ceiling_ms = ceiling_ms
         self.iterations = iterations
         self.horizon = horizon
         self.margin = margin
@@ -414,7 +457,10 @@ class HardAgent:
             self.last = SearchStats()
             return candidates[0]
         start = time.perf_counter()
-        deadline = start + self.budget_ms / 1000 if self.budget_ms is not None else math.inf
+        cpu_start = thread_cpu_time()
+        # Work (this thread's CPU time) is the budget; wall-clock time only a ceiling.
+        cpu_deadline = cpu_start + self.budget_ms / 1000 if self.budget_ms is not None else math.inf
+        deadline = start + self.ceiling_ms / 1000 if self.ceiling_ms is not None else math.inf
         cap = self.iterations if self.iterations is not None else MAX_ITERATIONS
         self.searches += 1
         seat = view.seat
@@ -438,7 +484,12 @@ class HardAgent:
         order = sorted(candidates, key=lambda a: (a != guide, a != preferred))
         arms = [_Arm(a) for a in order]
         n = 0
-        while n < cap and time.perf_counter() < deadline:
+        while n < cap:
+            if thread_cpu_time() >= cpu_deadline:
+                break
+            if time.perf_counter() >= deadline:
+                stats.hit_ceiling = True
+                break
             if n < len(arms):
                 arm = arms[n]
             else:
@@ -463,6 +514,8 @@ class HardAgent:
             arm.visits += 1
             n += 1
         stats.iterations = n
+        stats.cpu_ms = (thread_cpu_time() - cpu_start) * 1000
+        stats.wall_ms = (time.perf_counter() - start) * 1000
         stats.arms = {a.action: (a.mean, a.visits) for a in arms}
         # The guide's choice (tried first) stands unless another one is better on the same
         # worlds by more than ``margin``, with some confidence (a few rollouts are noisy; the
@@ -506,6 +559,7 @@ def _own_prompt(g: Game, seat: str) -> Prompt:
 
 
 __all__ = [
+    "CEILING_FACTOR",
     "DEFAULT_BUDGET_MS",
     "UNSEARCHED",
     "HardAgent",
@@ -514,4 +568,5 @@ __all__ = [
     "objective_readiness",
     "party_score",
     "rollout_choice",
+    "thread_cpu_time",
 ]

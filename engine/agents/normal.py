@@ -19,9 +19,14 @@ of the Region's Preliminary Encounter and exploration (battle odds are exact for
 It plays Battle cards when a battle it fights is in doubt, Interrupts that cancel an Encounter
 or a battle it would likely lose, and Plot/Skill cards and abilities in their phase when they
 help it; it attacks a party only when its odds are good, reveals the Final mission only when
-that helps it (:mod:`engine.agents.reveal`), never trades, never dismisses or discards by
-choice, and never gives away its only character. It keeps no memory between decisions: its
-own seeded generator breaks ties only.
+that helps it (:mod:`engine.agents.reveal`), never dismisses or discards by choice, and never
+gives away its only character. It keeps no memory between decisions: its own seeded generator
+breaks ties only.
+
+The cards whose worth depends on a plan (Speed before a check, scouting, flights, thefts,
+Traps, Interrupts against a rival's move or exploration) are played by
+:mod:`engine.agents.normal_cards`; trades (a Skill card it cannot use for a card of the
+partner's choice, and the answers to offers) by :mod:`engine.agents.normal_trade`.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ import random
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from engine.agents import choice_actions
+from engine.agents import choice_actions, normal_cards, normal_trade
 from engine.agents.reveal import should_reveal
 from engine.cards import (
     AdvantageCard,
@@ -214,10 +219,11 @@ class NormalAgent:
     # ------------------------------------------------------------------ own steps (T4)
 
     def _on_reset(self, me: _Seat, actions: list[str]) -> str | None:
-        return me.best_play(actions, "reset")
+        return normal_cards.planned_play(me, actions, "reset") or me.best_play(actions, "reset")
 
     def _on_interaction(self, me: _Seat, actions: list[str]) -> str | None:
-        play = me.best_play(actions, "interaction")
+        play = normal_cards.planned_play(me, actions, "interaction")
+        play = play or me.best_play(actions, "interaction")
         if play is not None:
             return play
         best, odds = None, 0.0
@@ -237,10 +243,11 @@ class NormalAgent:
                     best, odds = a, worth
         if best is not None and odds >= 0.72:
             return best
-        return "done"
+        return normal_trade.offer_choice(me, actions) or "done"
 
     def _on_movement(self, me: _Seat, actions: list[str]) -> str | None:
-        play = me.best_play(actions, "movement")
+        play = normal_cards.planned_play(me, actions, "movement")
+        play = play or me.best_play(actions, "movement")
         if play is not None:
             return play
         scores = {a: me.move_score(a) for a in actions if a.split(" ")[0] in MOVES}
@@ -249,7 +256,8 @@ class NormalAgent:
         return max(scores, key=lambda a: (scores[a], -actions.index(a)))
 
     def _on_exploration(self, me: _Seat, actions: list[str]) -> str | None:
-        play = me.best_play(actions, "exploration")
+        play = normal_cards.planned_play(me, actions, "exploration")
+        play = play or me.best_play(actions, "exploration")
         if play is not None:
             return play
         if "explore" not in actions:
@@ -316,10 +324,10 @@ class NormalAgent:
         return min(actions, key=lambda a: me.card_worth(_arg(a)))
 
     def _on_trade_offer(self, me: _Seat, actions: list[str]) -> str:
-        return "withdraw"
+        return normal_trade.build_offer(me, actions)
 
     def _on_trade_answer(self, me: _Seat, actions: list[str]) -> str:
-        return "decline"
+        return normal_trade.answer_offer(me, actions)
 
     def _on_pickup(self, me: _Seat, actions: list[str]) -> str:
         takes = [a for a in actions if a.startswith("take ")]
@@ -331,7 +339,7 @@ class NormalAgent:
         return next((a for a in actions if a.startswith("take ")), "pass")
 
     def _on_trap_region(self, me: _Seat, actions: list[str]) -> str:
-        return max(actions, key=lambda a: me.rivals_in(_arg(a)))
+        return normal_cards.trap_region(me, actions)
 
     def _on_discredit(self, me: _Seat, actions: list[str]) -> str:
         return self._on_pick(me, actions)
@@ -370,6 +378,8 @@ class _Seat:
         self._bonus: int | None = None
         #: :meth:`monster_loss` by level, once computed.
         self._losses: dict[int, tuple[float, float]] = {}
+        #: The best movement and its score, once computed (engine.agents.normal_cards).
+        self._best_move: tuple[str | None, float] | None = None
 
     # ------------------------------------------------------------------ reading the view
 
@@ -836,6 +846,10 @@ class _Seat:
             return self.battle_window(plays, about)
         if when == "encounter_revealed" and about and about[0] == self.seat:
             return self.encounter_window(plays)
+        if when == "move_declared":
+            return normal_cards.move_window(self, plays)
+        if when == "exploration_roll" and about:
+            return normal_cards.exploration_roll_window(self, plays, about[0])
         return "pass"
 
     def _card_effects(self, action: str, timing: str) -> list[fx.Operation]:
@@ -894,9 +908,12 @@ class _Seat:
     def encounter_window(self, plays: list[str]) -> str:
         frame = self.stack_frame("encounter")
         card = self.db.by_id.get(str(frame.get("card"))) if frame else None
-        if not isinstance(card, EncounterCard) or card.kind != "monster" or card.strength is None:
+        if not isinstance(card, EncounterCard):
             return "pass"
-        if p_beat_monster(self.strength + self.battle_bonus(), card.strength) >= 0.35:
+        if card.kind != "monster" or card.strength is None:
+            if not normal_cards.bad_event(self, card):
+                return "pass"
+        elif p_beat_monster(self.strength + self.battle_bonus(), card.strength) >= 0.35:
             return "pass"
         for a in plays:
             if any(op.op == "cancel" for op in self._card_effects(a, "interrupt")):
@@ -906,6 +923,9 @@ class _Seat:
     # ------------------------------------------------------------------ picks
 
     def pick(self, actions: list[str]) -> str:
+        planned = normal_cards.pick_for_card(self, actions)
+        if planned is not None:
+            return planned
         args = [_arg(a) for a in actions]
         seats = set(self.table.seats)
         if all(a in seats for a in args):
