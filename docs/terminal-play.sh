@@ -1,26 +1,34 @@
 #!/bin/sh
 # Regenerates docs/terminal-play.md: one whole game of `anima play`, as a new player played it
-# (docs/terminal-play-inputs.txt), with the first turns and the last ones kept and the middle
-# cut at a "[...]" line. Run from anywhere: sh docs/terminal-play.sh
+# (docs/terminal-play-inputs.txt, every decision of P1 typed). The setup and turn 1 are shown
+# in full, each later turn in a collapsible <details> block, the last turn in full again.
+# Run from anywhere: sh docs/terminal-play.sh
 #
-# When the cards have changed since the inputs were typed, the game goes another way and the
-# inputs fall out of step; --autoplay normal then plays on for the human seat, so the game is
-# still played to its end (read the new transcript, and type new inputs if it reads oddly).
+# When the cards, the AI or the prompts have changed since the inputs were typed, the game goes
+# another way and the inputs fall out of step: the game then stops where they run out ("Game
+# left unfinished") and this script fails without touching the page. Play the game again
+# (anima play --seed 7 --script FILE, one input more at a time) and type new inputs.
 set -e
 cd "$(dirname "$0")/.."
 ANIMA=${ANIMA:-.venv/bin/anima}
-COMMAND="anima play --seed 7 --script docs/terminal-play-inputs.txt --autoplay normal"
-# Turns kept at the start (setup and turn 1) and at the end (the last two).
-FIRST=2
-LAST=2
+SEED=7
+INPUTS=docs/terminal-play-inputs.txt
+COMMAND="anima play --seed $SEED --script $INPUTS"
+# Turns shown in full at the start (0 = setup, 1 = the first turn); the last one is too.
+FIRST=1
 full=$(mktemp)
-trap 'rm -f "$full"' EXIT
-$ANIMA play --seed 7 --script docs/terminal-play-inputs.txt --autoplay normal </dev/null >"$full"
-# The line where turn $FIRST begins, and where the next-to-last turns begin.
-cut_from=$(grep -n "^=== Turn $FIRST · " "$full" | head -1 | cut -d: -f1)
-turns=$(grep "^=== Turn [0-9]* · reset phase ===" "$full" | tail -1 | sed 's/=== Turn \([0-9]*\).*/\1/')
-resume=$(grep -n "^=== Turn $((turns - LAST + 1)) · reset phase ===" "$full" | head -1 | cut -d: -f1)
+page=$(mktemp)
+trap 'rm -f "$full" "$page"' EXIT
+$ANIMA play --seed $SEED --script $INPUTS </dev/null >"$full" || true
+if ! grep -q "^=== Game over: " "$full"; then
+  echo "docs/terminal-play.sh: the inputs no longer play a whole game; the game ends with:" >&2
+  tail -n 15 "$full" >&2
+  exit 1
+fi
 lines=$(wc -l <"$full")
+# The last turn: the log line "Turn N begins." (public, once a turn) starts each turn.
+last=$(grep "^  Turn [0-9]* begins\." "$full" | tail -1 | sed 's/^  Turn \([0-9]*\) .*/\1/')
+winner=$(grep "^=== Game over: " "$full" | sed 's/^=== Game over: \(.*\) ===$/\1/')
 {
   cat <<HEADER
 # A game of \`anima play\`, played as a new player would
@@ -32,24 +40,39 @@ Reproduce the whole transcript with one command (from the repository, after \`ma
 
 and this page with \`sh docs/terminal-play.sh\`. The inputs are in
 [terminal-play-inputs.txt](terminal-play-inputs.txt); each is printed after the question it
-answers, as if typed. P1 is the human seat, P2-P4 are normal AI seats. The board is printed at
-the first decision of each turn and when asked (\`b\`); in between, the log, the phase, and the
-player's own party and cards when they change. \`help\` lists the commands; \`?N\` reads the
-card (or reward) of choice N, \`? NAME\` any card.
+answers, as if typed, and every decision of P1 was typed (a reaction window with no card to
+play passes by itself). P1 is the human seat, P2-P4 are normal AI seats. The board is printed
+at the first decision of each turn and when asked (\`b\`); in between, the log, the phase, and
+the player's own party and cards when they change. \`help\` lists the commands; \`?N\` reads
+the card (or reward) of choice N, \`? NAME\` any card.
 
-The whole game is $lines lines; turns 0 to $((FIRST - 1)) and the last $LAST turns are
-below, the middle is cut at the line \`[...]\`.
+The whole game is $lines lines over $last turns: $winner. The setup and turn 1 are below in
+full, turns 2 to $((last - 1)) folded (click a turn to open it), and the last turn in full. A
+turn starts at the log line \`Turn N begins.\`, amid the log printed before a decision.
 
-\`\`\`text
 HEADER
-  if [ -n "$cut_from" ] && [ -n "$resume" ] && [ "$resume" -gt "$cut_from" ]; then
-    head -n $((cut_from - 1)) "$full"
-    echo
-    echo "[...]  (turns $FIRST to $((turns - LAST)): run the command above for them)"
-    echo
-    tail -n +"$resume" "$full"
-  else
-    cat "$full"
-  fi
-  echo '```'
-} >docs/terminal-play.md
+  awk -v first="$FIRST" -v last="$last" '
+    function open_block(n) {
+      if (n > first && n < last) {
+        printf "<details><summary>Turn %d</summary>\n\n", n
+      } else if (n == last) {
+        printf "Turn %d, the last:\n\n", n
+      }
+      print "```text"
+    }
+    function close_block(n) {
+      print "```"
+      if (n > first && n < last) print "\n</details>"
+      print ""
+    }
+    BEGIN { turn = 0; open_block(-1) }
+    /^  Turn [0-9]+ begins\./ {
+      n = $2 + 0
+      if (n > first) { close_block(turn); open_block(n) }
+      turn = n
+    }
+    { print }
+    END { close_block(turn) }
+  ' "$full"
+} >"$page"
+cat "$page" >docs/terminal-play.md

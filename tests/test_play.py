@@ -613,3 +613,23 @@ def test_hot_seat_shows_whoever_sits_down_his_own_cards_not_the_board_each_time(
         # He sees his own cards: the whole board, or his part of it.
         assert f"  {seat} (you)" in block
     assert text.count("\nParties:\n") <= 2 * (s.game.s.turn + 2)
+
+
+def test_a_party_s_bonus_says_how_long_it_lasts_in_words() -> None:
+    # Seed 7: Meditation and the Blessed Spring give P4 +2/+2 for the next turn (turn 1).
+    game, humans, agents = new_game(4, 1, "normal", 7, {"turn_cap": 30})
+    out = io.StringIO()
+    autoplay = {HUMAN: make_agent("normal", "7:P1:autoplay")}
+    TerminalGame(game, humans, agents, io.StringIO(""), out, autoplay=autoplay).run()
+    text = out.getvalue()
+    assert re.search(r"party gets [+-]\d+ \w+ during the next turn\.", text)
+    assert not re.search(r"party gets [+-]\d+ \w+ \((next_turn|turn|battle|permanent)\)", text)
+
+
+def test_a_face_down_final_mission_shows_its_deck_not_a_countdown() -> None:
+    # "face down (3 left)" read like the Crisis! countdown, which starts only at the reveal.
+    game, _, _ = new_game(4, 1, "random", 5, {})
+    board = render_board(game.seat_view(HUMAN), game.db)
+    deck = len(game.s.final_deck)
+    assert f"Final mission: not revealed yet (the top of a deck of {deck})" in board
+    assert "left)" not in board.split("Parties:")[0]

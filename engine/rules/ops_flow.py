@@ -18,6 +18,15 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 
+#: A modifier's duration in the log's words.
+DURATION_WORDS = {
+    "battle": "for this battle",
+    "turn": "until the end of the turn",
+    "next_turn": "during the next turn",
+    "permanent": "for the rest of the game",
+}
+
+
 @op("modify")
 def op_modify(g: Game, frame: Frame, o: fx.Modify, st: dict[str, Any]) -> bool:
     names = targets(g, frame, o, st)
@@ -34,7 +43,8 @@ def op_modify(g: Game, frame: Frame, o: fx.Modify, st: dict[str, Any]) -> bool:
         add_modifier(g, g.player(name), o.stat, o.amount, o.duration, frame.card or "")
         g.emit(
             "modify",
-            f"{name}'s party gets {sign} {o.stat.capitalize()} ({o.duration}).",
+            f"{name}'s party gets {sign} {o.stat.capitalize()} "
+            f"{DURATION_WORDS.get(o.duration, o.duration)}.",
             player=name,
             stat=o.stat,
             amount=o.amount,

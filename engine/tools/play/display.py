@@ -84,7 +84,8 @@ def render_board(view: SeatView, db: CardDB) -> str:
     final = (
         card_name(db, table.final_mission)
         if table.final_mission
-        else f"face down ({table.final_deck} left)"
+        # The size of the Final mission deck, not a countdown: that starts at the reveal.
+        else f"not revealed yet (the top of a deck of {table.final_deck})"
     )
     crisis = "" if table.crisis is None else f" · Crisis countdown: {table.crisis}"
     lines.append(f"Final mission: {final}{crisis}")
