@@ -11,14 +11,9 @@ import pytest
 from engine.agents import Agent, choice_actions
 from engine.agents.hard import HardAgent
 from engine.agents.levels import LEVELS, make_agent
-from engine.agents.normal import (
-    NormalAgent,
-    _Seat,
-    p_beat_monster,
-    p_beat_party,
-    p_check,
-    p_lose_by_five,
-)
+from engine.agents.normal import NormalAgent
+from engine.agents.normal_seat import Seat
+from engine.agents.normal_values import p_beat_monster, p_beat_party, p_check, p_lose_by_five
 from engine.determinize import determinize
 from engine.game import Game
 from engine.prompts import Prompt
@@ -258,7 +253,7 @@ def test_F2_normal_weighs_missions_that_fight_on_every_turn_or_encounter() -> No
     a = game.s.players["A"]
 
     def odds(mission: str) -> float:
-        return _Seat(agent, game.seat_view("A")).objective_odds(mission)
+        return Seat(agent, game.seat_view("A")).objective_odds(mission)
 
     a.party = [Character(card="seer")]  # Strength 2
     weak = odds("the_long_night"), odds("hunt_the_beasts_of_the_apocalypse")

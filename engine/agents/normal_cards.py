@@ -6,21 +6,31 @@ battle in doubt, a draw). The cards here are worth something only in a situation
 bonus before a Speed check, a look at a face-down Preliminary Encounter before a move, a
 flight to a Region the Tree of Regions does not reach, a theft from a party in the same
 Region, a Trap where rivals are going, an Interrupt against a rival's move towards its
-mission. Each function reads one decision through the seat's :class:`~engine.agents.normal._Seat`
-(the view and the open prompt only) and returns a choice, or None when the card is not worth
-its place in hand now. Without them, twelve base Advantages never took effect in games
-between normal seats.
+mission. Each function reads one decision through the seat's
+:class:`~engine.agents.normal_seat.Seat` (the view and the open prompt only) and returns a
+choice, or None when the card is not worth its place in hand now. Without them, twelve base
+Advantages never took effect in games between normal seats.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.agents import normal_moves
+from engine.agents.normal_moves import MOVES
+from engine.agents.normal_seat import arg
+from engine.agents.normal_values import (
+    DEATH_COST,
+    LOSS_COST,
+    effects_value,
+    p_beat_party,
+    p_check,
+)
 from engine.cards import AdvantageCard, CharacterCard, EncounterCard, FinalMissionCard
 from engine.cards import effects as fx
 
 if TYPE_CHECKING:
-    from engine.agents.normal import _Seat
+    from engine.agents.normal_seat import Seat
     from engine.views import RegionView
 
 #: What playing a card costs: the card itself (an Advantage in hand is worth about one).
@@ -36,20 +46,12 @@ HAND_LIMIT = 5
 _FLY = "chosen_active"
 
 
-def _arg(action: str) -> str:
-    return action.partition(" ")[2]
-
-
-def _p_check(value: int, difficulty: int) -> float:
-    return min(1.0, max(0.0, (7 - (difficulty - value)) / 6))
-
-
-def spent(me: _Seat) -> float:
+def spent(me: Seat) -> float:
     """What spending a card from hand costs now."""
     return SPENT_FULL_HAND if len(me.view.hand) >= HAND_LIMIT else SPENT
 
 
-def _ops(me: _Seat, card_id: str, timing: str = "play") -> list[fx.Operation]:
+def _ops(me: Seat, card_id: str, timing: str = "play") -> list[fx.Operation]:
     card = me.db.by_id.get(card_id)
     if card is None:
         return []
@@ -59,7 +61,7 @@ def _ops(me: _Seat, card_id: str, timing: str = "play") -> list[fx.Operation]:
 # ---------------------------------------------------------------------- threats
 
 
-def is_threat(me: _Seat, seat: str) -> bool:
+def is_threat(me: Seat, seat: str) -> bool:
     """A rival at least as far on as this seat, with a completed mission."""
     if seat == me.seat or seat not in me.table.seats:
         return False
@@ -67,36 +69,38 @@ def is_threat(me: _Seat, seat: str) -> bool:
     return len(other.completed) >= max(1, len(me.me.completed))
 
 
-def mission_regions_of(me: _Seat, seat: str) -> set[str]:
+def mission_regions_of(me: Seat, seat: str) -> set[str]:
     """Where ``seat`` is known to want to go: its announced missions' Regions, and the
     Final mission's Quest once it may attempt it (public knowledge only)."""
     other = me.party(seat)
     found: set[str] = set()
     for mission in other.started:
-        objective = me._objective(mission)
-        if objective is not None and objective.region is not None:
-            found.add(objective.region)
+        region = me.mission_region(mission)
+        if region is not None:
+            found.add(region)
     final = me.table.final_mission
     if final is not None and other.completed:
-        quest = me._objective(final)
-        if quest is not None and quest.region is not None:
-            found.add(quest.region)
+        region = me.mission_region(final)
+        if region is not None:
+            found.add(region)
     return found
 
 
 # ---------------------------------------------------------------------- Speed checks
 
 
-def speed_gain(me: _Seat, regions: set[str], amount: int) -> float:
+def speed_gain(me: Seat, regions: set[str], amount: int) -> float:
     """What ``amount`` more Speed this turn is worth: the better odds of the Speed checks
     this party may meet in ``regions`` (its missions', the Final mission's, the exploration
     table's) and of the Crisis! challenge when it comes at the end of this turn (F5, F6)."""
     checks: list[tuple[int, float]] = []
     for region in regions:
-        for mission in me.attemptable_here(region):
-            objective = me._objective(mission)
+        for mission in normal_moves.attemptable_here(me, region):
+            objective = me.objective(mission)
             if objective is not None and objective.kind == "speed_check":
-                checks.append((objective.difficulty or 0, max(0.0, me.mission_value(mission))))
+                checks.append(
+                    (objective.difficulty or 0, max(0.0, normal_moves.mission_value(me, mission)))
+                )
         card = me.region_card(region)
         if card is not None:
             for face in card.exploration:
@@ -109,7 +113,7 @@ def speed_gain(me: _Seat, regions: set[str], amount: int) -> float:
         if challenge.kind == "speed_check":
             checks.append((challenge.difficulty or 0, 20.0))
     return sum(
-        (_p_check(me.speed + amount, d) - _p_check(me.speed, d)) * worth for d, worth in checks
+        (p_check(me.speed + amount, d) - p_check(me.speed, d)) * worth for d, worth in checks
     )
 
 
@@ -125,15 +129,13 @@ def _speed_bonus(ops: list[fx.Operation]) -> tuple[int, int]:
     return speed, strength
 
 
-def best_move(me: _Seat, actions: list[str]) -> tuple[str | None, float]:
+def best_move(me: Seat, actions: list[str]) -> tuple[str | None, float]:
     """The movement the heuristic would choose now, and its score (kept for the decision:
     every card of the step asks for it)."""
-    from engine.agents.normal import MOVES
-
     known = me._best_move
     if known is not None:
         return known
-    scores = {a: me.move_score(a) for a in actions if a.split(" ")[0] in MOVES}
+    scores = {a: normal_moves.move_score(me, a) for a in actions if a.split(" ")[0] in MOVES}
     if not scores:
         return None, 0.0
     best = max(scores, key=lambda a: (scores[a], -actions.index(a)))
@@ -144,7 +146,7 @@ def best_move(me: _Seat, actions: list[str]) -> tuple[str | None, float]:
 # ---------------------------------------------------------------------- own steps
 
 
-def planned_play(me: _Seat, actions: list[str], phase: str) -> str | None:
+def planned_play(me: Seat, actions: list[str], phase: str) -> str | None:
     """A card of the step whose worth depends on the situation, if one is worth playing."""
     plays = [a for a in actions if a.startswith("play ")]
     if not plays:
@@ -152,7 +154,7 @@ def planned_play(me: _Seat, actions: list[str], phase: str) -> str | None:
     best, value = None, 0.0
     move: tuple[str | None, float] | None = None
     for action in plays:
-        card_id = _arg(action)
+        card_id = arg(action)
         card = me.db.by_id.get(card_id)
         if not isinstance(card, AdvantageCard):
             continue
@@ -213,11 +215,11 @@ def planned_play(me: _Seat, actions: list[str], phase: str) -> str | None:
     return best
 
 
-def _others(me: _Seat) -> list[str]:
+def _others(me: Seat) -> list[str]:
     return [s for s in me.table.seats if s != me.seat and not me.party(s).lost]
 
 
-def _rivals_here(me: _Seat, with_cards: bool = False) -> list[str]:
+def _rivals_here(me: Seat, with_cards: bool = False) -> list[str]:
     here = me.on_table.get(me.me.region or "")
     if here is None:
         return []
@@ -226,7 +228,7 @@ def _rivals_here(me: _Seat, with_cards: bool = False) -> list[str]:
     ]
 
 
-def _faction_holders(me: _Seat) -> list[str]:
+def _faction_holders(me: Seat) -> list[str]:
     found = []
     for seat in _others(me):
         for card_id in me.party(seat).in_play:
@@ -236,21 +238,21 @@ def _faction_holders(me: _Seat) -> list[str]:
     return found
 
 
-def _discard_top(me: _Seat) -> str | None:
+def _discard_top(me: Seat) -> str | None:
     for deck, pile in me.table.discards:
         if deck == "advantage" and pile:
             return pile[-1]
     return None
 
 
-def _discard_top_value(me: _Seat) -> float | None:
+def _discard_top_value(me: Seat) -> float | None:
     top = _discard_top(me)
     if top is None or len(me.view.hand) >= HAND_LIMIT:
         return None
     return me.card_worth(top)
 
 
-def _untap_value(me: _Seat) -> float | None:
+def _untap_value(me: Seat) -> float | None:
     tapped = [c for c in me.me.characters if c.tapped and not c.incapacitated]
     if not tapped:
         return None
@@ -270,7 +272,7 @@ def _untap_value(me: _Seat) -> float | None:
     return 0.5 * len(tapped) + (0.8 if usable or "ability" in skills else 0.0)
 
 
-def _sacrifice_value(me: _Seat, card_id: str) -> float | None:
+def _sacrifice_value(me: Seat, card_id: str) -> float | None:
     rest = [h for h in me.view.hand if h != card_id]
     if not rest:
         return None
@@ -279,7 +281,7 @@ def _sacrifice_value(me: _Seat, card_id: str) -> float | None:
     return 2 * 1.4 - worst
 
 
-def _speed_regions(me: _Seat, actions: list[str], phase: str) -> set[str]:
+def _speed_regions(me: Seat, actions: list[str], phase: str) -> set[str]:
     """Where a Speed bonus played now may count this turn."""
     here = {me.me.region} if me.me.region else set()
     if phase == "exploration":
@@ -287,13 +289,13 @@ def _speed_regions(me: _Seat, actions: list[str], phase: str) -> set[str]:
     if phase == "movement":
         move, _ = best_move(me, actions)
         if move is not None and move.startswith("go "):
-            return {_arg(move)}
+            return {arg(move)}
         return here
     return set(me.on_table)  # reset/interaction: the move is still to come
 
 
 def _move_card_value(
-    me: _Seat, ops: list[fx.Operation], actions: list[str], move: tuple[str | None, float]
+    me: Seat, ops: list[fx.Operation], actions: list[str], move: tuple[str | None, float]
 ) -> float | None:
     """A card played as the movement: a flight to any active Region, or a new Region."""
     best, _ = move
@@ -302,7 +304,7 @@ def _move_card_value(
     if _FLY in targets:
         # M1 lets a party go to any active Region: a flight is the same move, and worth its
         # card only to make room in a hand the move's reward would find full.
-        if best is None or not best.startswith("go ") or _arg(best) == me.me.region:
+        if best is None or not best.startswith("go ") or arg(best) == me.me.region:
             return None
         worst = min(me.card_worth(h) for h in me.view.hand)
         if len(me.view.hand) < HAND_LIMIT - 1:
@@ -314,7 +316,7 @@ def _move_card_value(
     return None
 
 
-def _scout_value(me: _Seat, actions: list[str], looks: int) -> float:
+def _scout_value(me: Seat, actions: list[str], looks: int) -> float:
     """A look at face-down Preliminary Encounters of Regions this party may enter."""
     hidden = [r for r in fly_or_go_targets(me, actions) if _face_down(me.on_table.get(r))]
     if not hidden:
@@ -326,22 +328,20 @@ def _face_down(region: RegionView | None) -> bool:
     return region is not None and region.preliminary_state == "face_down"
 
 
-def fly_or_go_targets(me: _Seat, actions: list[str]) -> list[str]:
-    return [_arg(a) for a in actions if a.startswith("go ")]
+def fly_or_go_targets(me: Seat, actions: list[str]) -> list[str]:
+    return [arg(a) for a in actions if a.startswith("go ")]
 
 
-def _explore_ev(me: _Seat) -> float:
+def _explore_ev(me: Seat) -> float:
     region = me.region_card()
     if region is None:
         return 0.0
-    from engine.agents.normal import LOSS_COST
-
     ok = me.p_explore_ok(region)
-    value = me.best_reward_value(region)
+    value = normal_moves.best_reward_value(me, region)
     return max(0.0, ok * value - (1 - ok) * LOSS_COST - me.death_risk(region))
 
 
-def _explore_gain(me: _Seat, strength_delta: int = 0, level_delta: int = 0) -> float | None:
+def _explore_gain(me: Seat, strength_delta: int = 0, level_delta: int = 0) -> float | None:
     """How much better this turn's exploration looks with the party's Strength or the
     Region's level changed (Blood Oath, Hidden Path): the change is tried on the seat's
     reading, then undone."""
@@ -366,7 +366,7 @@ def _explore_gain(me: _Seat, strength_delta: int = 0, level_delta: int = 0) -> f
     return after - before
 
 
-def _prompt_actions(me: _Seat) -> list[str]:
+def _prompt_actions(me: Seat) -> list[str]:
     prompt = me.view.prompt
     return [c.action for c in prompt.choices] if prompt is not None else []
 
@@ -374,10 +374,10 @@ def _prompt_actions(me: _Seat) -> list[str]:
 # ---------------------------------------------------------------------- Traps (A5)
 
 
-def trap_scores(me: _Seat) -> dict[str, float]:
+def trap_scores(me: Seat) -> dict[str, float]:
     """How much a Trap laid on each active Region is likely to hurt rivals, not this seat."""
     scores: dict[str, float] = {}
-    mine = {r for r in me.on_table if me.attemptable_here(r)}
+    mine = {r for r in me.on_table if normal_moves.attemptable_here(me, r)}
     for region, view in me.on_table.items():
         score = 0.3 * view.level
         # M9: a Trap is revealed on a Region holding a party after the moves: rivals
@@ -393,7 +393,7 @@ def trap_scores(me: _Seat) -> dict[str, float]:
     return scores
 
 
-def trap_value(me: _Seat) -> float | None:
+def trap_value(me: Seat) -> float | None:
     scores = trap_scores(me)
     if not scores:
         return None
@@ -405,15 +405,15 @@ def trap_value(me: _Seat) -> float | None:
     return None
 
 
-def trap_region(me: _Seat, actions: list[str]) -> str:
+def trap_region(me: Seat, actions: list[str]) -> str:
     scores = trap_scores(me)
-    return max(actions, key=lambda a: (scores.get(_arg(a), -99.0), -actions.index(a)))
+    return max(actions, key=lambda a: (scores.get(arg(a), -99.0), -actions.index(a)))
 
 
 # ---------------------------------------------------------------------- windows (T4)
 
 
-def move_window(me: _Seat, plays: list[str]) -> str:
+def move_window(me: Seat, plays: list[str]) -> str:
     """Another party declared its move: lead it astray or stop it when it is a threat going
     where it wants to be (its announced mission, the Final mission's Quest) or coming to
     attack this party."""
@@ -425,8 +425,6 @@ def move_window(me: _Seat, plays: list[str]) -> str:
         return "pass"
     other = me.party(mover)
     wants = dest in mission_regions_of(me, mover)
-    from engine.agents.normal import p_beat_party
-
     attacks = (
         dest == me.me.region
         and abs(len(other.characters) - me.size) <= 1
@@ -435,12 +433,12 @@ def move_window(me: _Seat, plays: list[str]) -> str:
     if not (wants and (is_threat(me, mover) or len(other.completed) >= 1)) and not attacks:
         return "pass"
     for action in plays:
-        if any(op.op in ("redirect_move", "cancel") for op in _ops(me, _arg(action), "interrupt")):
+        if any(op.op in ("redirect_move", "cancel") for op in _ops(me, arg(action), "interrupt")):
             return action
     return "pass"
 
 
-def redirect_pick(me: _Seat, actions: list[str]) -> str:
+def redirect_pick(me: Seat, actions: list[str]) -> str:
     """Where to send a party led astray: somewhere it has nothing to do, dangerous to enter,
     away from this seat."""
     frame = me.stack_frame("move")
@@ -448,7 +446,7 @@ def redirect_pick(me: _Seat, actions: list[str]) -> str:
     wanted = mission_regions_of(me, mover) if mover in me.table.seats else set()
 
     def badness(action: str) -> float:
-        region = _arg(action)
+        region = arg(action)
         view = me.on_table.get(region)
         score = 0.0 if view is None else 0.5 * view.level + 1.5 * (view.preliminary_state != "none")
         if region in wanted:
@@ -460,7 +458,7 @@ def redirect_pick(me: _Seat, actions: list[str]) -> str:
     return max(actions, key=lambda a: (badness(a), -actions.index(a)))
 
 
-def exploration_roll_window(me: _Seat, plays: list[str], roller: str) -> str:
+def exploration_roll_window(me: Seat, plays: list[str], roller: str) -> str:
     """A party rolled to explore: cancel this party's own bad roll, or weaken a threatening
     rival about to face Encounters."""
     step = me.stack_frame("exploration_step")
@@ -473,20 +471,18 @@ def exploration_roll_window(me: _Seat, plays: list[str], roller: str) -> str:
         return "pass"
     if roller == me.seat:
         lose, death = me.monster_loss(me.level(region.id))
-        from engine.agents.normal import DEATH_COST, LOSS_COST
-
         fail = 1 - (1 - lose) ** face.count
         stake = fail * LOSS_COST + death * face.count * DEATH_COST.get(me.size, 4.0)
         if stake < 1.0:
             return "pass"
         for action in plays:
-            if any(op.op == "cancel" for op in _ops(me, _arg(action), "interrupt")):
+            if any(op.op == "cancel" for op in _ops(me, arg(action), "interrupt")):
                 return action
         return "pass"
     if not is_threat(me, roller):
         return "pass"
     for action in plays:
-        ops = _ops(me, _arg(action), "interrupt")
+        ops = _ops(me, arg(action), "interrupt")
         if any(
             isinstance(op, fx.Modify) and op.target == "declaring_party" and op.amount < 0
             for op in ops
@@ -495,18 +491,16 @@ def exploration_roll_window(me: _Seat, plays: list[str], roller: str) -> str:
     return "pass"
 
 
-def bad_event(me: _Seat, card: EncounterCard) -> bool:
+def bad_event(me: Seat, card: EncounterCard) -> bool:
     """An event Encounter this party would rather not meet (it ends the turn or costs)."""
-    from engine.agents.normal import _effects_value
-
     ops = [op for a in card.abilities for op in a.effects]
-    return _effects_value(ops) <= -1.5
+    return effects_value(ops) <= -1.5
 
 
 # ---------------------------------------------------------------------- picks
 
 
-def pick_for_card(me: _Seat, actions: list[str]) -> str | None:
+def pick_for_card(me: Seat, actions: list[str]) -> str | None:
     """A pick asked by a card this seat plays (the top card effect under way), when the
     card's purpose decides it; None: the generic pick."""
     frame = me.stack_frame("effects")
@@ -514,16 +508,20 @@ def pick_for_card(me: _Seat, actions: list[str]) -> str | None:
         return None
     card_id = str(frame.get("card"))
     ops = {op.op for a in getattr(me.db.by_id.get(card_id), "abilities", ()) for op in a.effects}
-    args = [_arg(a) for a in actions]
+    args = [arg(a) for a in actions]
     regions = all(a in me.on_table for a in args)
     seats = all(a in me.table.seats for a in args)
     if "redirect_move" in ops and regions:
         return redirect_pick(me, actions)
     if "move" in ops and regions:
-        return max(actions, key=lambda a: (me.move_score(f"go {_arg(a)}"), -actions.index(a)))
+        return max(
+            actions, key=lambda a: (normal_moves.move_score(me, f"go {arg(a)}"), -actions.index(a))
+        )
     if "reveal" in ops and regions:
-        hidden = [a for a in actions if _face_down(me.on_table.get(_arg(a)))] or actions
-        return max(hidden, key=lambda a: (me.move_score(f"go {_arg(a)}"), -actions.index(a)))
+        hidden = [a for a in actions if _face_down(me.on_table.get(arg(a)))] or actions
+        return max(
+            hidden, key=lambda a: (normal_moves.move_score(me, f"go {arg(a)}"), -actions.index(a))
+        )
     if "discard_faction" in ops and seats:
         holders = [a for a in args if a in _faction_holders(me)]
         if holders:

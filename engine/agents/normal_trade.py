@@ -13,20 +13,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.agents.normal_seat import arg
 from engine.cards import AdvantageCard, CharacterCard
 
 if TYPE_CHECKING:
-    from engine.agents.normal import _Seat
+    from engine.agents.normal_seat import Seat
 
 #: An answer accepts when it gains at least this much.
 ACCEPT_MARGIN = 0.2
 
 
-def _arg(action: str) -> str:
-    return action.partition(" ")[2]
-
-
-def _skills_of(me: _Seat, seat: str) -> set[str]:
+def _skills_of(me: Seat, seat: str) -> set[str]:
     skills: set[str] = set()
     for c in me.party(seat).characters:
         card = me.db.by_id.get(c.card)
@@ -35,11 +32,11 @@ def _skills_of(me: _Seat, seat: str) -> set[str]:
     return skills
 
 
-def _ahead(me: _Seat, seat: str) -> bool:
+def _ahead(me: Seat, seat: str) -> bool:
     return len(me.party(seat).completed) > len(me.me.completed)
 
 
-def trade_plan(me: _Seat, partners: list[str]) -> tuple[str, str] | None:
+def trade_plan(me: Seat, partners: list[str]) -> tuple[str, str] | None:
     """(partner, card to give): this seat's least useful Skill card to a party that can use
     it and has a card to pay with."""
     best: tuple[float, str, str] | None = None
@@ -59,14 +56,14 @@ def trade_plan(me: _Seat, partners: list[str]) -> tuple[str, str] | None:
     return (best[1], best[2]) if best is not None else None
 
 
-def offer_choice(me: _Seat, actions: list[str]) -> str | None:
+def offer_choice(me: Seat, actions: list[str]) -> str | None:
     """An ``offer`` of the interaction step worth making, if any."""
-    partners = [_arg(a) for a in actions if a.startswith("offer ")]
+    partners = [arg(a) for a in actions if a.startswith("offer ")]
     plan = trade_plan(me, partners)
     return f"offer {plan[0]}" if plan is not None else None
 
 
-def build_offer(me: _Seat, actions: list[str]) -> str:
+def build_offer(me: Seat, actions: list[str]) -> str:
     """The next step of building the offer: give the card, ask for one, send."""
     frame = me.stack_frame("trade")
     if frame is None:
@@ -84,7 +81,7 @@ def build_offer(me: _Seat, actions: list[str]) -> str:
     return "send" if "send" in actions else "withdraw"
 
 
-def _offered(me: _Seat, give: list[str]) -> list[str]:
+def _offered(me: Seat, give: list[str]) -> list[str]:
     """The cards offered: the sealed table hides cards of another's hand, even offered ones,
     but the prompt names them to the partner (describe_offer: "P1 gives A, B for ...")."""
     if all(not c.startswith("?") for c in give):
@@ -98,7 +95,7 @@ def _offered(me: _Seat, give: list[str]) -> list[str]:
     return found if len(found) == len(give) else []
 
 
-def answer_offer(me: _Seat, actions: list[str]) -> str:
+def answer_offer(me: Seat, actions: list[str]) -> str:
     """Accept an offer that gives this seat more than it costs, from a party not ahead."""
     frame = me.stack_frame("trade")
     if frame is None or "accept" not in actions:
