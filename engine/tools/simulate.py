@@ -42,7 +42,7 @@ from engine.events import Event
 from engine.game import Game
 from engine.options import Options
 from engine.prompts import Prompt
-from engine.rules.sets import SHADOW_OF_OMEGA, in_game
+from engine.rules.sets import SETS, SHADOW_OF_OMEGA, in_game
 from engine.tools.pace import GamePace, format_pace, pace_summary, quartiles, track_pace
 from engine.tools.simulate_places import PlaceCounts
 from engine.views import lazy_seat_view
@@ -489,6 +489,23 @@ def parse_sets(text: str) -> list[str]:
     if not sets:
         raise argparse.ArgumentTypeError("name at least one set")
     return sets
+
+
+def add_table_arguments(cmd: argparse.ArgumentParser, whose: str) -> None:
+    """``--sets`` and ``--turn-cap``, as ``anima play`` and ``anima simulate`` both take them
+    (``whose``: "the game" or "a game")."""
+    cmd.add_argument(
+        "--sets",
+        type=parse_sets,
+        default=[SHADOW_OF_OMEGA],
+        help=f"comma-separated sets in play (default {SHADOW_OF_OMEGA}; any of {', '.join(SETS)})",
+    )
+    cmd.add_argument(
+        "--turn-cap",
+        type=_at_least(0),
+        default=DEFAULT_TURN_CAP,
+        help=f"end {whose} after this many turns (default {DEFAULT_TURN_CAP}; 0 = never)",
+    )
 
 
 def parse_seats(text: str) -> list[str]:

@@ -15,15 +15,14 @@ from typing import Any
 from engine.agents.levels import LEVELS
 from engine.cards import default_cards
 from engine.errors import IllegalAction
-from engine.rules.sets import SETS, SHADOW_OF_OMEGA, check_table
+from engine.rules.sets import check_table
 from engine.tools.simulate import (
     DEFAULT_LEVEL,
-    DEFAULT_TURN_CAP,
     GameResult,
     _at_least,
+    add_table_arguments,
     format_summary,
     parse_seats,
-    parse_sets,
     simulate,
 )
 
@@ -143,18 +142,7 @@ def register(sub: Any) -> None:
         help="players per game (2-5; default: as many as --seats names, else 4)",
     )
     cmd.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    cmd.add_argument(
-        "--turn-cap",
-        type=_at_least(0),
-        default=DEFAULT_TURN_CAP,
-        help=f"end a game after this many turns (default {DEFAULT_TURN_CAP}; 0 = never)",
-    )
-    cmd.add_argument(
-        "--sets",
-        type=parse_sets,
-        default=[SHADOW_OF_OMEGA],
-        help=f"comma-separated sets in play (default {SHADOW_OF_OMEGA}; any of {', '.join(SETS)})",
-    )
+    add_table_arguments(cmd, "a game")
     cmd.add_argument(
         "--seats",
         type=parse_seats,

@@ -20,8 +20,8 @@ open battle is kept from one action to the next.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import asdict, dataclass, field, fields
+from typing import TYPE_CHECKING, Any, Self
 
 from engine.cards import CardDB
 from engine.events import Event
@@ -32,7 +32,16 @@ if TYPE_CHECKING:
 
 
 @dataclass
-class RegionCount:
+class Tally:
+    """Counters that add up over games, field by field."""
+
+    def add(self, other: Self) -> None:
+        for f in fields(self):
+            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+
+
+@dataclass
+class RegionCount(Tally):
     """One Region over a run (see the module docstring)."""
 
     visits: int = 0
@@ -44,29 +53,15 @@ class RegionCount:
     mission_wins: int = 0
     rival_fights: int = 0
 
-    def add(self, other: RegionCount) -> None:
-        self.visits += other.visits
-        self.fights += other.fights
-        self.wins += other.wins
-        self.mission_fights += other.mission_fights
-        self.mission_wins += other.mission_wins
-        self.rival_fights += other.rival_fights
-
 
 @dataclass
-class EncounterCount:
+class EncounterCount(Tally):
     """One Encounter over a run (see the module docstring)."""
 
     met: int = 0
     fights: int = 0
     wins: int = 0
     fled: int = 0
-
-    def add(self, other: EncounterCount) -> None:
-        self.met += other.met
-        self.fights += other.fights
-        self.wins += other.wins
-        self.fled += other.fled
 
 
 @dataclass

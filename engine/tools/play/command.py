@@ -14,9 +14,9 @@ from engine.cards import default_cards
 from engine.errors import IllegalAction
 from engine.game import Game
 from engine.options import Options
-from engine.rules.sets import SETS, SHADOW_OF_OMEGA, check_table
+from engine.rules.sets import check_table
 from engine.tools.play.loop import COMMANDS, LineInput, Quit, TerminalGame
-from engine.tools.simulate import DEFAULT_TURN_CAP, _at_least, parse_sets, seat_names
+from engine.tools.simulate import add_table_arguments, seat_names
 
 
 class Scripted:
@@ -111,18 +111,7 @@ def register(sub: Any) -> None:
         help=f"level of the AI seats (default {DEFAULT_LEVEL})",
     )
     cmd.add_argument("--seed", type=int, default=None, help="seed of the game (default: random)")
-    cmd.add_argument(
-        "--sets",
-        type=parse_sets,
-        default=[SHADOW_OF_OMEGA],
-        help=f"comma-separated sets in play (default {SHADOW_OF_OMEGA}; any of {', '.join(SETS)})",
-    )
-    cmd.add_argument(
-        "--turn-cap",
-        type=_at_least(0),
-        default=DEFAULT_TURN_CAP,
-        help=f"end the game after this many turns (default {DEFAULT_TURN_CAP}; 0 = never)",
-    )
+    add_table_arguments(cmd, "the game")
     cmd.add_argument(
         "--script",
         metavar="FILE",
