@@ -4,6 +4,7 @@ Trap where rivals go, and in whole games every base Advantage takes effect."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
@@ -77,6 +78,24 @@ def test_normal_accepts_a_skill_card_it_can_use_for_its_useless_one_and_declines
     b.party = [Character(card="thief")]  # now the offered card is the useless one
     a.party = [Character(card="sorcerer")]
     assert NormalAgent(0).choose(game.seat_view("B"), prompt) == "decline"
+
+
+def test_I1_a_sent_offer_shows_its_cards_to_the_partner_alone() -> None:
+    """X3: once sent, an offer's cards are known to the partner (the offer names them to him),
+    though they stay in the offerer's hand: his sealed table names them; nobody else's does,
+    and before the offer is sent not even his."""
+    game = Game.new(["A", "B", "C"], {}, 1)
+    game.s.players["A"].hand = ["arcane_binding", "fireball"]
+    frame = game.push("trade", player="A", other="B")
+    frame.data = {"give": ["arcane_binding"], "ask": [], "ask_hand": 1}
+
+    def sealed_hand(seat: str) -> list[str]:
+        return json.loads(game.seat_view(seat).sealed.state)["players"]["A"]["hand"]  # type: ignore[no-any-return,union-attr]
+
+    assert all(card.startswith("?") for card in sealed_hand("B"))
+    frame.stage = "sent"
+    assert "arcane_binding" in sealed_hand("B") and "fireball" not in sealed_hand("B")
+    assert all(card.startswith("?") for card in sealed_hand("C"))
 
 
 def test_normal_offers_a_skill_card_it_cannot_use_to_a_party_that_can() -> None:

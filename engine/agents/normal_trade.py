@@ -81,20 +81,6 @@ def build_offer(me: Seat, actions: list[str]) -> str:
     return "send" if "send" in actions else "withdraw"
 
 
-def _offered(me: Seat, give: list[str]) -> list[str]:
-    """The cards offered: the sealed table hides cards of another's hand, even offered ones,
-    but the prompt names them to the partner (describe_offer: "P1 gives A, B for ...")."""
-    if all(not c.startswith("?") for c in give):
-        return give
-    prompt = me.view.prompt
-    text = prompt.text if prompt is not None else ""
-    _, _, rest = text.partition(" gives ")
-    names, _, _ = rest.partition(" for ")
-    by_name = {c.name: c.id for c in me.db if isinstance(c, AdvantageCard | CharacterCard)}
-    found = [by_name[n] for n in names.split(", ") if n in by_name]
-    return found if len(found) == len(give) else []
-
-
 def answer_offer(me: Seat, actions: list[str]) -> str:
     """Accept an offer that gives this seat more than it costs, from a party not ahead."""
     frame = me.stack_frame("trade")
@@ -104,9 +90,10 @@ def answer_offer(me: Seat, actions: list[str]) -> str:
     data = frame.get("data", {})
     if data.get("ask") or _ahead(me, offerer):
         return "decline"  # never gives a character, never helps the leader
-    give = _offered(me, list(data.get("give", [])))
+    # The sealed table shows the partner the cards an offer sent to him names (offered_to).
+    give = list(data.get("give", []))
     if not give:
-        return "decline"  # what is offered cannot be read
+        return "decline"
     gets = 0.0
     for card_id in give:
         card = me.db.by_id.get(card_id)

@@ -17,9 +17,25 @@ if TYPE_CHECKING:
 def hidden_cards(g: Game, seat: str) -> list[str]:
     """Every card ``seat`` cannot see, in the map's fixed order of places (never by card id)."""
     s = g.s
+    shown = offered_to(g, seat)
     return [
-        card for zone, cards in piles(s) if not visibility(zone, s).allows(seat) for card in cards
+        card
+        for zone, cards in piles(s)
+        if not visibility(zone, s).allows(seat)
+        for card in cards
+        if card not in shown
     ]
+
+
+def offered_to(g: Game, seat: str) -> frozenset[str]:
+    """The cards of another's hand that a trade offer sent to ``seat`` names (I1, X3): they
+    are still in that hand, but the offer showed them to him (``trade_offer_private``)."""
+    return frozenset(
+        card
+        for frame in g.s.stack
+        if frame.kind == "trade" and frame.other == seat and frame.stage in ("sent", "pay")
+        for card in frame.data["give"]
+    )
 
 
 def _replace(obj: Any, swap: Callable[[str], str]) -> Any:
