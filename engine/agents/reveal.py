@@ -30,8 +30,8 @@ if TYPE_CHECKING:
 #: Odds (0-1) at the Final mission a party with a Basic mission still to complete needs
 #: before it reveals it: it gives up the reward of that mission for a head start.
 READY = 0.7
-#: From this turn on, a player who may reveal the Final mission does (the turn limit, X-,
-#: decides a game by tie-breaks: the countdown ends it as designed, F5, F6).
+#: From this turn on, a player who may reveal the Final mission does: the countdown then ends
+#: the game as designed (F5, F6) rather than the turn limit and its tie-breaks.
 LATE_TURN = 15
 
 
