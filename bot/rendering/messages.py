@@ -220,6 +220,22 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
         "(the player can take it back from **My hand**).",
     ),
     "event.reclaimed": "👋 {player} takes the seat back from the AI.",
+    # the end of a game (engine.endings: one template per ending and per tie-break criterion)
+    "ending.final_mission": "Final mission completed",
+    "ending.crisis_won": "Crisis! challenge won",
+    "ending.crisis_lost": "Crisis! lost by all (Omega breaks free)",
+    "ending.last_player": "last player standing after the Crisis!",
+    "ending.turn_cap": "turn limit reached (tie-break)",
+    "ending.unknown": "the game is over",
+    "ending.won": "🏆 {player} wins the game — {how}.",
+    "ending.won.decided": "🏆 {player} wins the game — {how}, decided on {criterion}.",
+    "ending.nobody": "🌑 Nobody wins — {how}.",
+    "tiebreak.completed_missions": "completed missions",
+    "tiebreak.final_mission_progress": "turns held on the Final mission",
+    "tiebreak.characters": "characters in the party",
+    "tiebreak.strength_speed": "party Strength + Speed",
+    "tiebreak.die_roll": "a die roll",
+    "tiebreak.score": "{criterion} **{score}**",
 }
 
 
