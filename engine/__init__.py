@@ -38,6 +38,7 @@ from engine.tools.replay import GameRecord, RecordedAction, record_from
 from engine.views import (
     ACTION_LABELS,
     CharacterView,
+    ChoiceData,
     ChoiceView,
     PartyView,
     PromptView,
@@ -67,6 +68,7 @@ __all__ = [
     "CardDB",
     "CharacterCard",
     "CharacterView",
+    "ChoiceData",
     "ChoiceView",
     "EncounterCard",
     "Ending",

@@ -13,7 +13,7 @@ One module per thing drawn: ``text`` (limits, colours, marks, escaping, seat nam
 
 from bot.rendering.board import AI_AWAY, PAUSED_TEXT, board_embed
 from bot.rendering.cards import SET_NAMES, card_embed, card_kind, card_name, hand_choice_label
-from bot.rendering.choices import choice_description, choice_label, choice_text
+from bot.rendering.choices import action_label, choice_description, choice_label, choice_text
 from bot.rendering.ending import Revealed, ending_text, revealed, summary_embed
 from bot.rendering.events import (
     channel_reason,
@@ -50,6 +50,7 @@ __all__ = [
     "Names",
     "Revealed",
     "about_text",
+    "action_label",
     "ai_level_text",
     "at_time",
     "board_embed",

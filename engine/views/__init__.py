@@ -33,6 +33,7 @@ from engine.views.labels import (
 from engine.views.lazy import lazy_seat_view
 from engine.views.models import (
     CharacterView,
+    ChoiceData,
     ChoiceView,
     PartyView,
     PromptView,
@@ -49,6 +50,7 @@ __all__ = [
     "ACTION_LABELS",
     "CARD_SECTIONS",
     "CharacterView",
+    "ChoiceData",
     "ChoiceView",
     "PartyView",
     "PromptView",

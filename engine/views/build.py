@@ -111,7 +111,17 @@ def _public_table(g: Game, public: Container[str]) -> TableView:
                 window_about=window_about(g, prompt),
                 text=public_prompt_text(g, prompt, public),
                 choices=tuple(
-                    typed(PublicChoice, action=c.action, label=c.label) for c in choices if c.public
+                    typed(
+                        PublicChoice,
+                        option=c.option,
+                        idle=c.idle,
+                        reward=c.reward,
+                        level=c.level,
+                        action=c.action,
+                        label=c.label,
+                    )
+                    for c in choices
+                    if c.public
                 ),
             )
         )

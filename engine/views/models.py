@@ -77,9 +77,25 @@ class RegionView(_View):
     guard: GuardState = "none"
 
 
-class ChoiceView(_View):
-    """One choice of a prompt: the action string, a neutral label, and whether it may be
-    shown on the public board (it names no card hidden from the table)."""
+class ChoiceData(_View):
+    """What a front end needs to word a choice beyond its action string (``type arg``):
+    data, never words of the engine (the card's own printed text aside)."""
+
+    #: A card's option (``pick``): the option as printed on the card; a Region's named
+    #: reward (``reward``): its name, else its text, as printed.
+    option: str | None = None
+    #: A ``pick`` option that would change nothing now (engine.rules.ops_flow.op_choose).
+    idle: bool = False
+    #: A ``reward``'s kind (``advantage``, ``hire``, ``remote_mission``, ``discredit``...).
+    reward: str | None = None
+    #: The Region's level, for a reward that draws that many Advantages.
+    level: int | None = None
+
+
+class ChoiceView(ChoiceData):
+    """One choice of a prompt: the action string, a neutral label (the engine's English, for
+    the terminal), and whether it may be shown on the public board (it names no card hidden
+    from the table)."""
 
     index: int
     action: str
@@ -106,7 +122,7 @@ class PromptView(_View):
     choices: tuple[ChoiceView, ...] = ()
 
 
-class PublicChoice(_View):
+class PublicChoice(ChoiceData):
     """A choice the table may see (its place among the hidden ones is not shown: it would
     tell how many hidden cards the player may use)."""
 

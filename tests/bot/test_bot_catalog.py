@@ -5,11 +5,21 @@ from __future__ import annotations
 
 import re
 
+from rules.expansion_advantage_cards import ALL_SETS, expansion_db
+
 from bot.rendering import Names
+from bot.rendering.choices import action_label, choice_label
 from bot.rendering.ending import ending_text, tiebreak_lines
 from bot.rendering.messages import ENGLISH
 from bot.storage import SeatRow
-from engine import ENDINGS, TIEBREAKS
+from engine import ACTION_LABELS, ENDINGS, TIEBREAKS, ChoiceView
+from engine.cards import default_cards
+from engine.game import Game
+from engine.tools.simulate import play_game
+
+DB = default_cards()
+#: What replaces the engine's own label: it must never reach a rendered one.
+MARK = "ENGINE-LABEL"
 
 SEATS = {"p1": SeatRow(1, "p1", 1, 101, "Alice"), "p2": SeatRow(1, "p2", 2, 102, "Bob")}
 NAMES = Names(SEATS)
@@ -44,3 +54,65 @@ def test_every_tiebreak_renders_from_its_criterion() -> None:
     assert "completed missions **3**" in lines[0]
     assert "🎲 5" in lines[0]
     assert not any(PLACEHOLDER.search(line) for line in lines)
+
+
+def test_every_action_type_has_a_template() -> None:
+    missing = [f"action.{t}" for t in ACTION_LABELS if not ENGLISH.get(f"action.{t}")]
+    assert missing == []
+
+
+def _choice(action: str, **data: object) -> ChoiceView:
+    fields: dict[str, object] = {"option": None, "idle": False, "reward": None, "level": None}
+    return ChoiceView(index=0, action=action, label=MARK, public=True, **{**fields, **data})
+
+
+def test_every_action_type_renders_from_sample_data() -> None:
+    card = DB.characters[0]
+    for kind in ACTION_LABELS:
+        arg = {"attack": "p2", "offer": "p2", "pick": "0", "reward": "0"}.get(kind, card.id)
+        data = {"option": "+2 Strength"} if kind == "pick" else {}
+        if kind == "reward":
+            data = {"reward": "advantage", "level": 2}
+        label = choice_label(_choice(f"{kind} {arg}", **data), NAMES, DB)
+        assert label and MARK not in label and not PLACEHOLDER.search(label), (kind, label)
+        if "{card}" in ACTION_LABELS[kind]:
+            assert card.name in label, (kind, label)
+        if "{seat}" in ACTION_LABELS[kind]:
+            assert "Bob" in label and "p2" not in label, (kind, label)
+    assert choice_label(_choice("reward 0", reward="advantage", level=1), NAMES, DB) == (
+        "Reward: Draw 1 Advantage"
+    )
+    assert choice_label(_choice("pick 1", option="Heal", idle=True), NAMES, DB) == (
+        "Heal (changes nothing now)"
+    )
+    assert choice_label(_choice("ask hand"), NAMES, DB) == "Ask for an Advantage"
+
+
+def test_the_bots_labels_over_games_say_what_the_engine_labels_say() -> None:
+    """Over whole games of every set, every choice the bot words from data reads as the
+    engine's terminal label: nothing of the engine's wording is needed."""
+    db = expansion_db()
+    seen: set[str] = set()
+
+    def check(g: Game) -> None:
+        for prompt in g.s.prompts:
+            view = g.prompt_view(prompt.player)
+            assert view is not None
+            for c in view.choices:
+                seen.add(c.action.partition(" ")[0])
+                assert action_label(c, db) == c.label, (c.action, c.label)
+            for w in g.table_view().waiting:
+                for p in w.choices:
+                    assert action_label(p, db) == p.label, (p.action, p.label)
+
+    for seed in range(4):
+        result = play_game(
+            seed,
+            2 + seed % 3,
+            30,
+            {"sets": list(ALL_SETS)},
+            cards=db,
+            observe=lambda g, _: check(g),
+        )
+        assert result.error is None, result.error
+    assert len(seen) > 15, sorted(seen)

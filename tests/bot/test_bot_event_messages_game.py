@@ -1,6 +1,7 @@
-"""A whole game through the bot with the engine's event texts replaced by a marker: no message,
-edit, DM, private answer or log the bot sends holds it (issue 22: the bot words every event
-from its payload and never shows the engine's sentence)."""
+"""A whole game through the bot with the engine's event texts and choice labels replaced by a
+marker: no message, edit, DM, private answer or log the bot sends holds it (issue 22: the bot
+words every event from its payload and every choice from its data, and never shows the
+engine's sentence)."""
 
 from __future__ import annotations
 
@@ -17,13 +18,15 @@ from test_bot_expansions import choose_sets
 from engine.cards import default_cards
 from engine.events import Event
 from engine.game import Game
+from engine.views import labels
 
 MARK = "§ENGINE-TEXT§"
 
 
 @pytest.fixture
 def marked(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every event the engine emits (time-out notes included) says only the marker."""
+    """Every event the engine emits (time-out notes included) and every choice's label says
+    only the marker."""
     emit, timeout = Game.emit, Game.timeout
 
     def marked_emit(self: Game, kind: str, text: str, to: Any = None, **data: Any) -> None:
@@ -37,6 +40,7 @@ def marked(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(Game, "emit", marked_emit)
     monkeypatch.setattr(Game, "timeout", marked_timeout)
+    monkeypatch.setattr(labels, "_label", lambda *_: MARK)
 
 
 def sent_by_the_bot(env: simcord.Env) -> list[str]:
