@@ -13,7 +13,14 @@ One module per thing drawn: ``text`` (limits, colours, marks, escaping, seat nam
 
 from bot.rendering.board import AI_AWAY, PAUSED_TEXT, board_embed
 from bot.rendering.cards import SET_NAMES, card_embed, card_kind, card_name, hand_choice_label
-from bot.rendering.choices import action_label, choice_description, choice_label, choice_text
+from bot.rendering.choices import (
+    action_label,
+    choice_description,
+    choice_label,
+    choice_text,
+    kind_message,
+    waiting_text,
+)
 from bot.rendering.ending import Revealed, ending_text, revealed, summary_embed
 from bot.rendering.events import (
     channel_reason,
@@ -70,6 +77,7 @@ __all__ = [
     "event_lines",
     "hand_choice_label",
     "hand_embed",
+    "kind_message",
     "lobby_embed",
     "log_embed",
     "plural",
@@ -77,5 +85,6 @@ __all__ = [
     "seat_names",
     "start_embed",
     "summary_embed",
+    "waiting_text",
     "without_rule_ids",
 ]

@@ -14,6 +14,7 @@ from engine import (
     ChoiceView,
     PublicChoice,
     TableView,
+    WaitingView,
 )
 
 
@@ -49,6 +50,19 @@ def reward_message(data: ChoiceData, index: str) -> Message | str:
     if data.reward in ("remote_mission", "discredit"):
         return msg(f"reward.{data.reward}")
     return msg("reward.special") if data.reward else msg("reward.unknown", index=index)
+
+
+def kind_message(kind: str) -> Message:
+    """A decision of ``kind`` in a few words ("choose a leader"), read after "waiting for
+    Alice to …": what the table reads when the decision's own text is withheld."""
+    key = f"kind.{kind}"
+    return msg(key if key in ENGLISH else "kind.unknown")
+
+
+def waiting_text(waiting: WaitingView, names: Names) -> str:
+    """What the table reads about a decision it waits for: the decision's text, or, when it
+    is withheld from the table (``WaitingView.withheld``), its kind worded by the bot."""
+    return say(kind_message(waiting.kind)) if waiting.withheld else names.sub(waiting.text)
 
 
 def action_message(action: str, data: ChoiceData, db: CardDB) -> Message:

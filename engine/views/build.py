@@ -15,6 +15,7 @@ from engine.views.labels import (
     choice_views,
     prompt_view,
     public_prompt_text,
+    text_withheld,
     window_about,
     window_kind,
 )
@@ -123,6 +124,7 @@ def _public_table(g: Game, public: Container[str]) -> TableView:
                     for c in choices
                     if c.public
                 ),
+                withheld=text_withheld(g, prompt, public),
             )
         )
     return typed(

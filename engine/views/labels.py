@@ -219,15 +219,19 @@ def choice_views(g: Game, prompt: Prompt, public: Container[str]) -> tuple[Choic
     return tuple(out)
 
 
-def public_prompt_text(g: Game, prompt: Prompt, public: Container[str]) -> str:
-    """What the table may read about ``prompt``: its text, unless the kind is private or the
-    card whose effect asks (the top frame's) is hidden from the table."""
+def text_withheld(g: Game, prompt: Prompt, public: Container[str]) -> bool:
+    """Whether the table may not read ``prompt``'s text: the kind is private or the card
+    whose effect asks (the top frame's) is hidden from the table."""
     if prompt.kind in PRIVATE_KINDS:
-        return kind_text(prompt.kind)
+        return True
     frame = g.s.stack[-1] if g.s.stack else None
-    if frame is not None and frame.card is not None and frame.card not in public:
-        return kind_text(prompt.kind)
-    return prompt.text
+    return frame is not None and frame.card is not None and frame.card not in public
+
+
+def public_prompt_text(g: Game, prompt: Prompt, public: Container[str]) -> str:
+    """What the table may read about ``prompt``: its text, unless it is withheld
+    (:func:`text_withheld`), then the kind's neutral description."""
+    return kind_text(prompt.kind) if text_withheld(g, prompt, public) else prompt.text
 
 
 def _window_frame(g: Game, prompt: Prompt) -> Frame | None:
@@ -267,4 +271,5 @@ def prompt_view(g: Game, prompt: Prompt, public: Container[str] | None = None) -
         window_about=window_about(g, prompt),
         default=prompt.default,
         choices=choice_views(g, prompt, public),
+        withheld=text_withheld(g, prompt, public),
     )

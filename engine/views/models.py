@@ -120,6 +120,9 @@ class PromptView(_View):
     window_about: tuple[str, ...] = ()
     default: str
     choices: tuple[ChoiceView, ...] = ()
+    #: The table may not read the text (a private kind, or a hidden card asks): a front end
+    #: words the decision from its kind alone (``engine.prompts.PROMPT_KINDS``).
+    withheld: bool = False
 
 
 class PublicChoice(ChoiceData):
@@ -142,6 +145,8 @@ class WaitingView(_View):
     window_about: tuple[str, ...] = ()
     text: str
     choices: tuple[PublicChoice, ...] = ()
+    #: As :attr:`PromptView.withheld`: the text is the kind's neutral description.
+    withheld: bool = False
 
 
 class TableView(_View):

@@ -1,5 +1,5 @@
-"""Every ending, tie-break criterion and action type has a template in the bot's catalog
-(issue 22), and each renders from sample data without leaving a placeholder."""
+"""Every ending, tie-break criterion, action type and prompt kind has a template in the bot's
+catalog (issue 22), and each renders from sample data without leaving a placeholder."""
 
 from __future__ import annotations
 
@@ -8,13 +8,14 @@ import re
 from rules.expansion_advantage_cards import ALL_SETS, expansion_db
 
 from bot.rendering import Names
-from bot.rendering.choices import action_label, choice_label
+from bot.rendering.choices import action_label, choice_label, waiting_text
 from bot.rendering.ending import ending_text, tiebreak_lines
 from bot.rendering.messages import ENGLISH
 from bot.storage import SeatRow
-from engine import ACTION_LABELS, ENDINGS, TIEBREAKS, ChoiceView
+from engine import ACTION_LABELS, ENDINGS, TIEBREAKS, ChoiceView, WaitingView
 from engine.cards import default_cards
 from engine.game import Game
+from engine.prompts import PROMPT_KINDS
 from engine.tools.simulate import play_game
 
 DB = default_cards()
@@ -116,3 +117,16 @@ def test_the_bots_labels_over_games_say_what_the_engine_labels_say() -> None:
         )
         assert result.error is None, result.error
     assert len(seen) > 15, sorted(seen)
+
+
+def test_every_prompt_kind_has_a_template() -> None:
+    missing = [f"kind.{k}" for k in PROMPT_KINDS if not ENGLISH.get(f"kind.{k}")]
+    assert missing == []
+
+
+def test_a_withheld_decision_is_worded_from_its_kind() -> None:
+    for kind in PROMPT_KINDS:
+        hidden = WaitingView(player="p1", kind=kind, text=MARK, withheld=True)
+        assert waiting_text(hidden, NAMES) == ENGLISH[f"kind.{kind}"]
+    shown = WaitingView(player="p1", kind="pick", text="p2 chooses.", withheld=False)
+    assert waiting_text(shown, NAMES) == "**Bob** chooses."

@@ -1,7 +1,7 @@
-"""A whole game through the bot with the engine's event texts and choice labels replaced by a
-marker: no message, edit, DM, private answer or log the bot sends holds it (issue 22: the bot
-words every event from its payload and every choice from its data, and never shows the
-engine's sentence)."""
+"""A whole game through the bot with the engine's event texts, choice labels and withheld
+decisions' neutral lines replaced by a marker: no message, edit, DM, private answer or log the
+bot sends holds it (issue 22: the bot words every event from its payload and every choice from
+its data, and never shows the engine's sentence)."""
 
 from __future__ import annotations
 
@@ -41,6 +41,8 @@ def marked(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Game, "emit", marked_emit)
     monkeypatch.setattr(Game, "timeout", marked_timeout)
     monkeypatch.setattr(labels, "_label", lambda *_: MARK)
+    # A decision withheld from the table reads as its kind, worded by the bot.
+    monkeypatch.setattr(labels, "kind_text", lambda *_: MARK)
 
 
 def sent_by_the_bot(env: simcord.Env) -> list[str]:
