@@ -19,7 +19,6 @@ from bot.rendering.choices import (
     choice_label,
     choice_text,
     kind_message,
-    waiting_text,
 )
 from bot.rendering.ending import Revealed, ending_text, revealed, summary_embed
 from bot.rendering.events import (
@@ -31,6 +30,7 @@ from bot.rendering.events import (
 )
 from bot.rendering.hand import hand_embed, start_embed
 from bot.rendering.lobby import TIMER_CHOICES, about_text, ai_level_text, duration, lobby_embed
+from bot.rendering.prompts import prompt_text, waiting_text
 from bot.rendering.text import (
     COLOR,
     CONTENT_LIMIT,
@@ -81,6 +81,7 @@ __all__ = [
     "lobby_embed",
     "log_embed",
     "plural",
+    "prompt_text",
     "revealed",
     "seat_names",
     "start_embed",

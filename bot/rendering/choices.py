@@ -14,7 +14,6 @@ from engine import (
     ChoiceView,
     PublicChoice,
     TableView,
-    WaitingView,
 )
 
 
@@ -57,12 +56,6 @@ def kind_message(kind: str) -> Message:
     Alice to …": what the table reads when the decision's own text is withheld."""
     key = f"kind.{kind}"
     return msg(key if key in ENGLISH else "kind.unknown")
-
-
-def waiting_text(waiting: WaitingView, names: Names) -> str:
-    """What the table reads about a decision it waits for: the decision's text, or, when it
-    is withheld from the table (``WaitingView.withheld``), its kind worded by the bot."""
-    return say(kind_message(waiting.kind)) if waiting.withheld else names.sub(waiting.text)
 
 
 def action_message(action: str, data: ChoiceData, db: CardDB) -> Message:

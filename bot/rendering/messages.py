@@ -249,6 +249,68 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "kind.discredit": "choose whom to discredit, and the Advantage to pay",
     "kind.unknown": "decide",
     "waiting.many": "⏳ Waiting for {players} to {decision}.",
+    # a decision's sentence, by its kind and variant (engine.prompts.Prompt.data; drawn by
+    # bot.rendering.prompts)
+    "prompt.start_character": "Choose the character who leads your party.",
+    "prompt.start_advantage": "Choose the Advantage you give back; you keep the other three.",
+    "prompt.reveal_final": "Reveal the Final mission now?",
+    "prompt.reset": "Reset phase: discard, dismiss, play Reset cards, or done.",
+    "prompt.pickup": "You have the fewest: take a card another player let go?",
+    "prompt.movement": "Movement phase: go to a Region, explore a new one, or rest.",
+    "prompt.remove_region": "Too many Regions: choose one to remove.",
+    "prompt.block_removal": "{player} removes {region}. Discard an Advantage to block it?",
+    "prompt.window": "Play an Interrupt card, or pass.",
+    "prompt.window.move_declared": "{player} declared a move. Play an Interrupt card, or pass.",
+    "prompt.window.battle_start": (
+        "A battle starts ({player}). Play a Battle or Interrupt card, or pass."
+    ),
+    "prompt.window.encounter_revealed": (
+        "{player} meets an Encounter. Play an Interrupt card, or pass."
+    ),
+    "prompt.window.exploration_roll": (
+        "{player} rolled to explore. Play an Interrupt card, or pass."
+    ),
+    "prompt.interaction": "Interaction phase: trade, attack, or done.",
+    "prompt.trade_offer": "Build your offer to {other}: {player} gives {give} for {ask}.",
+    "prompt.trade_answer": "Trade offer: {player} gives {give} for {ask}.",
+    "prompt.trade.ask_hand": (
+        "{n} Advantage(s) of your choice",
+        "{n} Advantage(s) of your choice",
+    ),
+    "prompt.trade_pay": "Choose an Advantage to hand over.",
+    "prompt.exploration": "Exploration phase at {region}: explore or skip.",
+    "prompt.reward": "The exploration succeeded: choose a reward or attempt a mission.",
+    "prompt.remote_mission": "Choose the mission to attempt.",
+    "prompt.deliver": "Choose an Advantage to hand over ({left} left).",
+    "prompt.casualty": "You lost by 5 or more: choose the character who dies.",
+    "prompt.skill_choice": "Choose the character who turns to use {card}.",
+    "prompt.pick": "Make a choice for {card}.",
+    "prompt.pick.move": "Choose the Region to move to.",
+    "prompt.pick.redirect": "Choose where that party goes.",
+    "prompt.pick.scout": "Choose a Region to scout.",
+    "prompt.pick.character": "Choose a character of {player}'s party.",
+    "prompt.pick.leaves": "Choose the character who leaves.",
+    "prompt.pick.hire_discard": "Choose a character from the discard pile.",
+    "prompt.pick.player": "Choose a player.",
+    "prompt.pick.betray": "Choose a player to betray.",
+    "prompt.pick.exchange_partner": "Choose a player to exchange an Advantage with.",
+    "prompt.pick.exchange": "Choose the Advantage you give {player}.",
+    "prompt.pick.discard": "Choose an Advantage to discard.",
+    "prompt.pick.choose": "{options}",
+    "prompt.pick.choose.option": "{index}: {option}",
+    "prompt.pick.choose.separator": "{first} / {second}",
+    "prompt.flee": (
+        "{card} (Strength {strength}) bars the way: fight it, or try to flee (Speed check "
+        "against its Strength + {margin})?"
+    ),
+    "prompt.new_region": "Several new Regions share the highest level: choose the one to enter.",
+    "prompt.trap_region": "Choose the Region where {card} lies in wait.",
+    "prompt.spoils": (
+        "You won: take {other}'s Artifact {card}, or pass for a random Advantage from his hand."
+    ),
+    "prompt.discredit": "Discredit: make a choice.",
+    "prompt.discredit.victim": "Discredit: choose whose Faction falls.",
+    "prompt.discredit.pay": "Discredit: choose the Advantage you discard to strike {other}.",
     # the choices of a decision: one template per action type ({card} a card's name, {seat}
     # a seat id the renderer turns into a display name, {option} a card's printed option)
     "action.go": "Go to {card}",

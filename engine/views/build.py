@@ -11,8 +11,10 @@ from engine.rules.party import speed, strength
 from engine.rules.regions import region_level
 from engine.state import Player, Region
 from engine.views.labels import (
+    EMPTY_DATA,
     TableCards,
     choice_views,
+    prompt_data,
     prompt_view,
     public_prompt_text,
     text_withheld,
@@ -124,7 +126,8 @@ def _public_table(g: Game, public: Container[str]) -> TableView:
                     for c in choices
                     if c.public
                 ),
-                withheld=text_withheld(g, prompt, public),
+                withheld=(withheld := text_withheld(g, prompt, public)),
+                data=EMPTY_DATA if withheld else prompt_data(prompt.data),
             )
         )
     return typed(

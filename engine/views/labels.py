@@ -11,7 +11,7 @@ from engine.cards import effects as fx
 from engine.prompts import PRIVATE_KINDS, Prompt, kind_text
 from engine.rules.ops_flow import IDLE
 from engine.state import Frame
-from engine.views.models import ChoiceView, PromptView, typed
+from engine.views.models import ChoiceView, PromptData, PromptView, typed
 from engine.zones import seen_by_all
 
 if TYPE_CHECKING:
@@ -256,6 +256,30 @@ def window_about(g: Game, prompt: Prompt) -> tuple[str, ...]:
     return tuple(n for n in (frame.player, frame.other) if n)
 
 
+#: Every field of :class:`PromptData`, empty (``typed`` wants them all, in order).
+_NO_DATA: dict[str, Any] = {
+    name: field.get_default() for name, field in PromptData.model_fields.items()
+}
+
+
+def prompt_data(data: dict[str, Any]) -> PromptData:
+    """A prompt's data (:attr:`Prompt.data`) as its view: lists as tuples."""
+    if not data:
+        return EMPTY_DATA
+    fields = dict(_NO_DATA)
+    for key, value in data.items():
+        fields[key] = (
+            tuple(tuple(v) if isinstance(v, list) else v for v in value)
+            if isinstance(value, list)
+            else value
+        )
+    return typed(PromptData, **fields)
+
+
+#: A prompt without data.
+EMPTY_DATA = PromptData()
+
+
 def prompt_view(g: Game, prompt: Prompt, public: Container[str] | None = None) -> PromptView:
     """``prompt`` as its player sees it (``public``: the cards the table sees, when the caller
     has them)."""
@@ -272,4 +296,5 @@ def prompt_view(g: Game, prompt: Prompt, public: Container[str] | None = None) -
         default=prompt.default,
         choices=choice_views(g, prompt, public),
         withheld=text_withheld(g, prompt, public),
+        data=prompt_data(prompt.data),
     )

@@ -103,6 +103,32 @@ class ChoiceView(ChoiceData):
     public: bool
 
 
+class PromptData(_View):
+    """What a decision is worded from besides its kind (``engine.prompts.Prompt.data``):
+    seat ids, card and Region ids, numbers; never words (a card's printed option aside)."""
+
+    #: How the kind asks, when it asks in several ways (a window's moment, what a card's
+    #: effect asks for: ``move``, ``character``, ``choose``...).
+    variant: str | None = None
+    #: Seats: whose action it is about (the mover, the offerer...), and the other side.
+    player: str | None = None
+    other: str | None = None
+    #: The card that asks or is named (a monster, a Trap, an Artifact), and a Region.
+    card: str | None = None
+    region: str | None = None
+    #: Numbers: Advantages left to deliver, a monster's Strength and the flee margin.
+    left: int | None = None
+    strength: int | None = None
+    margin: int | None = None
+    #: A trade offer: the cards given and asked for, Advantages of the partner's choice.
+    give: tuple[str, ...] = ()
+    ask: tuple[str, ...] = ()
+    ask_hand: int | None = None
+    #: A card's options (``choose``): index, the option as printed, whether it would change
+    #: nothing now.
+    options: tuple[tuple[str, str, bool], ...] = ()
+
+
 class PromptView(_View):
     """A decision as its player sees it (every choice), with what the table may read."""
 
@@ -123,6 +149,8 @@ class PromptView(_View):
     #: The table may not read the text (a private kind, or a hidden card asks): a front end
     #: words the decision from its kind alone (``engine.prompts.PROMPT_KINDS``).
     withheld: bool = False
+    #: What the decision is worded from, with its kind (``engine.prompts.Prompt.data``).
+    data: PromptData = PromptData()
 
 
 class PublicChoice(ChoiceData):
@@ -147,6 +175,8 @@ class WaitingView(_View):
     choices: tuple[PublicChoice, ...] = ()
     #: As :attr:`PromptView.withheld`: the text is the kind's neutral description.
     withheld: bool = False
+    #: As :attr:`PromptView.data`; empty when the text is withheld.
+    data: PromptData = PromptData()
 
 
 class TableView(_View):

@@ -1,7 +1,8 @@
-"""A whole game through the bot with the engine's event texts, choice labels and withheld
-decisions' neutral lines replaced by a marker: no message, edit, DM, private answer or log the
-bot sends holds it (issue 22: the bot words every event from its payload and every choice from
-its data, and never shows the engine's sentence)."""
+"""A whole game through the bot with the engine's event texts, prompt texts, choice labels
+and withheld decisions' neutral lines replaced by a marker: no message, edit, DM, private
+answer or log the bot sends holds it (issue 22: the bot words every event from its payload,
+every decision from its kind and data, every choice from its data, and never shows the
+engine's sentence)."""
 
 from __future__ import annotations
 
@@ -25,9 +26,9 @@ MARK = "§ENGINE-TEXT§"
 
 @pytest.fixture
 def marked(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every event the engine emits (time-out notes included) and every choice's label says
-    only the marker."""
-    emit, timeout = Game.emit, Game.timeout
+    """Every event the engine emits (time-out notes included), every prompt's text and every
+    choice's label says only the marker."""
+    emit, timeout, ask = Game.emit, Game.timeout, Game.ask
 
     def marked_emit(self: Game, kind: str, text: str, to: Any = None, **data: Any) -> None:
         emit(self, kind, MARK, to, **data)
@@ -38,7 +39,11 @@ def marked(monkeypatch: pytest.MonkeyPatch) -> None:
             e.text = MARK
         return events
 
+    def marked_ask(self: Game, player: str, kind: str, text: str, *args: Any, **kw: Any) -> None:
+        ask(self, player, kind, MARK, *args, **kw)
+
     monkeypatch.setattr(Game, "emit", marked_emit)
+    monkeypatch.setattr(Game, "ask", marked_ask)
     monkeypatch.setattr(Game, "timeout", marked_timeout)
     monkeypatch.setattr(labels, "_label", lambda *_: MARK)
     # A decision withheld from the table reads as its kind, worded by the bot.
