@@ -315,7 +315,7 @@ class Publisher:
         windows = [p for p in prompts if p.window]
         if windows:
             first = windows[0]
-            text = names.sub(waiting[first.player].text)
+            text = rendering.waiting_text(waiting[first.player], names, g.db)
             deadline = table.seats[first.player].deadline
             ends = f" It closes at {rendering.at_time(deadline)}." if deadline else ""
             return [f"⚡ **Reaction window:** {text} Use **Respond** below.{ends}"], []
@@ -332,7 +332,7 @@ class Publisher:
             )
         else:
             for p in humans:
-                text = names.sub(waiting[p.player].text)
+                text = rendering.waiting_text(waiting[p.player], names, g.db)
                 lines.append(f"➡️ {names.mention(p.player)}: {text}")
         users = [
             discord.Object(table.seats[p.player].user_id or 0)

@@ -289,14 +289,23 @@ class Game:
         choices: Sequence[str],
         default: str | None = None,
         window: bool = False,
+        data: dict[str, Any] | None = None,
     ) -> None:
         """Open a prompt for ``player`` (an action offered twice, as for two copies of a card,
-        is one choice)."""
+        is one choice); ``data``: what a front end words it from (:attr:`Prompt.data`)."""
         # Most prompts (a window's lone "pass") have one choice, which cannot repeat.
         choices = list(dict.fromkeys(choices)) if len(choices) > 1 else list(choices)
         # Positional, in the order of Prompt's fields (engine.plain says why).
         self.s.prompts.append(
-            Prompt(player, kind, text, choices, choices[0] if default is None else default, window)
+            Prompt(
+                player,
+                kind,
+                text,
+                choices,
+                choices[0] if default is None else default,
+                window,
+                data if data is not None else {},
+            )
         )
 
     def emit(self, kind: str, text: str, to: Sequence[str] | None = None, **data: Any) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.plain import Plain
 
@@ -19,6 +20,10 @@ class Prompt(Plain):
     default: str
     #: Several prompts may be open at once (start choices, reaction windows).
     window: bool = False
+    #: What a front end needs to word the decision itself (``text`` is the engine's English,
+    #: for logs and the terminal): seat ids, card ids, numbers, and ``variant`` when a kind
+    #: asks in several ways (a window's moment, what a card's effect asks for).
+    data: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

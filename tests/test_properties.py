@@ -48,6 +48,7 @@ from engine.game import Game
 from engine.rules.party import HAND_LIMIT, PARTY_LIMIT
 from engine.rules.sets import in_game
 from engine.views import lazy_seat_view
+from engine.views.sealed import offered_to
 from engine.zones import ZONE_KINDS, Zone
 
 DB = default_cards()
@@ -201,9 +202,13 @@ def check_limits(game: Game) -> None:
 
 
 def check_views(game: Game) -> None:
-    """Views show nobody another player's hidden cards; the public view shows none."""
+    """Views show nobody another player's hidden cards, but those a trade offer sent to him
+    shows him (its prompt's data names them); the public view shows none."""
     for viewer in [None, *game.s.seats]:
-        leaked = named_in(game.view(viewer), zones.hidden_from(game.s, viewer))
+        hidden = zones.hidden_from(game.s, viewer)
+        if viewer is not None:
+            hidden -= offered_to(game, viewer)
+        leaked = named_in(game.view(viewer), hidden)
         assert not leaked, f"view of {viewer or 'the public'} shows {sorted(leaked)}"
 
 

@@ -107,7 +107,7 @@ def _add_prompt_choices(
         # Rewards named on the card ("Woodland Shrine") say what they give in a menu.
         options = [
             discord.SelectOption(
-                label=rendering.clip(rendering.choice_label(c, names), 100),
+                label=rendering.clip(rendering.choice_label(c, names, g.db), 100),
                 value=str(c.index),
                 description=d,
             )
@@ -117,14 +117,15 @@ def _add_prompt_choices(
         return
     if len(indexed) <= max_buttons:
         for n, c in enumerate(indexed):
-            label = rendering.choice_label(c, names)
+            label = rendering.choice_label(c, names, g.db)
             view.add_item(ChoiceButton(table.id, since, c.index, label, _style(c.action), n // 5))
         return
     for n in range(min(max_rows, -(-len(indexed) // SELECT_SIZE))):
         part = indexed[n * SELECT_SIZE : (n + 1) * SELECT_SIZE]
         options = [
             discord.SelectOption(
-                label=rendering.clip(rendering.choice_label(c, names), 100), value=str(c.index)
+                label=rendering.clip(rendering.choice_label(c, names, g.db), 100),
+                value=str(c.index),
             )
             for c in part
         ]

@@ -219,7 +219,11 @@ class GamePlay(GameTurns):
         ``clicked``: that click's interaction, see :class:`ClickedBoard`)."""
         offered = table.prompt_view(seat.seat)
         choice = next((c for c in offered.choices if c.action == action), None) if offered else None
-        label = rendering.choice_text(choice, table.names) if choice else rendering.escape(action)
+        label = (
+            rendering.choice_text(choice, table.names, table.game.db)
+            if choice
+            else rendering.escape(action)
+        )
         seat.timeouts = 0
         try:
             await self.apply(table, seat.seat, action, "human")

@@ -131,7 +131,12 @@ class GameTurns(GameCache):
                 if e.kind == "timeout_private" and offered is not None:
                     # The default's label, for the player alone (it may name his card).
                     data["label"] = next(
-                        (c.label for c in offered.choices if c.action == action), action
+                        (
+                            rendering.action_label(c, g.db)
+                            for c in offered.choices
+                            if c.action == action
+                        ),
+                        action,
                     )
                 batch.events.append((g.version, NewEvent(e.kind, e.text, e.to, data)))
         batch.actions.append((g.version, seat, action, source))
@@ -197,7 +202,8 @@ class GameTurns(GameCache):
         the table reads a neutral line; the player alone reads the choice."""
         choice = next(c for c in prompt.choices if c.action == action)
         # Seat ids stay in the label: the renderer puts in the escaped names.
-        shown = rendering.without_rule_ids(choice.label) if choice.public else None
+        label = rendering.action_label(choice, table.game.db)
+        shown = rendering.without_rule_ids(label) if choice.public else None
         return NewEvent("timeout", "", data={"player": prompt.player, "choice": shown})
 
     def _bookkeeping(self, table: Table, before: dict[str, PromptKey], reopened: bool) -> None:

@@ -13,7 +13,13 @@ One module per thing drawn: ``text`` (limits, colours, marks, escaping, seat nam
 
 from bot.rendering.board import AI_AWAY, PAUSED_TEXT, board_embed
 from bot.rendering.cards import SET_NAMES, card_embed, card_kind, card_name, hand_choice_label
-from bot.rendering.choices import choice_description, choice_label, choice_text
+from bot.rendering.choices import (
+    action_label,
+    choice_description,
+    choice_label,
+    choice_text,
+    kind_message,
+)
 from bot.rendering.ending import Revealed, ending_text, revealed, summary_embed
 from bot.rendering.events import (
     channel_reason,
@@ -24,6 +30,7 @@ from bot.rendering.events import (
 )
 from bot.rendering.hand import hand_embed, start_embed
 from bot.rendering.lobby import TIMER_CHOICES, about_text, ai_level_text, duration, lobby_embed
+from bot.rendering.prompts import prompt_text, waiting_text
 from bot.rendering.text import (
     COLOR,
     CONTENT_LIMIT,
@@ -50,6 +57,7 @@ __all__ = [
     "Names",
     "Revealed",
     "about_text",
+    "action_label",
     "ai_level_text",
     "at_time",
     "board_embed",
@@ -69,12 +77,15 @@ __all__ = [
     "event_lines",
     "hand_choice_label",
     "hand_embed",
+    "kind_message",
     "lobby_embed",
     "log_embed",
     "plural",
+    "prompt_text",
     "revealed",
     "seat_names",
     "start_embed",
     "summary_embed",
+    "waiting_text",
     "without_rule_ids",
 ]

@@ -7,7 +7,10 @@ from collections.abc import Sequence
 import discord
 
 from bot.rendering.cards import card_name
+from bot.rendering.choices import kind_message
 from bot.rendering.ending import ending_text
+from bot.rendering.messages import msg, say
+from bot.rendering.prompts import waiting_text
 from bot.rendering.text import (
     ARCANE_MARK,
     BEATEN_MARK,
@@ -32,7 +35,6 @@ from engine import (
     PartyView,
     RegionView,
     TableView,
-    kind_text,
 )
 
 PHASES = {
@@ -58,7 +60,7 @@ AI_AWAY = "🤖 (AI, away)"
 
 
 def waiting_line(
-    view: TableView, seats: dict[str, SeatRow], names: Names, paused: bool = False
+    view: TableView, seats: dict[str, SeatRow], names: Names, db: CardDB, paused: bool = False
 ) -> str:
     """Who must decide what now (public)."""
     waiting = view.waiting
@@ -71,17 +73,17 @@ def waiting_line(
         first = windows[0]
         deadline = seats[first.player].deadline if first.player in seats else None
         ends = f" Closes {_time(deadline)}." if deadline else ""
-        text = names.sub(first.text)
+        text = waiting_text(first, names, db)
         # Only who is still asked: whoever passed (by hand or on auto-pass) is not named.
         who = ", ".join(names.bold(w.player) for w in windows)
         return f"⚡ **Reaction window** — {text} Waiting for {who}.{ends}"
     if len(waiting) > 1:
         who = ", ".join(names.bold(w.player) for w in waiting)
-        return f"⏳ Waiting for {who} to {kind_text(waiting[0].kind)}."
+        return say(msg("waiting.many", players=who, decision=kind_message(waiting[0].kind)))
     w = waiting[0]
     deadline = seats[w.player].deadline if w.player in seats else None
     ends = f" ⏰ {_time(deadline)}" if deadline else ""
-    return f"➡️ {names.bold(w.player)}'s decision — {names.sub(w.text)}{ends}"
+    return f"➡️ {names.bold(w.player)}'s decision — {waiting_text(w, names, db)}{ends}"
 
 
 def party_field(view: TableView, p: PartyView, db: CardDB, names: Names) -> tuple[str, str]:
@@ -202,7 +204,7 @@ def board_embed(
     if view.over:
         lines.append(ending_text(view.winner, view.ending, names))
     else:
-        lines.append(waiting_line(view, seats, names, row.paused_at is not None))
+        lines.append(waiting_line(view, seats, names, db, row.paused_at is not None))
     embed = discord.Embed(
         title=title,
         description=clip("\n".join(x for x in lines if x), EMBED_DESCRIPTION_LIMIT),

@@ -4,36 +4,48 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 import discord
 
 from bot.rendering.cards import card_name
+from bot.rendering.messages import ENGLISH, Message, msg, say
 from bot.rendering.text import COLOR_OVER, FIELD_LIMIT, Names, clip, fit
 from bot.storage import GameRow, SeatRow
 from engine import (
-    ENDINGS,
     TIEBREAKS,
     CardDB,
-    Ending,
     SeatView,
     TableView,
-    Tiebreak,
 )
+
+
+def ending_message(ending: str | None) -> Message:
+    """How a game ended, in a few words, from its ending code (``ending.<code>``)."""
+    key = f"ending.{ending}"
+    return msg(key if ending and key in ENGLISH else "ending.unknown")
+
+
+def tiebreak_message(criterion: str) -> Message | None:
+    """What a tie-break criterion compares (``tiebreak.<criterion>``), or None if unknown."""
+    key = f"tiebreak.{criterion}"
+    return msg(key) if key in ENGLISH else None
 
 
 def ending_text(
     winner: str | None, ending: str | None, names: Names, tiebreak: str | None = None
 ) -> str:
-    """How the game ended, in the engine's words (engine.endings); a game ended by its turn
-    limit names the tie-break criterion that decided it."""
-    how = ENDINGS.get(cast(Ending, ending), ending or "the game is over")
+    """How the game ended, worded from its ending code (engine.endings); a game ended by its
+    turn limit names the tie-break criterion that decided it."""
+    how = ending_message(ending)
     if winner:
-        decided = TIEBREAKS.get(cast(Tiebreak, tiebreak)) if tiebreak else None
-        return f"🏆 {names.bold(winner)} wins the game — {how}" + (
-            f", decided on {decided}." if decided else "."
-        )
-    return f"🌑 Nobody wins — {how}."
+        decided = tiebreak_message(tiebreak) if tiebreak else None
+        if decided is not None:
+            return say(
+                msg("ending.won.decided", player=names.bold(winner), how=how, criterion=decided)
+            )
+        return say(msg("ending.won", player=names.bold(winner), how=how))
+    return say(msg("ending.nobody", how=how))
 
 
 @dataclass
@@ -71,7 +83,10 @@ def tiebreak_lines(over: dict[str, Any], names: Names) -> list[str]:
     rolls: dict[str, list[int]] = over.get("rolls") or {}
     lines = []
     for seat, score in scores.items():
-        parts = [f"{TIEBREAKS[cast(Tiebreak, c)]} **{score.get(c, 0)}**" for c in compared]
+        parts = [
+            say(msg("tiebreak.score", criterion=msg(f"tiebreak.{c}"), score=score.get(c, 0)))
+            for c in compared
+        ]
         if seat in rolls:
             parts.append("🎲 " + ", ".join(map(str, rolls[seat])))
         lines.append(f"{names.bold(seat)}: " + " · ".join(parts))

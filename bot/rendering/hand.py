@@ -9,6 +9,7 @@ import discord
 from bot.autopass import describe
 from bot.rendering.cards import STAND_IN_LEGEND, card_line, card_name
 from bot.rendering.events import event_line
+from bot.rendering.prompts import prompt_text
 from bot.rendering.text import (
     COLOR_PRIVATE,
     EMBED_TOTAL_LIMIT,
@@ -89,7 +90,7 @@ def _hand_embed(
     if prompt is not None:
         # Absolute: a panel may outlive the 15 minutes in which the bot can edit it.
         deadline = f" ⏰ by {at_time(seat.deadline)}" if seat.deadline else ""
-        lines.append(f"**Your decision:** {names.sub(prompt.text)}{deadline}")
+        lines.append(f"**Your decision:** {prompt_text(prompt, names, db)}{deadline}")
         playable = [
             card_name(db, c.action[5:]) for c in prompt.choices if c.action.startswith("play ")
         ]

@@ -185,7 +185,7 @@ def run_discredit(g: Game, frame: Frame) -> None:
         frame.stage = "victim"
         g.ask(
             p.name, "discredit", "Discredit: choose whose Faction falls (E6).",
-            [f"pick {n}" for n in victims],
+            [f"pick {n}" for n in victims], data={"variant": "victim"},
         )  # fmt: skip
         return
     if frame.stage == "pay":
@@ -195,6 +195,7 @@ def run_discredit(g: Game, frame: Frame) -> None:
             "discredit",
             f"Discredit: choose the Advantage you discard to strike {frame.other} (E6).",
             [f"pick {c}" for c in p.hand],
+            data={"variant": "pay", "other": frame.other},
         )
         return
     g.pop()

@@ -100,6 +100,11 @@ def run_encounter(g: Game, frame: Frame) -> None:
             f"try to flee (Speed check against its Strength + {FLEE_MARGIN}, E7)?",
             ["fight", "flee"],
             default="fight",
+            data={
+                "card": card.id,
+                "strength": monster_strength(g, card, p),
+                "margin": FLEE_MARGIN,
+            },
         )
         return
     if frame.stage == "fight":
@@ -194,6 +199,7 @@ def exploration_step(g: Game, frame: Frame) -> None:
             f"Exploration phase at {g.db[p.region or ''].name}: explore (E2) or skip.",
             ["explore", "skip", *own_turn_plays(g, p.name, "exploration")],
             default="skip",
+            data={"region": p.region},
         )
         return
     if frame.stage == "table":

@@ -154,6 +154,7 @@ def _ask_spoils(g: Game, frame: Frame) -> None:
         "from his hand (I4).",
         ["pass", f"take {taken.id}"],
         default="pass",
+        data={"other": loser.name, "card": taken.id},
     )
 
 
@@ -278,6 +279,7 @@ def run_trade(g: Game, frame: Frame) -> None:
             f"Build your offer to {b.name}: {describe_offer(g, frame)}.",
             choices,
             default="withdraw",
+            data=offer_data(frame),
         )
         return
     if frame.stage == "sent":
@@ -288,6 +290,7 @@ def run_trade(g: Game, frame: Frame) -> None:
             f"Trade offer: {describe_offer(g, frame)}.",
             choices,
             default="decline",
+            data=offer_data(frame),
         )
         return
     if frame.stage == "pay":

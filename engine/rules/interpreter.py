@@ -72,14 +72,23 @@ def answer_frame(g: Game, frame: Frame, player: str, action: Action) -> None:
 
 
 def pick(
-    g: Game, frame: Frame, st: dict[str, Any], who: str, text: str, options: list[str]
+    g: Game,
+    frame: Frame,
+    st: dict[str, Any],
+    who: str,
+    text: str,
+    options: list[str],
+    data: dict[str, Any] | None = None,
 ) -> str | None:
-    """Ask ``who`` to pick one of ``options`` (once); returns the pick when answered."""
+    """Ask ``who`` to pick one of ``options`` (once); returns the pick when answered.
+    ``data`` words it for a front end (:attr:`~engine.prompts.Prompt.data`: its ``variant``
+    says what is picked), with the card whose effect asks."""
     if "picked" in st:
         picked: str = st.pop("picked")
         st.pop("asked", None)
         return picked
-    g.ask(who, "pick", text, [f"pick {o}" for o in options])
+    said = {"card": frame.card, **(data or {})}
+    g.ask(who, "pick", text, [f"pick {o}" for o in options], data=said)
     st["asked"] = True
     return None
 

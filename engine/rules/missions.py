@@ -203,6 +203,7 @@ def run_mission(g: Game, frame: Frame) -> None:
             "deliver",
             f"Choose an Advantage to hand over ({frame.data['left']} left).",
             [f"pick {c}" for c in p.hand],
+            data={"left": frame.data["left"]},
         )
         return
     if frame.stage == "fought":

@@ -304,6 +304,7 @@ def run_explore_new(g: Game, frame: Frame) -> None:
                 ["pass", *(f"block {c}" for c in g.player(name).hand)],
                 "pass",
                 window=True,
+                data={"player": p.name, "region": choice},
             )
         return
     if frame.stage == "enter":

@@ -51,7 +51,8 @@ def op_discard(g: Game, frame: Frame, o: fx.Discard, st: dict[str, Any]) -> bool
             if o.choice == "random":
                 card = p.hand[g.randint(len(p.hand))]
             else:
-                picked = pick(g, frame, st, p.name, "Choose an Advantage to discard.", p.hand)
+                text = "Choose an Advantage to discard."
+                picked = pick(g, frame, st, p.name, text, p.hand, {"variant": "discard"})
                 if picked is None:
                     return False
                 card = picked
@@ -111,7 +112,8 @@ def op_exchange_advantage(
 
     def exchange(victim: Player) -> bool:
         text = f"Choose the Advantage you give {victim.name}."
-        given = pick(g, frame, st, user.name, text, list(user.hand))
+        data = {"variant": "exchange", "player": victim.name}
+        given = pick(g, frame, st, user.name, text, list(user.hand), data)
         if given is None:
             return False
         _exchange(g, user, victim, given)
@@ -120,7 +122,14 @@ def op_exchange_advantage(
     # A player with an Advantage in hand, while the user has one to give (the one named
     # before a roll, if any: Roll.against).
     text = "Choose a player to exchange an Advantage with."
-    return on_named(g, frame, st, text, lambda: exchange_partners(g, use_of(frame), o), exchange)
+    return on_named(
+        g,
+        frame,
+        st,
+        (text, "exchange_partner"),
+        lambda: exchange_partners(g, use_of(frame), o),
+        exchange,
+    )
 
 
 def _exchange(g: Game, user: Player, victim: Player, given: str) -> None:

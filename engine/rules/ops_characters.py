@@ -55,7 +55,8 @@ def _character_op(
         else:
             chooser = p.name if o.pick == "owner_chooses" else frame.player or p.name
             text = f"Choose a character of {p.name}'s party."
-            picked = pick(g, frame, st, chooser, text, chars)
+            data = {"variant": "character", "player": p.name}
+            picked = pick(g, frame, st, chooser, text, chars, data)
             if picked is None:
                 return False
             card = picked
@@ -116,7 +117,8 @@ def op_take_character(g: Game, frame: Frame, o: fx.TakeCharacter, st: dict[str, 
         else:
             chooser = victim.name if o.pick == "owner_chooses" else user.name
             text = f"Choose a character of {victim.name}'s party."
-            picked = pick(g, frame, st, chooser, text, chars)
+            data = {"variant": "character", "player": victim.name}
+            picked = pick(g, frame, st, chooser, text, chars, data)
             if picked is None:
                 return False
             card = picked
@@ -134,7 +136,9 @@ def op_take_character(g: Game, frame: Frame, o: fx.TakeCharacter, st: dict[str, 
     # R4: a party of 4 takes nobody; C1/C5: a party is never left empty, so only parties
     # of 2 or more can be chosen (the one named before a roll, if any: Roll.against).
     text = "Choose a player to betray."
-    return on_named(g, frame, st, text, lambda: betrayal_victims(g, use_of(frame), o), betray)
+    return on_named(
+        g, frame, st, (text, "betray"), lambda: betrayal_victims(g, use_of(frame), o), betray
+    )
 
 
 @op("exchange_arcane")
@@ -152,7 +156,8 @@ def op_exchange_arcane(g: Game, frame: Frame, o: fx.ExchangeArcane, st: dict[str
         if len(normal) == 1:
             card = normal[0]
         else:
-            picked = pick(g, frame, st, p.name, "Choose the character who leaves.", normal)
+            text = "Choose the character who leaves."
+            picked = pick(g, frame, st, p.name, text, normal, {"variant": "leaves"})
             if picked is None:
                 return False
             card = picked
@@ -179,7 +184,7 @@ def op_hire_discard(g: Game, frame: Frame, o: fx.Hire, st: dict[str, Any]) -> bo
         if not pile or len(p.party) >= PARTY_LIMIT:
             return True
         text = "Choose a character from the discard pile."
-        picked = pick(g, frame, st, p.name, text, list(pile))
+        picked = pick(g, frame, st, p.name, text, list(pile), {"variant": "hire_discard"})
         if picked is None:
             return False
         add_character(g, p, picked, Zone("discard", "character"))

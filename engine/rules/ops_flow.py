@@ -174,7 +174,11 @@ def op_choose(g: Game, frame: Frame, o: fx.Choose, st: dict[str, Any]) -> bool:
         picked: str | None = next(iter(labels))
     else:
         text = " / ".join(f"{i}: {label}" for i, label in labels.items())
-        picked = pick(g, frame, st, frame.player or "", text, list(labels))
+        options = [
+            [i, o.options[int(i)].label, label.endswith(IDLE)] for i, label in labels.items()
+        ]
+        data = {"variant": "choose", "options": options}
+        picked = pick(g, frame, st, frame.player or "", text, list(labels), data)
     if picked is None:
         return False
     g.emit(

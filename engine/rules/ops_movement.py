@@ -27,7 +27,7 @@ def op_move(g: Game, frame: Frame, o: fx.Move, st: dict[str, Any]) -> bool:
         if not options:
             return True
         text = "Choose the Region to move to."
-        picked = pick(g, frame, st, frame.player or name, text, options)
+        picked = pick(g, frame, st, frame.player or name, text, options, {"variant": "move"})
         if picked is None:
             return False
         _moves_this_turn(g, name)
@@ -74,7 +74,8 @@ def op_redirect(g: Game, frame: Frame, o: fx.RedirectMove, st: dict[str, Any]) -
     options = redirections(g)
     if move is None or not options:
         return True
-    picked = pick(g, frame, st, frame.player or "", "Choose where that party goes.", options)
+    text = "Choose where that party goes."
+    picked = pick(g, frame, st, frame.player or "", text, options, {"variant": "redirect"})
     if picked is None:
         return False
     move.region = picked
@@ -94,7 +95,7 @@ def op_reveal(g: Game, frame: Frame, o: fx.Reveal, st: dict[str, Any]) -> bool:
     hidden = scoutable(g, user)
     if not hidden:
         return True
-    picked = pick(g, frame, st, user, "Choose a Region to scout.", hidden)
+    picked = pick(g, frame, st, user, "Choose a Region to scout.", hidden, {"variant": "scout"})
     if picked is None:
         return False
     region = next(r for r in g.s.regions if r.card == picked)

@@ -322,6 +322,7 @@ def ask_trap_region(g: Game, frame: Frame) -> None:
         "trap_region",
         f"Choose the Region where {g.db[frame.card or ''].name} lies in wait (A5).",
         [f"pick {r.card}" for r in g.s.regions],
+        data={"card": frame.card},
     )
 
 
@@ -350,6 +351,7 @@ def ask_skill_choice(g: Game, frame: Frame) -> None:
         "skill_choice",
         f"Choose the character who turns to use {card.name} (C4).",
         [f"pick {c}" for c in able],
+        data={"card": card.id},
     )
 
 

@@ -32,16 +32,18 @@ def named(
     frame: Frame,
     st: dict[str, Any],
     key: str,
-    text: str,
+    text: tuple[str, str],
     options: Callable[[], list[str]],
 ) -> list[str] | None:
     """The player the user names among ``options()``, asked once and kept in ``st[key]``:
     ``[name]``, or ``[]`` when there is nobody to name. The user is asked even when only
-    one player can be named."""
+    one player can be named. ``text``: the question in English and its variant (what a
+    front end words it from)."""
     if key not in st:
         names = options()
         if names:
-            picked = pick(g, frame, st, frame.player or "", text, names)
+            english, variant = text
+            picked = pick(g, frame, st, frame.player or "", english, names, {"variant": variant})
             if picked is None:
                 return None
             names = [picked]
@@ -63,7 +65,7 @@ def targets(
         def options() -> list[str]:
             return roll_victims(g, use, o) if key == "against" else affected(g, use, o)
 
-        return named(g, frame, st, key, "Choose a player.", options)
+        return named(g, frame, st, key, ("Choose a player.", "player"), options)
     st[key] = candidates(g, use, target)
     return list(st[key])
 
@@ -107,7 +109,7 @@ def on_named(
     g: Game,
     frame: Frame,
     st: dict[str, Any],
-    text: str,
+    text: tuple[str, str],
     options: Callable[[], list[str]],
     act: Callable[[Player], bool],
 ) -> bool:

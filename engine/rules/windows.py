@@ -50,7 +50,9 @@ def run_window(g: Game, frame: Frame) -> None:
         return
     text = WINDOW_TEXT[frame.data["when"]].format(who=frame.player)
     for name in waiting:
-        g.ask(name, "window", text, ["pass", *window_plays(g, name, frame)], "pass", window=True)
+        choices = ["pass", *window_plays(g, name, frame)]
+        data = {"variant": frame.data["when"], "player": frame.player}
+        g.ask(name, "window", text, choices, "pass", window=True, data=data)
 
 
 @responds("window")

@@ -33,8 +33,10 @@ from engine.views.labels import (
 from engine.views.lazy import lazy_seat_view
 from engine.views.models import (
     CharacterView,
+    ChoiceData,
     ChoiceView,
     PartyView,
+    PromptData,
     PromptView,
     PublicChoice,
     RegionView,
@@ -49,8 +51,10 @@ __all__ = [
     "ACTION_LABELS",
     "CARD_SECTIONS",
     "CharacterView",
+    "ChoiceData",
     "ChoiceView",
     "PartyView",
+    "PromptData",
     "PromptView",
     "PublicChoice",
     "RegionView",

@@ -11,10 +11,13 @@ from engine.rules.party import speed, strength
 from engine.rules.regions import region_level
 from engine.state import Player, Region
 from engine.views.labels import (
+    EMPTY_DATA,
     TableCards,
     choice_views,
+    prompt_data,
     prompt_view,
     public_prompt_text,
+    text_withheld,
     window_about,
     window_kind,
 )
@@ -111,8 +114,20 @@ def _public_table(g: Game, public: Container[str]) -> TableView:
                 window_about=window_about(g, prompt),
                 text=public_prompt_text(g, prompt, public),
                 choices=tuple(
-                    typed(PublicChoice, action=c.action, label=c.label) for c in choices if c.public
+                    typed(
+                        PublicChoice,
+                        option=c.option,
+                        idle=c.idle,
+                        reward=c.reward,
+                        level=c.level,
+                        action=c.action,
+                        label=c.label,
+                    )
+                    for c in choices
+                    if c.public
                 ),
+                withheld=(withheld := text_withheld(g, prompt, public)),
+                data=EMPTY_DATA if withheld else prompt_data(prompt.data),
             )
         )
     return typed(

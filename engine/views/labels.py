@@ -9,8 +9,9 @@ from engine.actions import Action, offered_action
 from engine.cards import CardDB, RegionCard
 from engine.cards import effects as fx
 from engine.prompts import PRIVATE_KINDS, Prompt, kind_text
+from engine.rules.ops_flow import IDLE
 from engine.state import Frame
-from engine.views.models import ChoiceView, PromptView, typed
+from engine.views.models import ChoiceView, PromptData, PromptView, typed
 from engine.zones import seen_by_all
 
 if TYPE_CHECKING:
@@ -102,6 +103,15 @@ def reward_label(region: RegionCard, index: int) -> str:
 
 def choose_options(g: Game) -> list[str] | None:
     """The option labels of the ``choose`` effect being resolved, from the card's data."""
+    printed = choose_printed(g)
+    if printed is None:
+        return None
+    return [label + (IDLE if idle else "") for label, idle in printed]
+
+
+def choose_printed(g: Game) -> list[tuple[str, bool]] | None:
+    """The options of the ``choose`` effect being resolved as printed on the card, each with
+    whether it would change nothing now."""
     frame = g.s.stack[-1] if g.s.stack else None
     if frame is None or frame.kind != "effects" or frame.card is None:
         return None
@@ -114,7 +124,37 @@ def choose_options(g: Game) -> list[str] | None:
     # The interpreter's labels, once it asked: an option of a forced choice that would change
     # nothing says so (engine.rules.ops_flow.op_choose).
     asked: dict[str, str] = frame.data.get("op", {}).get("labels", {})
-    return [asked.get(str(k), o.label) for k, o in enumerate(obj[i].options)]
+    return [
+        (o.label, asked.get(str(k), o.label).endswith(IDLE)) for k, o in enumerate(obj[i].options)
+    ]
+
+
+def _data(
+    db: CardDB, action: Action, region: str | None, printed: list[tuple[str, bool]] | None
+) -> dict[str, Any]:
+    """The :class:`ChoiceData` of ``action``: what a front end needs to word it (every field,
+    as :func:`typed` wants)."""
+    data: dict[str, Any] = {"option": None, "idle": False, "reward": None, "level": None}
+    arg = action.arg or ""
+    if action.type == "pick" and arg.isdigit() and printed is not None and int(arg) < len(printed):
+        option, idle = printed[int(arg)]
+        return {**data, "option": option, "idle": idle}
+    if action.type == "reward" and region is not None and arg.isdigit():
+        card = db.region(region)
+        if int(arg) < len(card.rewards):
+            reward = card.rewards[int(arg)]
+            return {
+                **data,
+                "reward": reward.kind,
+                "level": card.level,
+                # A kind the front end words itself is printed by name only.
+                "option": (
+                    reward.name or None
+                    if reward.kind in ("remote_mission", "discredit")
+                    else reward.name or reward.text or None
+                ),
+            }
+    return data
 
 
 def _label(
@@ -148,7 +188,8 @@ def choice_views(g: Game, prompt: Prompt, public: Container[str]) -> tuple[Choic
     """The choices of ``prompt``, labelled, with their publicity (``public``: the cards the
     table sees, :func:`public_cards`)."""
     region = g.s.players[prompt.player].region if prompt.player in g.s.players else None
-    options = choose_options(g) if prompt.kind == "pick" else None
+    printed = choose_printed(g) if prompt.kind == "pick" else None
+    options = None if printed is None else [o + (IDLE if idle else "") for o, idle in printed]
     private = prompt.kind in PRIVATE_KINDS
     out = []
     for i, choice in enumerate(prompt.choices):
@@ -167,6 +208,8 @@ def choice_views(g: Game, prompt: Prompt, public: Container[str]) -> tuple[Choic
         out.append(
             typed(
                 ChoiceView,
+                # ChoiceData's fields first: the order of a validated view's fields.
+                **_data(g.db, action, region, printed),
                 index=i,
                 action=choice,
                 label=_label(g.db, action, region, options),
@@ -176,15 +219,19 @@ def choice_views(g: Game, prompt: Prompt, public: Container[str]) -> tuple[Choic
     return tuple(out)
 
 
-def public_prompt_text(g: Game, prompt: Prompt, public: Container[str]) -> str:
-    """What the table may read about ``prompt``: its text, unless the kind is private or the
-    card whose effect asks (the top frame's) is hidden from the table."""
+def text_withheld(g: Game, prompt: Prompt, public: Container[str]) -> bool:
+    """Whether the table may not read ``prompt``'s text: the kind is private or the card
+    whose effect asks (the top frame's) is hidden from the table."""
     if prompt.kind in PRIVATE_KINDS:
-        return kind_text(prompt.kind)
+        return True
     frame = g.s.stack[-1] if g.s.stack else None
-    if frame is not None and frame.card is not None and frame.card not in public:
-        return kind_text(prompt.kind)
-    return prompt.text
+    return frame is not None and frame.card is not None and frame.card not in public
+
+
+def public_prompt_text(g: Game, prompt: Prompt, public: Container[str]) -> str:
+    """What the table may read about ``prompt``: its text, unless it is withheld
+    (:func:`text_withheld`), then the kind's neutral description."""
+    return kind_text(prompt.kind) if text_withheld(g, prompt, public) else prompt.text
 
 
 def _window_frame(g: Game, prompt: Prompt) -> Frame | None:
@@ -209,6 +256,30 @@ def window_about(g: Game, prompt: Prompt) -> tuple[str, ...]:
     return tuple(n for n in (frame.player, frame.other) if n)
 
 
+#: Every field of :class:`PromptData`, empty (``typed`` wants them all, in order).
+_NO_DATA: dict[str, Any] = {
+    name: field.get_default() for name, field in PromptData.model_fields.items()
+}
+
+
+def prompt_data(data: dict[str, Any]) -> PromptData:
+    """A prompt's data (:attr:`Prompt.data`) as its view: lists as tuples."""
+    if not data:
+        return EMPTY_DATA
+    fields = dict(_NO_DATA)
+    for key, value in data.items():
+        fields[key] = (
+            tuple(tuple(v) if isinstance(v, list) else v for v in value)
+            if isinstance(value, list)
+            else value
+        )
+    return typed(PromptData, **fields)
+
+
+#: A prompt without data.
+EMPTY_DATA = PromptData()
+
+
 def prompt_view(g: Game, prompt: Prompt, public: Container[str] | None = None) -> PromptView:
     """``prompt`` as its player sees it (``public``: the cards the table sees, when the caller
     has them)."""
@@ -224,4 +295,6 @@ def prompt_view(g: Game, prompt: Prompt, public: Container[str] | None = None) -
         window_about=window_about(g, prompt),
         default=prompt.default,
         choices=choice_views(g, prompt, public),
+        withheld=text_withheld(g, prompt, public),
+        data=prompt_data(prompt.data),
     )

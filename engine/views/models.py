@@ -77,14 +77,56 @@ class RegionView(_View):
     guard: GuardState = "none"
 
 
-class ChoiceView(_View):
-    """One choice of a prompt: the action string, a neutral label, and whether it may be
-    shown on the public board (it names no card hidden from the table)."""
+class ChoiceData(_View):
+    """What a front end needs to word a choice beyond its action string (``type arg``):
+    data, never words of the engine (the card's own printed text aside)."""
+
+    #: A card's option (``pick``): the option as printed on the card; a Region's named
+    #: reward (``reward``): its name, else its text, as printed.
+    option: str | None = None
+    #: A ``pick`` option that would change nothing now (engine.rules.ops_flow.op_choose).
+    idle: bool = False
+    #: A ``reward``'s kind (``advantage``, ``hire``, ``remote_mission``, ``discredit``...).
+    reward: str | None = None
+    #: The Region's level, for a reward that draws that many Advantages.
+    level: int | None = None
+
+
+class ChoiceView(ChoiceData):
+    """One choice of a prompt: the action string, a neutral label (the engine's English, for
+    the terminal), and whether it may be shown on the public board (it names no card hidden
+    from the table)."""
 
     index: int
     action: str
     label: str
     public: bool
+
+
+class PromptData(_View):
+    """What a decision is worded from besides its kind (``engine.prompts.Prompt.data``):
+    seat ids, card and Region ids, numbers; never words (a card's printed option aside)."""
+
+    #: How the kind asks, when it asks in several ways (a window's moment, what a card's
+    #: effect asks for: ``move``, ``character``, ``choose``...).
+    variant: str | None = None
+    #: Seats: whose action it is about (the mover, the offerer...), and the other side.
+    player: str | None = None
+    other: str | None = None
+    #: The card that asks or is named (a monster, a Trap, an Artifact), and a Region.
+    card: str | None = None
+    region: str | None = None
+    #: Numbers: Advantages left to deliver, a monster's Strength and the flee margin.
+    left: int | None = None
+    strength: int | None = None
+    margin: int | None = None
+    #: A trade offer: the cards given and asked for, Advantages of the partner's choice.
+    give: tuple[str, ...] = ()
+    ask: tuple[str, ...] = ()
+    ask_hand: int | None = None
+    #: A card's options (``choose``): index, the option as printed, whether it would change
+    #: nothing now.
+    options: tuple[tuple[str, str, bool], ...] = ()
 
 
 class PromptView(_View):
@@ -104,9 +146,14 @@ class PromptView(_View):
     window_about: tuple[str, ...] = ()
     default: str
     choices: tuple[ChoiceView, ...] = ()
+    #: The table may not read the text (a private kind, or a hidden card asks): a front end
+    #: words the decision from its kind alone (``engine.prompts.PROMPT_KINDS``).
+    withheld: bool = False
+    #: What the decision is worded from, with its kind (``engine.prompts.Prompt.data``).
+    data: PromptData = PromptData()
 
 
-class PublicChoice(_View):
+class PublicChoice(ChoiceData):
     """A choice the table may see (its place among the hidden ones is not shown: it would
     tell how many hidden cards the player may use)."""
 
@@ -126,6 +173,10 @@ class WaitingView(_View):
     window_about: tuple[str, ...] = ()
     text: str
     choices: tuple[PublicChoice, ...] = ()
+    #: As :attr:`PromptView.withheld`: the text is the kind's neutral description.
+    withheld: bool = False
+    #: As :attr:`PromptView.data`; empty when the text is withheld.
+    data: PromptData = PromptData()
 
 
 class TableView(_View):

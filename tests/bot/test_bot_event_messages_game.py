@@ -1,6 +1,8 @@
-"""A whole game through the bot with the engine's event texts replaced by a marker: no message,
-edit, DM, private answer or log the bot sends holds it (issue 22: the bot words every event
-from its payload and never shows the engine's sentence)."""
+"""A whole game through the bot with the engine's event texts, prompt texts, choice labels
+and withheld decisions' neutral lines replaced by a marker: no message, edit, DM, private
+answer or log the bot sends holds it (issue 22: the bot words every event from its payload,
+every decision from its kind and data, every choice from its data, and never shows the
+engine's sentence)."""
 
 from __future__ import annotations
 
@@ -17,14 +19,16 @@ from test_bot_expansions import choose_sets
 from engine.cards import default_cards
 from engine.events import Event
 from engine.game import Game
+from engine.views import labels
 
 MARK = "§ENGINE-TEXT§"
 
 
 @pytest.fixture
 def marked(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every event the engine emits (time-out notes included) says only the marker."""
-    emit, timeout = Game.emit, Game.timeout
+    """Every event the engine emits (time-out notes included), every prompt's text and every
+    choice's label says only the marker."""
+    emit, timeout, ask = Game.emit, Game.timeout, Game.ask
 
     def marked_emit(self: Game, kind: str, text: str, to: Any = None, **data: Any) -> None:
         emit(self, kind, MARK, to, **data)
@@ -35,8 +39,15 @@ def marked(monkeypatch: pytest.MonkeyPatch) -> None:
             e.text = MARK
         return events
 
+    def marked_ask(self: Game, player: str, kind: str, text: str, *args: Any, **kw: Any) -> None:
+        ask(self, player, kind, MARK, *args, **kw)
+
     monkeypatch.setattr(Game, "emit", marked_emit)
+    monkeypatch.setattr(Game, "ask", marked_ask)
     monkeypatch.setattr(Game, "timeout", marked_timeout)
+    monkeypatch.setattr(labels, "_label", lambda *_: MARK)
+    # A decision withheld from the table reads as its kind, worded by the bot.
+    monkeypatch.setattr(labels, "kind_text", lambda *_: MARK)
 
 
 def sent_by_the_bot(env: simcord.Env) -> list[str]:
