@@ -217,3 +217,23 @@ def test_the_bots_prompts_over_games_say_what_the_engine_says() -> None:
         )
         assert result.error is None, result.error
     assert len(seen) > 15, sorted(seen)
+
+
+def test_a_decision_stored_before_prompts_carried_data_reads_its_stored_sentence() -> None:
+    """A running game saved by an older bot has one open decision without data: its panel
+    and the board read the sentence stored with it, never a template with blanks."""
+    from bot.rendering import prompt_text
+    from bot.rendering.prompts import stored_before_data
+    from bot.rendering.text import Names
+    from engine import PromptData, PromptView, default_cards
+
+    old = PromptView(
+        player="p1",
+        kind="exploration",
+        text="Exploration phase at Lost Ruins: explore or skip.",
+        public_text="Exploration phase at Lost Ruins: explore or skip.",
+        default="skip",
+    )
+    assert stored_before_data("exploration", PromptData())
+    assert prompt_text(old, Names({}), default_cards()) == old.text
+    assert not stored_before_data("exploration", PromptData(player="p1", region="lost_ruins"))
