@@ -24,6 +24,7 @@ from bot.rendering.text import (
     TRAP_MARK,
     Names,
     clip,
+    clip_lines,
     fit,
     plural,
 )
@@ -180,7 +181,7 @@ def regions_text(view: TableView, db: CardDB, names: Names) -> str:
         at = f" — {', '.join(here)}" if here else ""
         head = f"**{card.name}** {level_text(r)}{' ' + marks if marks else ''}"
         lines.append(f"{head} · {pre}{extras}{at}")
-    return clip("\n".join(lines) or "none yet", FIELD_LIMIT)
+    return clip_lines("\n".join(lines) or "none yet", FIELD_LIMIT)
 
 
 def board_embed(

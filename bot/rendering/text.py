@@ -71,6 +71,20 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: max(0, limit - 1)] + "…"
 
 
+def clip_lines(text: str, limit: int) -> str:
+    """``text`` within ``limit`` characters, cut at the end of a line, with a last line that
+    says how many were left out: a cut inside a line could split its markdown (a bold name
+    would show its asterisks). A first line that alone is too long is cut as :func:`clip`."""
+    if len(text) <= limit:
+        return text
+    lines = text.split("\n")
+    for keep in range(len(lines) - 1, 0, -1):
+        shown = "\n".join([*lines[:keep], f"… and {len(lines) - keep} more"])
+        if len(shown) <= limit:
+            return shown
+    return clip(text, limit)
+
+
 def fit(embed: discord.Embed, limit: int = EMBED_TOTAL_LIMIT - 200) -> discord.Embed:
     """Shorten the longest field values until the embed is within Discord's total limit."""
     while len(embed) > limit and embed.fields:
@@ -82,7 +96,7 @@ def fit(embed: discord.Embed, limit: int = EMBED_TOTAL_LIMIT - 200) -> discord.E
         embed.set_field_at(
             i,
             name=longest.name,
-            value=clip(value, max(20, len(value) - excess)),
+            value=clip_lines(value, max(20, len(value) - excess)),
             inline=longest.inline,
         )
     return embed

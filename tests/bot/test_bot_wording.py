@@ -126,3 +126,18 @@ def test_anima_bot_help_is_clean_text() -> None:
         [sys.executable, "-m", "bot", "--help"], capture_output=True, text=True, check=True
     ).stdout
     assert "``" not in out and "usage: anima-bot" in out and "offline preview" in out
+
+
+def test_a_long_field_is_cut_at_a_line_end_and_says_how_many_lines_are_left_out() -> None:
+    """Discord's limits cut the Regions of a five-player, three-set table: whole lines go,
+    never half a bold name (a cut inside "**Shrine of the Sleeping God**" showed "**")."""
+    from bot.rendering.text import clip_lines
+
+    lines = [f"**Region {i}** L2 · 🂠 face down" for i in range(40)]
+    text = "\n".join(lines)
+    cut = clip_lines(text, 300)
+    assert len(cut) <= 300 and cut.endswith("more")
+    kept = cut.split("\n")[:-1]
+    assert kept == lines[: len(kept)] and all(line.count("**") == 2 for line in kept)
+    assert cut.split("\n")[-1] == f"… and {len(lines) - len(kept)} more"
+    assert clip_lines(text, len(text)) == text
