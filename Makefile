@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test lint typecheck pytest validate bench report screenshots clean
+.PHONY: run test lint typecheck pytest validate bench report screenshots clean catalogs
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,11 +27,11 @@ run: $(STAMP)
 test: $(DEV_STAMP) lint typecheck pytest
 
 lint: $(DEV_STAMP)
-	$(BIN)/ruff check engine bot tests benchmarks
-	$(BIN)/ruff format --check engine bot tests benchmarks
+	$(BIN)/ruff check engine bot words tests benchmarks
+	$(BIN)/ruff format --check engine bot words tests benchmarks
 
 typecheck: $(DEV_STAMP)
-	$(BIN)/mypy engine bot
+	$(BIN)/mypy engine bot words
 	$(BIN)/lint-imports
 
 pytest: $(DEV_STAMP)
@@ -52,6 +52,11 @@ report: $(DEV_STAMP)
 # The README's pictures of a game in the offline preview; needs chromium (not needed by CI).
 screenshots: $(STAMP)
 	$(BIN)/python docs/screenshots/take_screenshots.py
+
+# words/locales/en/LC_MESSAGES/cards.po: the English mirror of cards.json that translators of
+# the cards work from (a test fails when it is not current).
+catalogs: $(STAMP)
+	$(BIN)/python -m words.extract
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache *.egg-info

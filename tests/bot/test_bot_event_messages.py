@@ -276,16 +276,17 @@ def test_the_catalog_has_no_unused_message_and_every_template_names_its_argument
     used: set[str] = set()
     original = say
 
-    def recording(message: Message) -> str:
+    def recording(message: Message, language: str | None = None) -> str:
         used.add(message.id)
-        return original(message)
+        return original(message, language)
 
     import bot.rendering.event_context as context_module
     import bot.rendering.event_messages as messages_module
     import bot.rendering.event_outcomes as outcomes_module
     import bot.rendering.messages as catalog_module
+    import words as words_module
 
-    modules = (catalog_module, context_module, messages_module, outcomes_module)
+    modules = (catalog_module, context_module, messages_module, outcomes_module, words_module)
     with pytest.MonkeyPatch.context() as mp:
         for module in modules:
             if hasattr(module, "say"):
