@@ -237,6 +237,18 @@ MIGRATIONS: list[list[str]] = [
                 SUM(r.won), COUNT(*)
             FROM results r GROUP BY r.guild_id, COALESCE(r.user_id, -1)""",
     ],
+    [
+        # Issue 22: the languages (words.LANGUAGES). A game's public language (a lobby
+        # option; NULL: English, as before); a server's default for new lobbies (NULL: the
+        # server's preferred locale); a member's own choice for his private messages (no row:
+        # his Discord locale).
+        "ALTER TABLE games ADD COLUMN language TEXT",
+        "ALTER TABLE guild_settings ADD COLUMN language TEXT",
+        """CREATE TABLE member_settings (
+            user_id INTEGER PRIMARY KEY,
+            language TEXT
+        )""",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -295,6 +307,9 @@ class GuildSettings:
     window_timer: int
     dms: bool
     ai_takeover: int
+    #: The public language of new lobbies (a words.LANGUAGES code); None: the server's
+    #: preferred locale.
+    language: str | None = None
 
 
 @dataclass
@@ -360,6 +375,8 @@ class GameRow:
     paused_at: float | None = None
     #: Why a stored column could not be read (the game is then marked broken), else None.
     damage: str | None = None
+    #: The language of the game's public messages (a words.LANGUAGES code: a lobby option).
+    language: str = "en"
 
 
 @dataclass
@@ -444,7 +461,7 @@ _GAME_COLUMNS = (
     "id, guild_id, channel_id, host_id, status, options_json, decision_timer, window_timer, "
     "seed, state_json, version, published_event_id, published_version, lobby_message_id, "
     "board_message_id, board_turn, winner_seat, ending, broken_reason, created_at, started_at, "
-    "ended_at, in_thread, paused_at"
+    "ended_at, in_thread, paused_at, language"
 )
 _SEAT_COLUMNS = (
     "game_id, seat, position, user_id, name, ai, timeouts, prompt_since, deadline, half_at, "
@@ -500,6 +517,7 @@ def _game(row: Sequence[Any]) -> GameRow:
         in_thread=bool(row[22]),
         paused_at=row[23],
         damage=None if options is not None else "its options are not valid JSON",
+        language=row[24] or "en",
     )
 
 
@@ -566,6 +584,7 @@ class Storage:
         # Read once, then kept up to date by the writes below (the only writer).
         self._settings: dict[int, GuildSettings] = {}
         self._autopass: dict[tuple[int, int], frozenset[str]] = {}
+        self._languages: dict[int, str | None] = {}
         self._dm_refused: dict[int, bool] = {}
         #: The latest private events of (game, seat, limit), least recently read first.
         self._private: OrderedDict[tuple[int, str, int], list[EventRow]] = OrderedDict()
@@ -660,7 +679,7 @@ class Storage:
 
     async def _read_guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self.fetchone(
-            "SELECT decision_timer, window_timer, dms, ai_takeover FROM guild_settings "
+            "SELECT decision_timer, window_timer, dms, ai_takeover, language FROM guild_settings "
             "WHERE guild_id = ?",
             (guild_id,),
         )
@@ -673,6 +692,7 @@ class Storage:
             d.window_timer if row[1] is None else row[1],
             d.dms if row[2] is None else bool(row[2]),
             d.ai_takeover if row[3] is None else row[3],
+            row[4],
         )
 
     async def save_guild_settings(self, s: GuildSettings) -> None:
@@ -681,11 +701,19 @@ class Storage:
             [
                 (
                     "INSERT INTO guild_settings (guild_id, decision_timer, window_timer, dms, "
-                    "ai_takeover) VALUES (?, ?, ?, ?, ?) ON CONFLICT(guild_id) DO UPDATE SET "
+                    "ai_takeover, language) VALUES (?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT(guild_id) DO UPDATE SET "
                     "decision_timer = excluded.decision_timer, "
                     "window_timer = excluded.window_timer, dms = excluded.dms, "
-                    "ai_takeover = excluded.ai_takeover",
-                    (s.guild_id, s.decision_timer, s.window_timer, int(s.dms), s.ai_takeover),
+                    "ai_takeover = excluded.ai_takeover, language = excluded.language",
+                    (
+                        s.guild_id,
+                        s.decision_timer,
+                        s.window_timer,
+                        int(s.dms),
+                        s.ai_takeover,
+                        s.language,
+                    ),
                 )
             ]
         )
@@ -723,6 +751,30 @@ class Storage:
             await self._write(
                 [("DELETE FROM autopass WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))]
             )
+
+    # ------------------------------------------------------------------ members' languages
+
+    async def member_language(self, user_id: int) -> str | None:
+        """The language a member chose for his private messages (``/anima settings
+        language``), None if he chose none (his Discord locale then decides)."""
+        if user_id not in self._languages:
+            row = await self.fetchone(
+                "SELECT language FROM member_settings WHERE user_id = ?", (user_id,)
+            )
+            self._languages[user_id] = row[0] if row is not None else None
+        return self._languages[user_id]
+
+    async def set_member_language(self, user_id: int, language: str | None) -> None:
+        """Remember a member's language (None forgets it: his Discord locale decides)."""
+        self._languages.pop(user_id, None)
+        if language is None:
+            await self._write([("DELETE FROM member_settings WHERE user_id = ?", (user_id,))])
+            return
+        sql = (
+            "INSERT INTO member_settings (user_id, language) VALUES (?, ?) "
+            "ON CONFLICT(user_id) DO UPDATE SET language = excluded.language"
+        )
+        await self._write([(sql, (user_id, language))])
 
     # ------------------------------------------------------------------ games and lobbies
 
