@@ -240,13 +240,14 @@ MIGRATIONS: list[list[str]] = [
     [
         # Issue 22: the languages (words.LANGUAGES). A game's public language (a lobby
         # option; NULL: English, as before); a server's default for new lobbies (NULL: the
-        # server's preferred locale); a member's own choice for his private messages (no row:
-        # his Discord locale).
+        # server's preferred locale); a member's own choice for his private messages (NULL:
+        # his Discord locale, the last one an interaction of his carried: a DM has none).
         "ALTER TABLE games ADD COLUMN language TEXT",
         "ALTER TABLE guild_settings ADD COLUMN language TEXT",
         """CREATE TABLE member_settings (
             user_id INTEGER PRIMARY KEY,
-            language TEXT
+            language TEXT,
+            locale TEXT
         )""",
     ],
 ]
@@ -584,7 +585,7 @@ class Storage:
         # Read once, then kept up to date by the writes below (the only writer).
         self._settings: dict[int, GuildSettings] = {}
         self._autopass: dict[tuple[int, int], frozenset[str]] = {}
-        self._languages: dict[int, str | None] = {}
+        self._languages: dict[int, tuple[str | None, str | None]] = {}
         self._dm_refused: dict[int, bool] = {}
         #: The latest private events of (game, seat, limit), least recently read first.
         self._private: OrderedDict[tuple[int, str, int], list[EventRow]] = OrderedDict()
@@ -754,27 +755,37 @@ class Storage:
 
     # ------------------------------------------------------------------ members' languages
 
-    async def member_language(self, user_id: int) -> str | None:
-        """The language a member chose for his private messages (``/anima settings
-        language``), None if he chose none (his Discord locale then decides)."""
+    async def member_languages(self, user_id: int) -> tuple[str | None, str | None]:
+        """A member's chosen language (``/anima settings language``; None: none chosen) and
+        the Discord locale his last interaction carried (None: never seen)."""
         if user_id not in self._languages:
             row = await self.fetchone(
-                "SELECT language FROM member_settings WHERE user_id = ?", (user_id,)
+                "SELECT language, locale FROM member_settings WHERE user_id = ?", (user_id,)
             )
-            self._languages[user_id] = row[0] if row is not None else None
+            self._languages[user_id] = (row[0], row[1]) if row is not None else (None, None)
         return self._languages[user_id]
 
     async def set_member_language(self, user_id: int, language: str | None) -> None:
-        """Remember a member's language (None forgets it: his Discord locale decides)."""
+        """Remember a member's chosen language (None forgets it: his locale decides)."""
+        _, locale = await self.member_languages(user_id)
+        await self._save_member(user_id, language, locale)
+
+    async def saw_locale(self, user_id: int, locale: str) -> None:
+        """Remember the Discord locale of a member's interaction (written only when it
+        changed: a DM, which carries none, is then said in it)."""
+        language, seen = await self.member_languages(user_id)
+        if seen != locale:
+            await self._save_member(user_id, language, locale)
+
+    async def _save_member(self, user_id: int, language: str | None, locale: str | None) -> None:
         self._languages.pop(user_id, None)
-        if language is None:
-            await self._write([("DELETE FROM member_settings WHERE user_id = ?", (user_id,))])
-            return
         sql = (
-            "INSERT INTO member_settings (user_id, language) VALUES (?, ?) "
-            "ON CONFLICT(user_id) DO UPDATE SET language = excluded.language"
+            "INSERT INTO member_settings (user_id, language, locale) VALUES (?, ?, ?) "
+            "ON CONFLICT(user_id) DO UPDATE SET language = excluded.language, "
+            "locale = excluded.locale"
         )
-        await self._write([(sql, (user_id, language))])
+        await self._write([(sql, (user_id, language, locale))])
+        self._languages[user_id] = (language, locale)
 
     # ------------------------------------------------------------------ games and lobbies
 
