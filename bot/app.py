@@ -26,6 +26,7 @@ from bot.publishing import Publisher
 from bot.settings import Settings
 from bot.storage import GuildSettings, Storage
 from bot.timers import Timers
+from bot.translator import CatalogTranslator
 from engine import CardDB, default_cards
 
 log = logging.getLogger("anima.bot")
@@ -91,6 +92,9 @@ class AnimaBot(commands.Bot):
         await self.storage.open()
         # Buttons of any earlier run keep working: they are matched by custom_id pattern.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        # The commands' names and descriptions in every language the bot speaks, sent to
+        # Discord with them (each member's client shows his own).
+        await self.tree.set_translator(CatalogTranslator())
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -25,33 +25,39 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine import PromptView
+from words import Message, listing, msg, say
 
 
 @dataclass(frozen=True)
 class AutoKind:
-    """One kind of decision a member may put on auto-pass."""
+    """One kind of decision a member may put on auto-pass; its words are the catalogs'
+    (``autopass.<code>.label`` and ``.description``), said in the current language."""
 
-    #: The short name on the panel's menu.
-    label: str
-    #: What the auto-pass does (the menu option's description).
-    description: str
+    code: str
+
+    @property
+    def label(self) -> str:
+        """The short name on the panel's menu."""
+        return say(msg(f"autopass.{self.code}.label"))
+
+    @property
+    def description(self) -> str:
+        """What the auto-pass does (the menu option's description)."""
+        return say(msg(f"autopass.{self.code}.description"))
 
 
 #: Every auto-pass kind, by code. The four windows are the engine's moments (``window_kind``);
 #: ``reset`` and ``interaction`` are the member's own steps.
 AUTO_KINDS: dict[str, AutoKind] = {
-    "move_declared": AutoKind("Moves", "Pass the reaction window of every declared move"),
-    "encounter_revealed": AutoKind(
-        "Encounters", "Pass the reaction window of every revealed Encounter"
-    ),
-    "exploration_roll": AutoKind(
-        "Exploration rolls", "Pass the reaction window of every exploration roll"
-    ),
-    "battle_start": AutoKind("Battles", "Pass the reaction window of every battle, yours included"),
-    "reset": AutoKind("My Reset phase", "End it at once: no discard, dismissal or Reset card (R2)"),
-    "interaction": AutoKind(
-        "My Interaction phase", "End it at once when you can neither attack nor trade (I1, I2)"
-    ),
+    code: AutoKind(code)
+    for code in (
+        "move_declared",
+        "encounter_revealed",
+        "exploration_roll",
+        "battle_start",
+        "reset",
+        "interaction",
+    )
 }
 
 #: The kinds that are reaction windows.
@@ -68,10 +74,14 @@ def parse_kinds(codes: Iterable[str]) -> frozenset[str]:
 
 
 def describe(kinds: Iterable[str]) -> str:
-    """The kinds as a short list for the member himself ("off" when none)."""
+    """The kinds as a short list for the member himself ("off" when none), in the current
+    language."""
     chosen = set(kinds)
     names = [k.label for code, k in AUTO_KINDS.items() if code in chosen]
-    return ", ".join(names) if names else "off"
+    if not names:
+        return say(msg("autopass.off"))
+    joined = listing(names)
+    return say(joined) if isinstance(joined, Message) else joined
 
 
 def auto_action(prompt: PromptView, kinds: frozenset[str]) -> str | None:

@@ -8,6 +8,11 @@ Lobby changes run under the same per-game lock as the game they become
 A lobby never blocks its channel for ever: ``/anima start`` answers (defers) before it writes
 the lobby, and a lobby whose message was never posted (a failed answer, a crash) or that
 nobody changed for ``ANIMA_LOBBY_IDLE`` seconds expires when somebody opens a new one there.
+
+A lobby speaks its game's language (``games.language``, a lobby option whose default is the
+server's, :func:`bot.languages.server_language`). The service words nothing itself: it
+answers with messages of the catalogs (:class:`LobbyOutcome`), which the one who shows them
+says in the reader's language (a refusal) or the lobby's (the lobby message).
 """
 
 from __future__ import annotations
@@ -16,18 +21,21 @@ import contextlib
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
 
 import discord
 
 from bot import rendering
 from bot.games.service import Games
+from bot.languages import public_language, server_language
 from bot.lobby_options import choose_codes
 from bot.publishing import Publisher
-from bot.refusals import refusal_text
+from bot.refusals import refusal_message
 from bot.rendering import SET_NAMES
 from bot.storage import GameRow, NewEvent, SeatRow, Storage
-from bot.table import MAX_SEATS, MIN_SEATS, LobbyResult, Table, jump_url, now, seat_update
+from bot.table import MAX_SEATS, MIN_SEATS, Table, jump_url, now, seat_update
 from engine import DEFAULT_LEVEL, LEVELS, Game, IllegalAction, Options
+from words import LANGUAGES, Message, counted, msg, say, speaking
 
 log = logging.getLogger("anima.lobby")
 
@@ -36,8 +44,23 @@ log = logging.getLogger("anima.lobby")
 UNPOSTED_GRACE = 60.0
 #: The default of ``ANIMA_LOBBY_IDLE``: a lobby nobody changed for an hour expires.
 LOBBY_IDLE = 3600.0
-EXPIRED = "This lobby expired (nobody changed it for a while): a new one was opened."
-NEVER_POSTED = "This lobby expired: its message was never posted."
+EXPIRED = msg("lobby.expired")
+NEVER_POSTED = msg("lobby.never_posted")
+CLOSED = msg("lobby.closed")
+FULL = counted("lobby.full", MAX_SEATS)
+
+
+@dataclass
+class LobbyOutcome:
+    """The outcome of a lobby action: a refusal for the clicker (``error``), or the lobby as
+    it is now; ``closed``: why it closed (the lobby message says it, losing its buttons)."""
+
+    error: Message | None = None
+    row: GameRow | None = None
+    seats: list[SeatRow] = field(default_factory=list)
+    closed: Message | None = None
+    #: The server's decision timer, which the lobby shows when the host keeps the default.
+    default_timer: int = 0
 
 
 class Lobby:
@@ -59,7 +82,7 @@ class Lobby:
         #: Seconds without a change after which a lobby expires (``ANIMA_LOBBY_IDLE``).
         self.idle_after = idle_after
 
-    async def blocker(self, channel_id: int) -> str | None:
+    async def blocker(self, channel_id: int) -> Message | None:
         """Why ``/anima start`` cannot open a lobby in the channel (its game, with a link),
         or None (no game, or a lobby that expired: :meth:`open` closes it). Only reads: it
         runs before the command answers, so that a refusal stays private."""
@@ -68,7 +91,7 @@ class Lobby:
             return None
         return self._refusal(existing)
 
-    async def _stale(self, row: GameRow) -> str | None:
+    async def _stale(self, row: GameRow) -> Message | None:
         """Why ``row`` expired (see :meth:`expire_stale`), or None if it has not."""
         if row.status != "lobby":
             return None
@@ -94,18 +117,19 @@ class Lobby:
         if row.lobby_message_id is not None:
             seats = await self.storage.seats(row.id)
             result = await self._result(row, seats, why)
-            embed = rendering.lobby_embed(row, seats, result.default_timer, closed=why)
+            with speaking(public_language(row)):
+                embed = rendering.lobby_embed(row, seats, result.default_timer, closed=why)
             message = self.publisher.channel(row).get_partial_message(row.lobby_message_id)
             with contextlib.suppress(discord.HTTPException):  # deleted: nothing to tell
                 await message.edit(embed=embed, view=None)
         return True
 
     @staticmethod
-    def _refusal(existing: GameRow) -> str:
+    def _refusal(existing: GameRow) -> Message:
         message_id = existing.board_message_id or existing.lobby_message_id
-        what = "a game is running" if existing.status == "running" else "a lobby is open"
-        where = f" ({what}: {jump_url(existing.guild_id, existing.channel_id, message_id)})"
-        return f"There is already a game in this channel{where}. One at a time!"
+        link = jump_url(existing.guild_id, existing.channel_id, message_id)
+        running = existing.status == "running"
+        return msg("lobby.busy.running" if running else "lobby.busy.lobby", link=link)
 
     async def open(
         self,
@@ -115,10 +139,12 @@ class Lobby:
         name: str,
         turn_cap: int,
         in_thread: bool = False,
-    ) -> LobbyResult:
+        preferred_locale: object = None,
+    ) -> LobbyOutcome:
         """``/anima start``: a new lobby with the user in seat 1, or why not (the channel's
         game, with a link to it). ``in_thread``: the game will be played in a thread started
-        from the lobby message."""
+        from the lobby message. The lobby speaks the server's language (its managers'
+        choice, else ``preferred_locale``, the server's Discord locale)."""
         existing = await self.storage.active_game(channel_id)
         if existing is not None and await self.expire_stale(existing):
             existing = None
@@ -127,16 +153,17 @@ class Lobby:
             game_id = await self.storage.create_lobby(
                 guild_id, channel_id, user_id, name, options, now()
             )
-            if game_id is not None and in_thread:
-                await self.storage.update_game(game_id, in_thread=True)
             if game_id is not None:
+                settings = await self.storage.guild_settings(guild_id)
+                language = server_language(settings.language, preferred_locale)
+                await self.storage.update_game(game_id, in_thread=in_thread, language=language)
                 row = await self.storage.game(game_id)
                 if row is not None:
                     return await self._result(row, await self.storage.seats(game_id))
             existing = await self.storage.active_game(channel_id)  # somebody else was faster
         if existing is None:
-            return LobbyResult("There is already a game in this channel. One at a time!")
-        return LobbyResult(self._refusal(existing))
+            return LobbyOutcome(msg("lobby.busy"))
+        return LobbyOutcome(self._refusal(existing))
 
     async def posted(self, game_id: int, message_id: int) -> None:
         """Remember the lobby's message (its board is posted below it when it starts)."""
@@ -153,28 +180,28 @@ class Lobby:
         await self.storage.touch_lobby(game_id, now())
 
     async def _result(
-        self, row: GameRow, seats: list[SeatRow], closed: str | None = None
-    ) -> LobbyResult:
+        self, row: GameRow, seats: list[SeatRow], closed: Message | None = None
+    ) -> LobbyOutcome:
         settings = await self.storage.guild_settings(row.guild_id)
-        return LobbyResult(
+        return LobbyOutcome(
             row=row, seats=seats, closed=closed, default_timer=settings.decision_timer
         )
 
-    async def _lobby(self, game_id: int) -> tuple[GameRow | None, list[SeatRow], str | None]:
+    async def _lobby(self, game_id: int) -> tuple[GameRow | None, list[SeatRow], Message | None]:
         row = await self.storage.game(game_id)
         if row is None or row.status != "lobby":
-            return None, [], "This lobby is closed."
+            return None, [], CLOSED
         return row, await self.storage.seats(game_id), None
 
     async def _host_lobby(
-        self, game_id: int, user_id: int, admin: bool, refusal: str
-    ) -> tuple[GameRow, list[SeatRow]] | LobbyResult:
+        self, game_id: int, user_id: int, admin: bool, refusal: Message
+    ) -> tuple[GameRow, list[SeatRow]] | LobbyOutcome:
         """The open lobby, for its host (or a member with Manage Server); else the refusal."""
         row, seats, error = await self._lobby(game_id)
         if row is None:
-            return LobbyResult(error)
+            return LobbyOutcome(error)
         if user_id != row.host_id and not admin:
-            return LobbyResult(refusal)
+            return LobbyOutcome(refusal)
         return row, seats
 
     async def _as_host(
@@ -182,14 +209,14 @@ class Lobby:
         game_id: int,
         user_id: int,
         admin: bool,
-        refusal: str,
-        change: Callable[[GameRow, list[SeatRow]], Awaitable[LobbyResult]],
-    ) -> LobbyResult:
+        refusal: Message,
+        change: Callable[[GameRow, list[SeatRow]], Awaitable[LobbyOutcome]],
+    ) -> LobbyOutcome:
         """Under the game's lock: the host's ``change`` to the open lobby (its row and seats),
         or the refusal (see :meth:`_host_lobby`)."""
         async with self.games.lock(game_id):
             lobby = await self._host_lobby(game_id, user_id, admin, refusal)
-            if isinstance(lobby, LobbyResult):
+            if isinstance(lobby, LobbyOutcome):
                 return lobby
             return await change(*lobby)
 
@@ -200,34 +227,34 @@ class Lobby:
             s.seat, s.position = f"p{i + 1}", i
         return seats
 
-    async def join(self, game_id: int, user_id: int, name: str) -> LobbyResult:
+    async def join(self, game_id: int, user_id: int, name: str) -> LobbyOutcome:
         """The user takes the next seat."""
         async with self.games.lock(game_id):
             row, seats, error = await self._lobby(game_id)
             if row is None:
-                return LobbyResult(error)
+                return LobbyOutcome(error)
             if any(s.user_id == user_id for s in seats):
-                return LobbyResult("You have already joined.")
+                return LobbyOutcome(msg("lobby.already_joined"))
             if len(seats) >= MAX_SEATS:
-                return LobbyResult("The table is full (5 seats).")
+                return LobbyOutcome(FULL)
             seats.append(SeatRow(game_id, "", 0, user_id, name))
             await self.storage.set_seats(game_id, self._renumber(seats))
             await self._touch(game_id)
             return await self._result(row, seats)
 
-    async def leave(self, game_id: int, user_id: int) -> LobbyResult:
+    async def leave(self, game_id: int, user_id: int) -> LobbyOutcome:
         """The user leaves; the next human hosts, and a lobby without humans closes."""
         async with self.games.lock(game_id):
             row, seats, error = await self._lobby(game_id)
             if row is None:
-                return LobbyResult(error)
+                return LobbyOutcome(error)
             if not any(s.user_id == user_id for s in seats):
-                return LobbyResult("You are not in this lobby.")
+                return LobbyOutcome(msg("lobby.not_in"))
             seats = [s for s in seats if s.user_id != user_id]
             humans = [s for s in seats if s.user_id is not None]
             if not humans:
                 await self.storage.stop_game(game_id, "cancelled", now())
-                return await self._result(row, [], "Everybody left: the lobby is closed.")
+                return await self._result(row, [], msg("lobby.everybody_left"))
             if row.host_id == user_id:
                 row.host_id = humans[0].user_id or 0
                 await self.storage.update_game(game_id, host_id=row.host_id)
@@ -235,51 +262,56 @@ class Lobby:
             await self._touch(game_id)
             return await self._result(row, seats)
 
-    async def ai_refusal(self, game_id: int, user_id: int, admin: bool) -> str | None:
+    async def ai_refusal(self, game_id: int, user_id: int, admin: bool) -> Message | None:
         """Why the user may not add an AI player now (None: he may): asked before the level
         picker is shown, and again by :meth:`add_ai`."""
-        lobby = await self._host_lobby(game_id, user_id, admin, "Only the host can add AI players.")
-        if isinstance(lobby, LobbyResult):
+        lobby = await self._host_lobby(game_id, user_id, admin, msg("lobby.host_only.ai"))
+        if isinstance(lobby, LobbyOutcome):
             return lobby.error
         if len(lobby[1]) >= MAX_SEATS:
-            return "The table is full (5 seats)."
+            return FULL
         return None
 
     async def add_ai(
         self, game_id: int, user_id: int, admin: bool, level: str = DEFAULT_LEVEL
-    ) -> LobbyResult:
-        """The host seats an AI player of ``level`` (engine.agents.levels)."""
+    ) -> LobbyOutcome:
+        """The host seats an AI player of ``level`` (engine.agents.levels), named in the
+        lobby's language ("AI 2")."""
         if level not in LEVELS:
-            return LobbyResult(f"Unknown AI level {level!r}: choose one of {', '.join(LEVELS)}.")
+            return LobbyOutcome(msg("lobby.unknown_level", level=level))
         async with self.games.lock(game_id):
             refusal = await self.ai_refusal(game_id, user_id, admin)
             if refusal is not None:
-                return LobbyResult(refusal)
+                return LobbyOutcome(refusal)
             row, seats, error = await self._lobby(game_id)
             if row is None:
-                return LobbyResult(error)
+                return LobbyOutcome(error)
             taken = {s.name for s in seats if s.user_id is None}
-            number = next(n for n in range(1, 10) if f"AI {n}" not in taken)
-            seats.append(SeatRow(game_id, "", 0, None, f"AI {number}", ai=True, ai_level=level))
+            names = (
+                say(msg("lobby.ai_seat", number=n), public_language(row)) for n in range(1, 10)
+            )
+            name = next(n for n in names if n not in taken)
+            seats.append(SeatRow(game_id, "", 0, None, name, ai=True, ai_level=level))
             await self.storage.set_seats(game_id, self._renumber(seats))
             await self._touch(game_id)
             return await self._result(row, seats)
 
     async def set_option(
         self, game_id: int, user_id: int, admin: bool, what: str, values: Sequence[str]
-    ) -> LobbyResult:
-        """The host changes the sets, optional rules, edition options or the timer."""
+    ) -> LobbyOutcome:
+        """The host changes the sets, optional rules, edition options, the timer or the
+        language."""
         return await self._as_host(
             game_id,
             user_id,
             admin,
-            "Only the host can change the options.",
+            msg("lobby.host_only.options"),
             lambda row, seats: self._set_option(row, seats, what, values),
         )
 
     async def _set_option(
         self, row: GameRow, seats: list[SeatRow], what: str, values: Sequence[str]
-    ) -> LobbyResult:
+    ) -> LobbyOutcome:
         options = dict(row.options)
         if what == "sets":
             # In the menu's order whatever the clicks' order: the same table, the same
@@ -292,34 +324,33 @@ class Lobby:
             value = values[0] if values else "default"
             row.decision_timer = None if value == "default" else int(value)
             await self.storage.update_game(row.id, decision_timer=row.decision_timer)
+        elif what == "language" and values and values[0] in LANGUAGES:
+            row.language = values[0]
+            await self.storage.update_game(row.id, language=row.language)
         row.options = Options.model_validate(options).model_dump()
         await self.storage.update_game(row.id, options=row.options)
         await self._touch(row.id)
         return await self._result(row, seats)
 
-    async def cancel(self, game_id: int, user_id: int, admin: bool) -> LobbyResult:
+    async def cancel(self, game_id: int, user_id: int, admin: bool) -> LobbyOutcome:
         """The host (or Manage Server) closes the lobby."""
         return await self._as_host(
-            game_id,
-            user_id,
-            admin,
-            "Only the host (or a member with Manage Server) can cancel.",
-            self._cancel,
+            game_id, user_id, admin, msg("lobby.host_only.cancel"), self._cancel
         )
 
-    async def _cancel(self, row: GameRow, seats: list[SeatRow]) -> LobbyResult:
+    async def _cancel(self, row: GameRow, seats: list[SeatRow]) -> LobbyOutcome:
         await self.storage.stop_game(row.id, "cancelled", now())
-        return await self._result(row, seats, "The lobby was cancelled.")
+        return await self._result(row, seats, msg("lobby.cancelled"))
 
-    async def start(self, game_id: int, user_id: int, admin: bool) -> LobbyResult:
+    async def start(self, game_id: int, user_id: int, admin: bool) -> LobbyOutcome:
         """Deal the game, let AI seats choose their start, post the board, DM the secrets."""
         return await self._as_host(
-            game_id, user_id, admin, "Only the host can start the game.", self._start
+            game_id, user_id, admin, msg("lobby.host_only.start"), self._start
         )
 
-    async def _start(self, row: GameRow, seats: list[SeatRow]) -> LobbyResult:
+    async def _start(self, row: GameRow, seats: list[SeatRow]) -> LobbyOutcome:
         if len(seats) < MIN_SEATS:
-            return LobbyResult("A game needs at least 2 seats: invite a friend or add an AI.")
+            return LobbyOutcome(counted("lobby.too_few", MIN_SEATS))
         options = Options.model_validate(row.options)
         seed = self.fixed_seed if self.fixed_seed is not None else secrets.randbits(62)
         try:
@@ -327,19 +358,19 @@ class Lobby:
         except IllegalAction as exc:
             # The engine's reason and its rule (G1: sets and player counts); the lobby
             # stays as it was, for the host to change the sets or the seats.
-            return LobbyResult(f"The game cannot start. {refusal_text(exc)}")
+            return LobbyOutcome(msg("lobby.cannot_start", reason=refusal_message(exc)))
         settings = await self.storage.guild_settings(row.guild_id)
-        where = ""
+        closed = counted("lobby.started", len(seats))
         if row.in_thread:
             thread_id = await self.publisher.open_thread(row)
             if thread_id is None:
-                where = " I could not start a thread: the game is played here."
+                closed = msg("lobby.started.here", started=closed)
             else:
                 # The game belongs to its thread from now on: commands, buttons and
                 # posts follow the game's channel id; the channel is free again.
                 row.channel_id = thread_id
                 await self.storage.update_game(row.id, channel_id=thread_id)
-                where = f" It is played in the thread <#{thread_id}>."
+                closed = msg("lobby.started.thread", started=closed, thread=f"<#{thread_id}>")
         decision_timer = (
             row.decision_timer if row.decision_timer is not None else settings.decision_timer
         )
@@ -365,14 +396,13 @@ class Lobby:
             t,
         )
         if not ok:
-            return LobbyResult("This lobby is closed.")
+            return LobbyOutcome(CLOSED)
         row.status, row.state_json, row.version, row.seed = "running", "", 0, seed
         self.games.keep(row.id, game)
-        closed = f"The game has started — good luck! ({len(seats)} seats){where}"
         # The secret start goes out before the AI moves, while the offers are all there.
         await self.publisher.send_starts(table)
         await self.games.run_ai(table)
         await self.publisher.publish(table)
-        return LobbyResult(
+        return LobbyOutcome(
             row=row, seats=seats, closed=closed, default_timer=settings.decision_timer
         )

@@ -1,7 +1,8 @@
 """The lobby's option codes (O1-O3 optional rules, V1-V4 edition options, and S5 in the
 edition menu when Twilight of the Gods is combined with another set): one table, read one way
 to show which codes a game's options switch on, and the other way to turn the host's selection
-into options."""
+into options. Each code's name and description are the catalogs' (``option.<code>.name``
+and ``.description``), said in the current language."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine import Options
+from words import msg, say
 
 
 @dataclass(frozen=True)
@@ -17,14 +19,22 @@ class OptionCode:
 
     code: str
     group: Literal["rules", "edition"]
-    name: str
-    description: str
     option: str
     #: The value the code sets when chosen, and the one it sets when unchosen.
     on: Any
     off: Any
     #: Values that count as "on" besides ``on`` (O1 is on with either Tree reading).
     also_on: frozenset[Any] = field(default_factory=frozenset)
+
+    @property
+    def name(self) -> str:
+        """The option's short name (the lobby's menus and its embed)."""
+        return say(msg(f"option.{self.code}.name"))
+
+    @property
+    def description(self) -> str:
+        """What the option does, in a line (its menu option's description)."""
+        return say(msg(f"option.{self.code}.description"))
 
     def is_on(self, options: Options) -> bool:
         value = getattr(options, self.option)
@@ -42,44 +52,18 @@ class OptionCode:
 
 #: Every lobby code, in the order of the lobby's menus.
 OPTION_CODES: tuple[OptionCode, ...] = (
-    OptionCode(
-        "O1", "rules", "Tree of Regions",
-        "Regions by level; each change of level draws an Encounter",
-        "tree_of_regions", "soo", "off", frozenset({"bge"}),
-    ),
-    OptionCode(
-        "O2", "rules", "Both missions", "Both Basic missions before the Final mission",
-        "both_missions", True, False,
-    ),
-    OptionCode(
-        "O3", "rules", "Open rolls", "A 6 in battle is rolled again and added",
-        "open_rolls", True, False,
-    ),
-    OptionCode(
-        "V1", "edition", "Final mission at once (SoO)",
-        "Drawn by the first to complete a Basic mission", "final_reveal", "immediate", "choose",
-    ),
-    OptionCode(
-        "V2", "edition", "Ties stand (BGE)",
-        "A tie between two parties stands instead of a re-roll", "party_tie", "stands", "reroll",
-    ),
-    OptionCode(
-        "V3", "edition", "No Crisis countdown (SoO)",
-        "The game runs until the Final mission is done", "crisis", False, True,
-    ),
+    OptionCode("O1", "rules", "tree_of_regions", "soo", "off", frozenset({"bge"})),
+    OptionCode("O2", "rules", "both_missions", True, False),
+    OptionCode("O3", "rules", "open_rolls", True, False),
+    OptionCode("V1", "edition", "final_reveal", "immediate", "choose"),
+    OptionCode("V2", "edition", "party_tie", "stands", "reroll"),
+    OptionCode("V3", "edition", "crisis", False, True),
     # V4 is a reading of O1: choosing it switches the Tree of Regions on.
-    OptionCode(
-        "V4", "edition", "Tree of Regions: BGE reading",
-        "With O1: move within a level or one up or down", "tree_of_regions", "bge", "soo",
-    ),
+    OptionCode("V4", "edition", "tree_of_regions", "bge", "soo"),
     # S5 only counts (and is only offered) when Twilight of the Gods is combined with
     # another set; the lobby has no room for a fifth menu, so it joins the edition options.
-    OptionCode(
-        "S5", "edition", "Older sets' missions (S5)",
-        "Twilight combined: older missions; its Missions, Regions, Events out",
-        "combined_missions", "older", "twilight",
-    ),
-)  # fmt: skip
+    OptionCode("S5", "edition", "combined_missions", "older", "twilight"),
+)
 
 OPTIONAL_RULES = {c.code: c for c in OPTION_CODES if c.group == "rules"}
 EDITION_OPTIONS = {c.code: c for c in OPTION_CODES if c.group == "edition"}

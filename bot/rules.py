@@ -2,6 +2,9 @@
 
 A topic is a section (``## B — Battles and checks``) or one rule (``- **B3** …``). The file
 is read once per path; a missing file gives an empty digest and a clear message.
+
+The digest is English; the few words the bot adds around it (a section's label, a search's
+title) are the catalogs', in the current language.
 """
 
 from __future__ import annotations
@@ -10,6 +13,8 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+
+from words import msg, say
 
 SECTION = re.compile(r"^##\s+([A-Z])\s+[—-]\s+(.+?)\s*$")
 RULE = re.compile(r"^-\s+\*\*([A-Z][0-9]+)\*\*\s*(.*)$")
@@ -35,6 +40,7 @@ class Digest:
 
     path: Path
     sections: list[Section]
+    #: Why the digest could not be read (the system's reason and the path), else None.
     error: str | None = None
 
     @property
@@ -52,7 +58,7 @@ class Digest:
         q = query.strip().lower()
         out: list[tuple[str, str]] = []
         for s in self.sections:
-            label = f"{s.letter} — {s.title} (section)"
+            label = say(msg("rules.section", letter=s.letter, title=s.title))
             if not q or q in label.lower() or q == s.letter.lower():
                 out.append((label, f"section:{s.letter}"))
         for r in self.rules:
@@ -81,7 +87,8 @@ class Digest:
         hits = [r for r in self.rules if all(w in r.text.lower() for w in words)]
         if not hits:
             return None
-        return f"Rules about “{clip(t, 60)}”", "\n".join(f"**{r.id}** {r.text}" for r in hits[:8])
+        title = say(msg("rules.search", words=clip(t, 60)))
+        return title, "\n".join(f"**{r.id}** {r.text}" for r in hits[:8])
 
 
 def clip(text: str, limit: int) -> str:
@@ -112,4 +119,4 @@ def load(path: Path) -> Digest:
     try:
         return parse(path.read_text(encoding="utf-8"), path)
     except OSError as exc:
-        return Digest(path, [], f"the rules digest is not available ({exc.strerror}: {path})")
+        return Digest(path, [], f"{exc.strerror}: {path}")

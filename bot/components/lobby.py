@@ -1,13 +1,20 @@
-"""The lobby's components: its selects (sets, optional rules, edition, timer) and buttons
-(join, leave, add an AI player, start, cancel), the host's private picker of AI levels, and
-the lobby message's view. A click hands over to ``bot.lobby`` through the interaction's
-client; the lobby message shows the change.
+"""The lobby's components: its selects (sets, optional rules, edition, timer and language)
+and buttons (join, leave, add an AI player, start, cancel), the host's private picker of AI
+levels, and the lobby message's view. A click hands over to ``bot.lobby`` through the
+interaction's client; the lobby message shows the change.
+
+Who reads what: the lobby message (its embed, selects and buttons) is public, in the lobby's
+language (:func:`bot.languages.public_language`); a refusal and the AI level picker are the
+clicker's, in his (:func:`bot.languages.reader_language`). Each callback runs in the
+clicker's language (:func:`clicked`); the lobby message is drawn in the lobby's
+(:func:`lobby_message`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -16,12 +23,46 @@ from discord import ui
 from bot import rendering
 from bot.components import answers
 from bot.components.answers import client, is_admin, new_view
+from bot.languages import public_language, reader_language
 from bot.lobby_options import EDITION_OPTIONS, OPTIONAL_RULES, offered_codes, selected_codes
+from bot.rendering.lobby import ai_level_name, language_name
+from bot.storage import StorageUnavailable
 from bot.table import MAX_SEATS
 from engine import DEFAULT_LEVEL, LEVELS, CardDB, Options
+from words import LANGUAGES, language_of, msg, say, speaking
 
 if TYPE_CHECKING:
+    from bot.lobby import LobbyOutcome
     from bot.storage import GameRow
+
+#: The lobby's refusal when it is gone (``bot.lobby.CLOSED``, which sits above this layer).
+CLOSED = msg("lobby.closed")
+#: The timer select's values that choose the lobby's language instead: ``language:es``.
+LANGUAGE_VALUE = "language:"
+
+
+async def clicked(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
+    """Run a lobby component's callback (guarded, see :func:`answers.guarded`) in the
+    clicker's language."""
+    try:
+        language = await reader_language(
+            client(interaction).storage, interaction.user.id, interaction.locale
+        )
+    except StorageUnavailable:  # remembering his locale failed: the click says why
+        language = language_of(interaction.locale)
+    with speaking(language):
+        await answers.guarded(interaction, work)
+
+
+def lobby_message(result: LobbyOutcome, cards: CardDB) -> dict[str, Any]:
+    """The lobby message's embed and view (none once closed), in the lobby's language."""
+    assert result.row is not None
+    with speaking(public_language(result.row)):
+        embed = rendering.lobby_embed(
+            result.row, result.seats, result.default_timer, closed=result.closed
+        )
+        view = None if result.closed else lobby_view(result.row, cards)
+    return {"embed": embed, "view": view}
 
 
 def available_sets(cards: CardDB) -> list[str]:
@@ -34,18 +75,23 @@ class LobbyButton(
     ui.DynamicItem[ui.Button[Any]],
     template=r"anima:lobby:(?P<gid>[0-9]+):(?P<what>join|leave|ai|start|cancel)",
 ):
-    LABELS = {
-        "join": ("Join", discord.ButtonStyle.success),
-        "leave": ("Leave", discord.ButtonStyle.secondary),
-        "ai": ("Add AI player", discord.ButtonStyle.secondary),
-        "start": ("Start", discord.ButtonStyle.primary),
-        "cancel": ("Cancel", discord.ButtonStyle.danger),
+    STYLES = {
+        "join": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.secondary,
+        "ai": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary,
+        "cancel": discord.ButtonStyle.danger,
     }
 
     def __init__(self, gid: int, what: str) -> None:
-        label, style = self.LABELS[what]
+        label = say(msg(f"lobby.button.{what}"))
         super().__init__(
-            ui.Button(label=label, style=style, custom_id=f"anima:lobby:{gid}:{what}", row=4)
+            ui.Button(
+                label=label,
+                style=self.STYLES[what],
+                custom_id=f"anima:lobby:{gid}:{what}",
+                row=4,
+            )
         )
         self.gid, self.what = gid, what
 
@@ -57,11 +103,9 @@ class LobbyButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.what == "ai":  # the host first picks the new AI player's level
-            await answers.guarded(interaction, lambda: ai_level_picker(interaction, self.gid))
+            await clicked(interaction, lambda: ai_level_picker(interaction, self.gid))
             return
-        await answers.guarded(
-            interaction, lambda: lobby_action(interaction, self.gid, self.what, [])
-        )
+        await clicked(interaction, lambda: lobby_action(interaction, self.gid, self.what, []))
 
 
 class AiLevelButton(
@@ -79,7 +123,9 @@ class AiLevelButton(
         )
         super().__init__(
             ui.Button(
-                label=level.capitalize(), style=style, custom_id=f"anima:lobby:{gid}:ai:{level}"
+                label=ai_level_name(level).capitalize(),
+                style=style,
+                custom_id=f"anima:lobby:{gid}:ai:{level}",
             )
         )
         self.gid, self.level = gid, level
@@ -91,7 +137,7 @@ class AiLevelButton(
         return cls(int(match["gid"]), match["level"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await answers.guarded(interaction, lambda: add_ai_player(interaction, self.gid, self.level))
+        await clicked(interaction, lambda: add_ai_player(interaction, self.gid, self.level))
 
 
 def ai_level_view(gid: int) -> ui.View:
@@ -108,7 +154,7 @@ async def ai_level_picker(interaction: discord.Interaction, gid: int) -> None:
         gid, interaction.user.id, is_admin(interaction)
     )
     if refusal is not None:
-        await interaction.response.send_message(refusal, ephemeral=True)
+        await interaction.response.send_message(say(refusal), ephemeral=True)
         return
     await interaction.response.send_message(
         rendering.ai_level_text(), view=ai_level_view(gid), ephemeral=True
@@ -116,26 +162,25 @@ async def ai_level_picker(interaction: discord.Interaction, gid: int) -> None:
 
 
 async def add_ai_player(interaction: discord.Interaction, gid: int, level: str) -> None:
-    """A level picked: the AI takes a seat, the lobby message shows it, and the picker says
-    so (or why not)."""
+    """A level picked: the AI takes a seat, the lobby message shows it (in the lobby's
+    language), and the picker says so (or why not, in the host's)."""
     await interaction.response.defer()
     bot = client(interaction)
     result = await bot.lobby.add_ai(gid, interaction.user.id, is_admin(interaction), level)
     if result.error or result.row is None:
-        await interaction.edit_original_response(
-            content=result.error or "This lobby is closed.", view=None
-        )
+        await interaction.edit_original_response(content=say(result.error or CLOSED), view=None)
         return
     row = result.row
     if row.lobby_message_id is not None:
-        embed = rendering.lobby_embed(row, result.seats, result.default_timer)
         lobby = bot.publisher.channel(row).get_partial_message(row.lobby_message_id)
         with contextlib.suppress(discord.HTTPException):  # the seat is taken all the same
-            await lobby.edit(embed=embed, view=lobby_view(row, bot.cards))
+            await lobby.edit(**lobby_message(result, bot.cards))
     added = result.seats[-1]
+    seated = msg(
+        "lobby.ai_added", name=added.name, level=ai_level_name(level), seat=len(result.seats)
+    )
     await interaction.edit_original_response(
-        content=f"🤖 {added.name} ({level}) takes seat {len(result.seats)}.\n\n"
-        + rendering.ai_level_text(),
+        content=f"{say(seated)}\n\n{rendering.ai_level_text()}",
         view=ai_level_view(gid) if len(result.seats) < MAX_SEATS else None,
     )
 
@@ -145,16 +190,16 @@ class LobbySelect(
     template=r"anima:lobby:(?P<gid>[0-9]+):(?P<what>sets|rules|edition|timer)",
 ):
     def __init__(self, gid: int, what: str, options: list[discord.SelectOption], row: int) -> None:
-        placeholder, low, high = {
-            "sets": ("Card sets", 1, len(options)),
-            "rules": ("Optional rules", 0, len(options)),
-            "edition": ("Edition options", 0, len(options)),
-            "timer": ("Decision timer", 1, 1),
+        low, high = {
+            "sets": (1, len(options)),
+            "rules": (0, len(options)),
+            "edition": (0, len(options)),
+            "timer": (1, 1),
         }[what]
         super().__init__(
             ui.Select(
                 custom_id=f"anima:lobby:{gid}:{what}",
-                placeholder=placeholder,
+                placeholder=say(msg(f"lobby.select.{what}")),
                 min_values=low,
                 max_values=max(1, high),
                 options=options,
@@ -171,17 +216,20 @@ class LobbySelect(
         return cls(int(match["gid"]), match["what"], list(getattr(item, "options", [])), row)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = list(self.item.values)
-        await answers.guarded(
-            interaction, lambda: lobby_action(interaction, self.gid, self.what, values)
-        )
+        values, what = list(self.item.values), self.what
+        if what == "timer" and values and values[0].startswith(LANGUAGE_VALUE):
+            # The lobby has five rows (four selects, the buttons): the language is chosen
+            # in the timer's select.
+            what, values = "language", [values[0].removeprefix(LANGUAGE_VALUE)]
+        await clicked(interaction, lambda: lobby_action(interaction, self.gid, what, values))
 
 
 async def lobby_action(
     interaction: discord.Interaction, gid: int, what: str, values: list[str]
 ) -> None:
     """A lobby button or select: the lobby message shows the change (nobody gets a private
-    confirmation per click); only a refusal is said to the clicker, privately."""
+    confirmation per click); only a refusal is said to the clicker, privately (in the
+    current language: his)."""
     # Acknowledge first: the lock may be held by a start that deals and posts the board.
     await interaction.response.defer()
     lobby = client(interaction).lobby
@@ -198,18 +246,15 @@ async def lobby_action(
     else:
         result = await lobby.set_option(gid, user.id, admin, what, values)
     if result.error or result.row is None:
-        await interaction.followup.send(result.error or "This lobby is closed.", ephemeral=True)
+        await interaction.followup.send(say(result.error or CLOSED), ephemeral=True)
         return
-    embed = rendering.lobby_embed(
-        result.row, result.seats, result.default_timer, closed=result.closed
-    )
-    view = None if result.closed else lobby_view(result.row, client(interaction).cards)
-    await interaction.edit_original_response(embed=embed, view=view)
+    await interaction.edit_original_response(**lobby_message(result, client(interaction).cards))
 
 
 def lobby_view(row: GameRow, cards: CardDB) -> ui.View:
     """The lobby's selects (sets among those ``cards`` has, rules, edition with S5 when
-    Twilight of the Gods is combined, timer) and buttons."""
+    Twilight of the Gods is combined, timer and language) and buttons, in the current
+    language."""
     options = Options.model_validate(row.options)
     o, v = selected_codes(options)
     view = new_view()
@@ -231,13 +276,22 @@ def lobby_view(row: GameRow, cards: CardDB) -> ui.View:
     view.add_item(LobbySelect(row.id, "edition", edition, 2))
     timers = [
         discord.SelectOption(
-            label=f"Timer: {label}",
+            label=say(msg("lobby.option.timer", timer=label)),
             value="default" if seconds is None else str(seconds),
             default=seconds == row.decision_timer,
         )
         for label, seconds in rendering.TIMER_CHOICES
     ]
-    view.add_item(LobbySelect(row.id, "timer", timers, 3))
+    # The languages by their own names; the lobby's is in its embed (a select of one value
+    # shows one default, the timer's).
+    languages = [
+        discord.SelectOption(
+            label=say(msg("lobby.option.language", language=language_name(language))),
+            value=f"{LANGUAGE_VALUE}{language}",
+        )
+        for language in LANGUAGES
+    ]
+    view.add_item(LobbySelect(row.id, "timer", timers + languages, 3))
     for what in ("join", "leave", "ai", "start", "cancel"):
         view.add_item(LobbyButton(row.id, what))
     return view

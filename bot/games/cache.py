@@ -17,6 +17,7 @@ from bot.settings import GAME_CACHE
 from bot.storage import GameRow, Storage
 from bot.table import GameBroken, NoGame, Reply, Table, now
 from engine import CardDB, Game, GameDataError
+from words import msg, say
 
 log = logging.getLogger("anima.games")
 
@@ -28,7 +29,7 @@ CACHE_SIZE = GAME_CACHE
 def broken_reply(exc: GameBroken) -> Reply:
     """The answer to a request on a game found broken (it was stopped: see
     :meth:`GameCache.mark_broken`)."""
-    return Reply(f"⚠️ This game is broken and was stopped ({rendering.clip(str(exc), 200)}).")
+    return Reply(say(msg("play.broken", reason=rendering.clip(str(exc), 200))))
 
 
 class GameLock:
@@ -234,6 +235,6 @@ class GameCache:
         try:
             return await self.load(game_id)
         except NoGame:
-            return Reply("This game no longer exists.")
+            return Reply(say(msg("play.gone")))
         except GameBroken as exc:
             return broken_reply(exc)

@@ -1,6 +1,7 @@
 """What the players ask of a running game: a click on a choice, ``/anima play``, their private
 panels, taking a seat back from the AI and their auto-pass; each answered in words
-(:class:`bot.table.Reply`), a refusal included.
+(:class:`bot.table.Reply`), a refusal included, in the current language: the caller's
+entry point (a command, a component) speaks the reader's (:func:`words.speaking`).
 """
 
 from __future__ import annotations
@@ -22,11 +23,9 @@ from bot.refusals import refusal_text
 from bot.storage import NewEvent, SeatRow, StorageUnavailable
 from bot.table import NO_GAME, GameBroken, PanelKey, Reply, Table, now
 from engine import Game, IllegalAction, Prompt
+from words import Message, listing, msg, say
 
-CANNOT_SAVE = (
-    "⚠️ I cannot save the game right now (the bot's storage failed); nothing of your "
-    "click was recorded. Please try again in a moment."
-)
+CANNOT_SAVE = msg("play.cannot_save")
 
 P = ParamSpec("P")
 
@@ -42,7 +41,7 @@ def answering(
         try:
             return await method(*args, **kwargs)
         except StorageUnavailable:
-            return Reply(CANNOT_SAVE)
+            return Reply(say(CANNOT_SAVE))
         except GameBroken as exc:
             return broken_reply(exc)
 
@@ -64,17 +63,18 @@ def card_in_hand(game: Game, hand: Sequence[str], typed: str) -> str | None:
 class GamePlay(GameTurns):
     """The players' requests to a running game."""
 
-    def whose(self, table: Table) -> str:
-        """'it is X's decision' for anybody who clicks out of turn."""
+    def whose(self, table: Table) -> Message:
+        """'it is X's decision' for anybody who clicks out of turn (a clause: the
+        sentences around it are ``play.not_your_turn``, ``play.whose``...)."""
         prompts = table.game.pending()
         if table.game.over:
-            return "the game is over"
+            return msg("play.whose.over")
         if not prompts:
-            return "nobody is deciding now"
+            return msg("play.whose.nobody")
         names = table.names
         if len(prompts) == 1:
-            return f"it is {names.bold(prompts[0].player)}'s decision"
-        return "waiting for " + ", ".join(names.bold(p.player) for p in prompts)
+            return msg("play.whose.one", player=names.bold(prompts[0].player))
+        return msg("play.whose.many", players=listing([names.bold(p.player) for p in prompts]))
 
     async def _player(
         self, game_id: int, user_id: int, whose: bool = True
@@ -87,8 +87,9 @@ class GamePlay(GameTurns):
             return table
         seat = table.seat_of(user_id)
         if seat is None:
-            tail = f" — {self.whose(table)}" if whose else ""
-            return Reply(f"You are not playing in this game{tail}.")
+            if whose:
+                return Reply(say(msg("play.not_seated.whose", whose=self.whose(table))))
+            return Reply(say(msg("play.not_seated")))
         return table, seat
 
     @answering
@@ -111,7 +112,7 @@ class GamePlay(GameTurns):
                 return found
             table, seat = found
             if table.row.status != "running":
-                return Reply(self._over_text(table))
+                return Reply(say(self._over_text(table)))
             return await self._resuming(
                 table,
                 seat,
@@ -135,10 +136,10 @@ class GamePlay(GameTurns):
         current = {s.prompt_since for s in table.seats.values() if s.prompt_since is not None}
         if prompt is None and since in current:  # a button of somebody else's decision
             if any(p.window for p in table.game.pending()):
-                return Reply("You have answered this reaction window already.")
-            return Reply(f"Not your turn to choose — {self.whose(table)}.")
+                return Reply(say(msg("play.window_answered")))
+            return Reply(say(msg("play.not_your_turn", whose=self.whose(table))))
         if prompt is None or seat.prompt_since != since or not 0 <= index < len(prompt.choices):
-            return await self._with_panel(table, seat, "That choice is no longer open.")
+            return await self._with_panel(table, seat, say(msg("play.no_longer_open")))
         return await self._human_action(
             table, seat, prompt, prompt.choices[index], panel, board=panel is None, clicked=clicked
         )
@@ -178,31 +179,23 @@ class GamePlay(GameTurns):
         g = table.game
         found = card_in_hand(g, table.seat_view(seat.seat).hand, card)
         if found is None:
-            return Reply(
-                f"No card called “{rendering.escape(rendering.clip(card, 80))}” is in "
-                "your hand. Try the suggestions."
-            )
+            typed = rendering.escape(rendering.clip(card, 80))
+            return Reply(say(msg("play.not_in_hand", card=typed)))
         card = found
         prompt = g.prompt_for(seat.seat)
         action = f"play {card}"
         if prompt is None or action not in prompt.choices:
             name = rendering.card_name(g.db, card)
-            why = "not your decision" if prompt is None else "not playable at this moment"
-            return Reply(f"You can't play **{name}** now ({why}).")
+            why = "play.cannot_play.not_yours" if prompt is None else "play.cannot_play.not_now"
+            return Reply(say(msg(why, card=name)))
         return await self._human_action(table, seat, prompt, action)
 
     @staticmethod
-    def _over_text(table: Table) -> str:
-        if table.row.status == "over":
-            return "This game is over."
-        return "This game was ended before its end."
+    def _over_text(table: Table) -> Message:
+        return msg("play.over" if table.row.status == "over" else "play.ended")
 
     def _taken_over_reply(self, table: Table) -> Reply:
-        return Reply(
-            "🤖 An AI player has taken over your seat after too many time-outs. "
-            "Take it back with the button.",
-            view=reclaim_view(table.id),
-        )
+        return Reply(say(msg("play.taken_over")), view=reclaim_view(table.id))
 
     async def _human_action(
         self,
@@ -231,7 +224,7 @@ class GamePlay(GameTurns):
             return Reply(f"❌ {refusal_text(exc, table.names, table.game.db)}")
         await self.run_ai(table)
         private = await self.publisher.publish(table, actor=seat.seat, panel=panel, clicked=clicked)
-        lines = [f"✅ You chose: **{label}**"]
+        lines = [say(msg("play.chose", choice=label))]
         if board and not private:
             # Nothing is sent: rendering his panel for the answer would be wasted work.
             return Reply(lines[0], ok=True, quiet=True)
@@ -247,8 +240,8 @@ class GamePlay(GameTurns):
         key = PanelKey(table.id, seat.seat, fingerprint(embed, view))
         if g.prompt_for(seat.seat) is None or table.row.status != "running":
             if not g.over:
-                whose = self.whose(table)
-                text += f"\n{whose[0].upper()}{whose[1:]}."
+                whose = say(self.whose(table))  # a clause, made a sentence of its own
+                text += "\n" + say(msg("play.whose", whose=whose[:1].upper() + whose[1:]))
             return Reply(rendering.clip(text, rendering.CONTENT_LIMIT), ok=ok, panel=key)
         return Reply(rendering.clip(text, rendering.CONTENT_LIMIT), embed, view, ok, panel=key)
 
@@ -272,9 +265,9 @@ class GamePlay(GameTurns):
                 return self._taken_over_reply(table)
             prompt = table.game.prompt_for(seat.seat)
             if mode == "decide" and prompt is None:
-                return Reply(f"Not your turn to choose — {self.whose(table)}.")
+                return Reply(say(msg("play.not_your_turn", whose=self.whose(table))))
             if mode == "respond" and (prompt is None or not prompt.window):
-                return Reply("No reaction window is waiting for you now.")
+                return Reply(say(msg("play.no_window")))
             embed, view = await self.panel_parts(table, seat)
             key = PanelKey(table.id, seat.seat, fingerprint(embed, view))
             return Reply("", embed, view, ok=True, panel=key)
@@ -288,9 +281,9 @@ class GamePlay(GameTurns):
                 return table
             seat = table.seat_of(user_id)
             if seat is None or not seat.taken_over:
-                return Reply("Your seat is not played by an AI.")
+                return Reply(say(msg("play.not_taken_over")))
             if table.row.status != "running":
-                return Reply("This game is over.")
+                return Reply(say(msg("play.over")))
             if not await self.resume(table, seat):  # resuming gives the seat back, too
                 seat.ai, seat.timeouts = False, 0
                 prompt = table.game.prompt_for(seat.seat)
@@ -300,7 +293,7 @@ class GamePlay(GameTurns):
                 self.note(table, event)
                 await self.commit(table)
             await self.publisher.publish(table, actor=seat.seat)
-            return await self._with_panel(table, seat, "✅ Your seat is yours again.", ok=True)
+            return await self._with_panel(table, seat, say(msg("play.reclaimed")), ok=True)
 
     @answering
     async def set_autopass(self, game_id: int, user_id: int, codes: list[str]) -> Reply:
@@ -313,7 +306,7 @@ class GamePlay(GameTurns):
                 return table
             await self.storage.set_autopass(table.row.guild_id, user_id, kinds)
             seat = table.seat_of(user_id)
-            text = f"✅ Auto-pass: **{describe(kinds)}**."
+            text = say(msg("autopass.set", kinds=describe(kinds)))
             if seat is None or table.row.status != "running":
                 return Reply(text, ok=True)
             if await self.run_ai(table):

@@ -14,6 +14,7 @@ from bot.components.game_views import board_view
 from bot.games.play import GamePlay, answering
 from bot.table import NO_GAME, GameBroken, NoGame, Reply, jump_url, now
 from engine import Game
+from words import msg, say
 
 log = logging.getLogger("anima.games")
 
@@ -31,11 +32,11 @@ class Games(GamePlay):
             try:
                 table = await self.load(game_id)
             except (NoGame, GameBroken) as exc:
-                return Reply(f"This game cannot be shown ({exc}).")
+                return Reply(say(msg("play.cannot_show", reason=str(exc))))
             row = table.row
             link = jump_url(row.guild_id, row.channel_id, row.board_message_id)
             embed = rendering.board_embed(table.table_view(), table.game.db, row, table.seats)
-            return Reply(f"The board in the channel: {link}", embed, board_view(table))
+            return Reply(say(msg("play.board_link", link=link)), embed, board_view(table))
 
     async def hand_choices(self, game_id: int, user_id: int, typed: str) -> list[tuple[str, str]]:
         """``/anima play``'s suggestions: (label, card id) of the cards in the user's hand
@@ -82,24 +83,16 @@ class Games(GamePlay):
             else await self.storage.last_game(channel_id)
         )
         if row is None or row.status in ("lobby", "cancelled") or row.state_json is None:
-            return Reply("There is no finished game here. Name one: `/anima history game:12`.")
+            return Reply(say(msg("history.none")))
         if row.status not in history.FINISHED:
-            return Reply(
-                f"Game #{row.id} is still being played: its history (and every secret card) "
-                "is shown after the end."
-            )
+            return Reply(say(msg("history.running", game=row.id)))
         async with self.lock(row.id):
             game = Game.from_json(row.state_json, self.cards)
             seats = await self.storage.seats(row.id)
             events = await self.storage.events_after(row.id, 0)
             actions = await self.storage.actions(row.id)
             files = history.files(row, seats, events, game, actions)
-        return Reply(
-            f"📜 Game #{row.id}: the whole log, and its replay record "
-            "(`anima replay FILE` plays it again, turn by turn).",
-            files=files,
-            ok=True,
-        )
+        return Reply(say(msg("history.files", game=row.id)), files=files, ok=True)
 
     async def end_request(self, channel_id: int, user_id: int, admin: bool) -> Reply:
         """``/anima end``: its confirmation for the host (or Manage Server), or a refusal."""
@@ -107,11 +100,8 @@ class Games(GamePlay):
         if row is None:
             return Reply(NO_GAME)
         if user_id != row.host_id and not admin:
-            return Reply("Only the host or a member with Manage Server can end the game.")
-        return Reply(
-            f"End game #{row.id} now? Nobody wins and nothing is recorded.",
-            view=end_view(row.id),
-        )
+            return Reply(say(msg("end.host_only")))
+        return Reply(say(msg("end.confirm", game=row.id)), view=end_view(row.id))
 
     @answering
     async def end_game(self, game_id: int, user_id: int, admin: bool) -> Reply:
@@ -119,17 +109,17 @@ class Games(GamePlay):
         async with self.lock(game_id):
             row = await self.storage.game(game_id)
             if row is None or row.status not in ("lobby", "running"):
-                return Reply("This game has already ended.")
+                return Reply(say(msg("end.already")))
             if user_id != row.host_id and not admin:
-                return Reply("Only the host or a member with Manage Server can end the game.")
+                return Reply(say(msg("end.host_only")))
             cached = self._cache.get(game_id)
             if cached is not None:
                 row = cached.row  # its board is the one in memory
                 self.drop(game_id)
             if not await self.storage.stop_game(game_id, "ended", now()):
-                return Reply("This game has already ended.")
+                return Reply(say(msg("end.already")))
             await self.publisher.announce_end(row, user_id)
-            return Reply(f"Game #{game_id} has been ended.", ok=True)
+            return Reply(say(msg("end.done", game=game_id)), ok=True)
 
     async def recover(self) -> None:
         """After a (re)start: every running game, and every finished one whose end was not

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from bot import rendering
 from bot.autopass import auto_action
 from bot.games.cache import CACHE_SIZE, GameCache
+from bot.languages import reader_language
 from bot.publishing import Publisher, pointer
 from bot.storage import EventRow, Finish, GameWrite, NewEvent, SeatRow, Storage, kill_point
 from bot.table import Table, now, seat_update
@@ -27,8 +28,13 @@ from engine import (
     lazy_seat_view,
     make_agent,
 )
+from words import listing, msg, say, speaking
 
 log = logging.getLogger("anima.games")
+
+#: What a paused game's host must give the bot back in its channel (Discord's flags; their
+#: names are the catalog's ``permission.<flag>``, as Discord's settings show them).
+CHANNEL_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "read_message_history")
 
 #: AI levels that search (engine.agents.hard: about 100 ms of simulated games per decision):
 #: they think in a worker thread, so that the event loop serves the other games' clicks
@@ -312,11 +318,14 @@ class GameTurns(GameCache):
         # The event keeps the reason's code: the renderer words it.
         self.note(table, NewEvent("channel_paused", "", data={"reason": code}))
         await self.commit(table)
-        why = rendering.channel_reason(code)
-        await self.publisher.tell_host(
-            table.row,
-            f"⏸️ **Anima · game #{table.id}** in <#{table.row.channel_id}> is paused: {why}. "
-            "Give me back View Channel, Send Messages, Embed Links and Read Message History "
-            "there, then any player's click (or `/anima hand`) resumes it; or end it with "
-            "`/anima end`.",
-        )
+        # A DM to the host: in his language (the one he chose, or his last Discord locale).
+        with speaking(await reader_language(self.storage, table.row.host_id)):
+            needed = listing([msg(f"permission.{p}") for p in CHANNEL_PERMISSIONS])
+            paused = msg(
+                "play.channel_lost",
+                game=table.id,
+                channel=f"<#{table.row.channel_id}>",
+                reason=rendering.channel_reason(code),
+                permissions=needed,
+            )
+            await self.publisher.tell_host(table.row, say(paused))

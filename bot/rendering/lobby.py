@@ -1,4 +1,6 @@
-"""The lobby and the introduction: seats, options, timers, AI levels, ``/anima about``."""
+"""The lobby and the introduction: seats, options, timers, AI levels, languages, ``/anima
+about``; in the current language (:func:`words.speaking`: the lobby's own for its message,
+the reader's for a private answer)."""
 
 from __future__ import annotations
 
@@ -8,115 +10,135 @@ import discord
 
 from bot.lobby_options import EDITION_OPTIONS, OPTIONAL_RULES, selected_codes
 from bot.rendering.cards import SET_NAMES
-from bot.rendering.text import COLOR, plural, seat_names
+from bot.rendering.text import COLOR, seat_names
 from bot.storage import GameRow, SeatRow
 from engine import (
     DEFAULT_LEVEL,
     LEVELS,
     Options,
 )
+from words import LANGUAGES, SOURCE, Message, counted, known, listing, msg, say
+
+#: The most seats of a lobby (``bot.table.MAX_SEATS``, which this layer may not import).
+SEATS = 5
 
 
 def about_text(dms: bool) -> str:
     """``/anima about``: what the game is, its goal and a turn, in a few lines."""
-    secret = "under **My hand** on the board" + (" (and in your DMs)" if dms else "")
-    return "\n".join(
-        [
-            "I am a game master for **Anima: Shadow of Omega**, a card game for 2-5 players.",
-            "🎯 **Goal:** lead a party of heroes, complete your secret missions, then reveal "
-            "and complete the Final mission before the Crisis! lets Omega break free.",
-            "🔁 **A turn:** *Movement* (go to a Region, explore a new one, or rest) → "
-            "*Interaction* (trade, fight or hire where you stand) → *Exploration* (roll the "
-            "die: Encounters and rewards). Play Advantages from your hand along the way; "
-            "others may react in short windows.",
-            f"🎴 `/anima start` opens a lobby. The board shows whose decision it is; your "
-            f"secret cards are {secret}.",
-            "📖 `/anima rules`, `/anima card`, `/anima log` and, after a game, "
-            "`/anima history` help along.",
-        ]
-    )
+    secret = msg("about.secret.dms" if dms else "about.secret")
+    lines = [
+        msg("about.intro"),
+        msg("about.goal"),
+        msg("about.turn"),
+        msg("about.start", secret=secret),
+        msg("about.help"),
+    ]
+    return "\n".join(say(line) for line in lines)
 
 
-TIMER_CHOICES: list[tuple[str, int | None]] = [
-    ("Server default", None),
-    ("No timer (play by post)", 0),
-    ("1 minute", 60),
-    ("2 minutes", 120),
-    ("5 minutes", 300),
-    ("10 minutes", 600),
-    ("30 minutes", 1800),
-    ("1 hour", 3600),
-    ("1 day", 86400),
+def language_name(language: str) -> str:
+    """A language by its own name (Español, Русский), whatever the current language."""
+    return say(msg(f"language.{language}"), language)
+
+
+#: The lobby's choices of a decision timer (None: the server's default).
+TIMER_CHOICES: list[tuple[Message, int | None]] = [
+    (msg("timer.choice.default"), None),
+    (msg("timer.choice.none"), 0),
+    (counted("timer.choice.minutes", 1), 60),
+    (counted("timer.choice.minutes", 2), 120),
+    (counted("timer.choice.minutes", 5), 300),
+    (counted("timer.choice.minutes", 10), 600),
+    (counted("timer.choice.minutes", 30), 1800),
+    (counted("timer.choice.hours", 1), 3600),
+    (counted("timer.choice.days", 1), 86400),
 ]
 
 
 def duration(seconds: int | None) -> str:
+    """A timer's length, short (``2 min``, ``1 day``; ``none`` for no timer)."""
     if seconds is None:
-        return "server default"
+        return say(msg("timer.server_default"))
     if seconds == 0:
-        return "none"
+        return say(msg("timer.none"))
     if seconds % 86400 == 0:
-        return plural(seconds // 86400, "day")
+        return say(counted("timer.days", seconds // 86400))
     if seconds % 3600 == 0:
-        return plural(seconds // 3600, "hour")
+        return say(counted("timer.hours", seconds // 3600))
     if seconds % 60 == 0:
-        return f"{seconds // 60} min"
-    return f"{seconds} s"
+        return say(counted("timer.minutes", seconds // 60))
+    return say(counted("timer.seconds", seconds))
 
 
-#: What each AI level plays like, for the host's picker (engine.agents.levels).
-AI_LEVEL_TEXTS = {
-    "random": "picks any legal move: to learn the buttons",
-    "normal": "a reasonable player who answers at once",
-    "hard": "plays many games ahead before each move (about a tenth of a second)",
-}
+def ai_level_name(level: str) -> str:
+    """An AI level's name, in lower case (``engine.agents.levels``; an unknown one by its
+    code)."""
+    id = f"ai.{level}.name"
+    return say(msg(id)) if known(id) else level
 
 
 def ai_level_text() -> str:
     """The host's private "Add AI player" picker: the levels, the default marked."""
-    lines = ["**Add an AI player** — pick its level:"]
+    lines = [say(msg("ai.picker"))]
     for level in LEVELS:
-        default = " (default)" if level == DEFAULT_LEVEL else ""
-        lines.append(f"• **{level.capitalize()}**{default}: {AI_LEVEL_TEXTS.get(level, '')}")
+        id = "ai.picker.level.default" if level == DEFAULT_LEVEL else "ai.picker.level"
+        about = msg(f"ai.{level}.description") if known(f"ai.{level}.description") else ""
+        lines.append(say(msg(id, name=ai_level_name(level).capitalize(), description=about)))
     return "\n".join(lines)
 
 
+def _said(message: Message | str) -> str:
+    return say(message) if isinstance(message, Message) else message
+
+
 def lobby_embed(
-    row: GameRow, seats: Sequence[SeatRow], default_timer: int, *, closed: str | None = None
+    row: GameRow,
+    seats: Sequence[SeatRow],
+    default_timer: int,
+    *,
+    closed: Message | str | None = None,
 ) -> discord.Embed:
+    """The lobby message: its seats and options, or why it closed (``closed``)."""
     options = Options.model_validate(row.options)
     names = seat_names(seats)
     lines = []
     for i, s in enumerate(seats, start=1):
-        host = " (host)" if s.user_id == row.host_id else ""
-        level = f" · {s.ai_level or DEFAULT_LEVEL}" if s.ai and not s.human else ""
-        lines.append(f"{i}. {names.of(s.seat)}{host}{level}")
+        seat = msg("lobby.seat", number=i, name=names.of(s.seat))
+        if s.user_id == row.host_id:
+            seat = msg("lobby.seat.host", number=i, name=names.of(s.seat))
+        elif s.ai and not s.human:
+            level = ai_level_name(s.ai_level or DEFAULT_LEVEL)
+            seat = msg("lobby.seat.ai", number=i, name=names.of(s.seat), level=level)
+        lines.append(say(seat))
     o, v = selected_codes(options)
     sets = ", ".join(SET_NAMES.get(x, x) for x in options.sets)
     # The option codes (O1, V2) are the rules digest's: the lobby names the options only.
-    rules = ", ".join(OPTIONAL_RULES[c].name for c in o) or "none"
-    edition = ", ".join(EDITION_OPTIONS[c].name for c in v) or "default (revised rules)"
+    rules = listing([OPTIONAL_RULES[c].name for c in o]) if o else msg("lobby.rules.none")
+    edition = listing([EDITION_OPTIONS[c].name for c in v]) if v else msg("lobby.edition.none")
     timer = (
         duration(row.decision_timer)
         if row.decision_timer is not None
-        else f"server default ({duration(default_timer)})"
+        else say(msg("lobby.timer.default", timer=duration(default_timer)))
     )
-    description = (
-        closed
-        if closed
-        else "Join with the button; the host adds AI players, sets the options and starts. "
-        "2-5 seats."
-    )
+    description = _said(closed) if closed else say(msg("lobby.description", seats=SEATS))
     embed = discord.Embed(
-        title=f"Anima: Shadow of Omega · game #{row.id}", description=description, colour=COLOR
+        title=say(msg("lobby.title", game=row.id)), description=description, colour=COLOR
     )
-    embed.add_field(name=f"Seats ({len(seats)}/5)", value="\n".join(lines) or "—", inline=False)
-    embed.add_field(name="Card sets", value=sets)
-    embed.add_field(name="Optional rules", value=rules)
-    embed.add_field(name="Edition options", value=edition)
-    embed.add_field(name="Decision timer", value=timer)
+    embed.add_field(
+        name=say(msg("lobby.seats", n=len(seats), seats=SEATS)),
+        value="\n".join(lines) or "—",
+        inline=False,
+    )
+    embed.add_field(name=say(msg("lobby.sets")), value=sets)
+    embed.add_field(name=say(msg("lobby.rules")), value=_said(rules))
+    embed.add_field(name=say(msg("lobby.edition")), value=_said(edition))
+    embed.add_field(name=say(msg("lobby.timer")), value=timer)
+    language = row.language if row.language in LANGUAGES else SOURCE
+    embed.add_field(name=say(msg("lobby.language")), value=language_name(language))
     if options.turn_cap:
-        embed.add_field(name="Turn limit", value=plural(options.turn_cap, "turn"))
+        embed.add_field(
+            name=say(msg("lobby.turn_limit")), value=say(counted("lobby.turns", options.turn_cap))
+        )
     if row.in_thread:
-        embed.add_field(name="Where", value="🧵 in a thread from this message")
+        embed.add_field(name=say(msg("lobby.where")), value=say(msg("lobby.where.thread")))
     return embed

@@ -153,6 +153,8 @@ async def test_settings_need_manage_server(w: World) -> None:
     r = await w.admin.slash(w.table, "anima settings")
     fields = {f.name: f.value for f in r.response.embeds[0].fields}
     assert fields.pop("Your auto-pass (only you see it)").startswith("**off**")
+    assert fields.pop("Language of new lobbies") == "English (the server's Discord language)"
+    assert fields.pop("Your language (only you see it)") == "English (your Discord's)"
     assert fields == {
         "Decision timer": "none",
         "Reaction window": "30 s",
@@ -164,7 +166,9 @@ async def test_settings_need_manage_server(w: World) -> None:
     )
     assert "(saved)" in r.response.embeds[0].title
     fields = {f.name: f.value for f in r.response.embeds[0].fields}
-    fields.pop("Your auto-pass (only you see it)")
+    for own in ("Your auto-pass (only you see it)", "Your language (only you see it)"):
+        fields.pop(own)
+    assert fields.pop("Language of new lobbies").startswith("English")
     assert fields == {
         "Decision timer": "10 min",
         "Reaction window": "20 s",

@@ -27,6 +27,7 @@ from simcord import assert_error
 from bot.app import AnimaBot
 from bot.components.answers import ERROR_TEXT
 from bot.games.play import CANNOT_SAVE
+from words import say
 
 
 async def test_a_failing_command_answers_without_traceback(
@@ -107,11 +108,11 @@ async def test_a_full_disk_is_reported_and_nothing_half_applied_stays(
         st, prompts = driver.human_prompts()
         result = await driver.choose(st, prompts[0], 0)
         for _ in range(50):
-            if private_reply(result) == CANNOT_SAVE:
+            if private_reply(result) == say(CANNOT_SAVE):
                 break
             st, prompts = driver.human_prompts()
             result = await driver.choose(st, prompts[0], 0)
-    assert private_reply(result) == CANNOT_SAVE
+    assert private_reply(result) == say(CANNOT_SAVE)
     assert "full" in caplog.text and "no transaction is active" not in caplog.text
     assert not bot.games.cached(game_id)  # the half-applied game was dropped
     failed = stored(db_path, game_id)

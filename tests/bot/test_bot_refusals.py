@@ -4,28 +4,21 @@ from __future__ import annotations
 
 import string
 
-from bot.refusals import TEMPLATES, refusal_text
+from bot.refusals import ARGUMENTS, message_id, refusal_text
 from bot.rendering import seat_names
 from bot.storage import SeatRow
 from engine.cards import default_cards
 from engine.errors import IllegalAction, Refusal
+from words import SOURCE, catalog
 
 
-def test_every_refusal_kind_has_a_template_with_known_fields() -> None:
-    assert set(TEMPLATES) == set(Refusal)
-    for kind, template in TEMPLATES.items():
+def test_every_refusal_kind_has_a_message_with_known_arguments() -> None:
+    english = catalog(SOURCE)
+    for kind in Refusal:
+        template = english[message_id(kind)]
+        assert isinstance(template, str), kind
         fields = {name for _, name, _, _ in string.Formatter().parse(template) if name}
-        assert fields <= {
-            "action",
-            "limit",
-            "waiting",
-            "card",
-            "player",
-            "set",
-            "low",
-            "high",
-            "players",
-        }, kind
+        assert fields <= ARGUMENTS, kind
 
 
 def test_seats_and_cards_are_named_for_the_member_not_by_their_ids() -> None:

@@ -1,0 +1,212 @@
+"""``/anima settings`` and ``/anima stats``: a server's defaults, a member's own settings
+(his auto-pass on the server, his language everywhere) and the server's wins. Read and
+written here directly (no game is involved); :mod:`bot.commands` adds them to ``/anima``.
+
+Languages: a member's own (``language``) is the one his private messages speak, the Discord
+client's when he chose none; a server's (``server_language``, Manage Server) is the default
+of its new lobbies, its Discord's preferred locale when its managers chose none. Each is
+offered by its own name (English, Español, Русский, Italiano), whatever the reader's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot import autopass, rendering
+from bot.components.answers import is_admin
+from bot.languages import server_language
+from bot.rendering.lobby import language_name
+from bot.storage import GuildSettings
+from bot.translator import command, options, reader, reading, text
+from words import LANGUAGES, counted, msg, say, speaking
+
+if TYPE_CHECKING:
+    from bot.app import AnimaBot
+
+#: The choice that forgets a language chosen: Discord's (the member's client, the server's
+#: preferred locale) decides again.
+DISCORD = "discord"
+
+
+def language_choices(discord_id: str) -> list[app_commands.Choice[str]]:
+    """The four languages by their own names (never translated), then Discord's
+    (``discord_id``: its words)."""
+    named = [app_commands.Choice(name=language_name(code), value=code) for code in LANGUAGES]
+    return [*named, app_commands.Choice(name=text(discord_id), value=DISCORD)]
+
+
+def _bot(interaction: discord.Interaction) -> AnimaBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+@app_commands.command(**command("settings"))
+@options(
+    "settings",
+    "language",
+    "decision_timer",
+    "window_timer",
+    "dms",
+    "ai_takeover",
+    "server_language",
+    "auto_moves",
+    "auto_encounters",
+    "auto_exploration",
+    "auto_battles",
+    "auto_reset",
+    "auto_interaction",
+)
+@app_commands.choices(
+    language=language_choices("command.settings.language.discord"),
+    server_language=language_choices("command.settings.server_language.discord"),
+)
+@reading
+async def settings_command(
+    interaction: discord.Interaction,
+    language: str | None = None,
+    decision_timer: app_commands.Range[int, 0, 604800] | None = None,
+    window_timer: app_commands.Range[int, 0, 3600] | None = None,
+    dms: bool | None = None,
+    ai_takeover: app_commands.Range[int, 0, 50] | None = None,
+    server_language: str | None = None,
+    auto_moves: bool | None = None,
+    auto_encounters: bool | None = None,
+    auto_exploration: bool | None = None,
+    auto_battles: bool | None = None,
+    auto_reset: bool | None = None,
+    auto_interaction: bool | None = None,
+) -> None:
+    bot = _bot(interaction)
+    if interaction.guild_id is None:
+        await interaction.response.send_message(
+            say(msg("settings.not_in_a_server")), ephemeral=True
+        )
+        return
+    guild_id = interaction.guild_id
+    server = (decision_timer, window_timer, dms, ai_takeover, server_language)
+    changing = any(v is not None for v in server)
+    admin = is_admin(interaction)
+    if changing and not admin:
+        await interaction.response.send_message(
+            say(msg("settings.manage_server_only")), ephemeral=True
+        )
+        return
+    # A member's own language: his, on every server.
+    if language is not None:
+        chosen = language if language in LANGUAGES else None
+        await bot.storage.set_member_language(interaction.user.id, chosen)
+    # A member's own auto-pass (bot.autopass), remembered on this server.
+    auto = {
+        "move_declared": auto_moves,
+        "encounter_revealed": auto_encounters,
+        "exploration_roll": auto_exploration,
+        "battle_start": auto_battles,
+        "reset": auto_reset,
+        "interaction": auto_interaction,
+    }
+    mine = (await bot.storage.autopass(guild_id, [interaction.user.id])).get(
+        interaction.user.id, frozenset()
+    )
+    if any(v is not None for v in auto.values()):
+        kinds = {k for k in mine if auto.get(k) is not False}
+        kinds |= {k for k, on in auto.items() if on}
+        mine = frozenset(kinds)
+        await bot.storage.set_autopass(guild_id, interaction.user.id, mine)
+        await bot.games.autopass_now(guild_id, interaction.channel_id or 0, interaction.user.id)
+    s = await bot.storage.guild_settings(guild_id)
+    if decision_timer is not None:
+        s.decision_timer = decision_timer
+    if window_timer is not None:
+        s.window_timer = window_timer
+    if dms is not None:
+        s.dms = dms
+    if ai_takeover is not None:
+        s.ai_takeover = ai_takeover
+    if server_language is not None:
+        s.language = server_language if server_language in LANGUAGES else None
+    if changing:
+        await bot.storage.save_guild_settings(s)
+    # Said in the member's language: the one he may just have chosen.
+    with speaking(await reader(interaction)) as reading_in:
+        chosen, _ = await bot.storage.member_languages(interaction.user.id)
+        embed = settings_embed(s, interaction.guild_locale, chosen, reading_in, mine)
+        embed.title = say(msg("settings.title.saved" if changing else "settings.title"))
+        notice = "settings.description" if admin else "settings.description.members"
+        embed.description = say(msg(notice))
+    await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+def settings_embed(
+    s: GuildSettings,
+    guild_locale: object,
+    chosen: str | None,
+    reading_in: str,
+    mine: Iterable[str],
+) -> discord.Embed:
+    """The server's settings and the member's own (``chosen``: his language, None when
+    Discord's decides: ``reading_in``; ``mine``: his auto-pass), in the current language."""
+    embed = discord.Embed(colour=rendering.COLOR)
+    embed.add_field(
+        name=say(msg("settings.decision_timer")), value=rendering.duration(s.decision_timer)
+    )
+    embed.add_field(
+        name=say(msg("settings.window_timer")), value=rendering.duration(s.window_timer)
+    )
+    embed.add_field(
+        name=say(msg("settings.dms")), value=say(msg("settings.on" if s.dms else "settings.off"))
+    )
+    takeover = (
+        counted("settings.ai_takeover.after", s.ai_takeover)
+        if s.ai_takeover
+        else msg("settings.ai_takeover.never")
+    )
+    embed.add_field(name=say(msg("settings.ai_takeover")), value=say(takeover))
+    lobbies = language_name(server_language(s.language, guild_locale))
+    if s.language not in LANGUAGES:
+        lobbies = say(msg("settings.server_language.discord", language=lobbies))
+    embed.add_field(name=say(msg("settings.server_language")), value=lobbies)
+    own = language_name(chosen if chosen in LANGUAGES else reading_in)
+    if chosen not in LANGUAGES:
+        own = say(msg("settings.language.discord", language=own))
+    embed.add_field(name=say(msg("settings.language")), value=own)
+    how = msg("settings.autopass.help")
+    embed.add_field(
+        name=say(msg("settings.autopass")),
+        value=say(msg("settings.autopass.value", kinds=autopass.describe(mine), help=how)),
+        inline=False,
+    )
+    return embed
+
+
+@app_commands.command(**command("stats"))
+@reading
+async def stats(interaction: discord.Interaction) -> None:
+    bot = _bot(interaction)
+    games, players = await bot.storage.guild_stats(interaction.guild_id or 0)
+    omega = await bot.storage.omega_wins(interaction.guild_id or 0)
+    lines = [
+        say(
+            msg(
+                "stats.player",
+                rank=i,
+                name=rendering.escape(name),
+                wins=counted("stats.wins", wins),
+                games=counted("stats.games", played),
+            )
+        )
+        for i, (name, _user, wins, played) in enumerate(players, start=1)
+    ]
+    embed = discord.Embed(
+        title=say(msg("stats.title")),
+        description=say(msg("stats.description", games=games, omega=omega)),
+        colour=rendering.COLOR,
+    )
+    embed.add_field(
+        name=say(msg("stats.players")),
+        value="\n".join(lines) or say(msg("stats.none")),
+        inline=False,
+    )
+    await interaction.response.send_message(embed=embed, ephemeral=True)
