@@ -17,7 +17,7 @@ from typing import Any
 import discord
 import pytest
 import simcord
-from anima_sim import World, components, message_by_id, open_lobby, private_reply
+from anima_sim import World, components, message_by_id, open_lobby, private_reply, timed_game
 from babel.messages.pofile import read_po
 from discord import app_commands
 from locales import with_locales
@@ -187,6 +187,20 @@ async def test_the_host_changes_the_lobbys_language(
     await w.alice.click(r.response.message, custom_id=f"anima:lobby:{game_id}:ai:random")
     seats = next(iter(fields(message_by_id(w.table, lobby.id)).values()))
     assert es(msg("lobby.ai_seat", number=1)) in seats
+
+
+async def test_a_hosts_dm_is_in_his_language(
+    w: World, simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch, spanish: Catalog
+) -> None:
+    """A DM carries no locale: the host's last one is remembered (his Spanish Discord)."""
+    with_locales(monkeypatch, {w.alice.id: "es-ES"})
+    game_id = await timed_game(w)
+    host_dms = len(w.alice.user.dm_channel.history())
+    simcord_env.backend.delete_channel(w.table.id)
+    await simcord_env.advance_time(65)  # both start choices time out: the post fails
+    (told,) = w.alice.user.dm_channel.history()[host_dms:]
+    assert told.content.startswith("«⏸️") and f"#{game_id}" in told.content
+    assert es(msg("permission.view_channel")) in told.content
 
 
 # ---------------------------------------------------------------------- the commands' words
