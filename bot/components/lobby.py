@@ -5,7 +5,7 @@ interaction's client; the lobby message shows the change.
 
 Who reads what: the lobby message (its embed, selects and buttons) is public, in the lobby's
 language (:func:`bot.languages.public_language`); a refusal and the AI level picker are the
-clicker's, in his (:func:`bot.languages.reader_language`). Each callback runs in the
+clicker's, in his (:func:`bot.translator.reader`). Each callback runs in the
 clicker's language (:func:`clicked`); the lobby message is drawn in the lobby's
 (:func:`lobby_message`).
 """
@@ -23,13 +23,13 @@ from discord import ui
 from bot import rendering
 from bot.components import answers
 from bot.components.answers import client, is_admin, new_view
-from bot.languages import public_language, reader_language
+from bot.languages import public_language
 from bot.lobby_options import EDITION_OPTIONS, OPTIONAL_RULES, offered_codes, selected_codes
 from bot.rendering.lobby import ai_level_name, language_name
-from bot.storage import StorageUnavailable
 from bot.table import MAX_SEATS
+from bot.translator import reader
 from engine import DEFAULT_LEVEL, LEVELS, CardDB, Options
-from words import LANGUAGES, language_of, msg, say, speaking
+from words import LANGUAGES, msg, say, speaking
 
 if TYPE_CHECKING:
     from bot.lobby import LobbyOutcome
@@ -44,13 +44,7 @@ LANGUAGE_VALUE = "language:"
 async def clicked(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
     """Run a lobby component's callback (guarded, see :func:`answers.guarded`) in the
     clicker's language."""
-    try:
-        language = await reader_language(
-            client(interaction).storage, interaction.user.id, interaction.locale
-        )
-    except StorageUnavailable:  # remembering his locale failed: the click says why
-        language = language_of(interaction.locale)
-    with speaking(language):
+    with speaking(await reader(interaction)):
         await answers.guarded(interaction, work)
 
 
