@@ -293,6 +293,29 @@ async def test_the_translator_gives_discord_only_what_it_takes(
                 assert NAME.match(text) and text == text.lower(), text
 
 
+def clashes(payload: dict[str, Any]) -> Iterator[str]:
+    """Sibling options (or subcommands) that one locale would name alike: Discord refuses
+    the sync."""
+    siblings = payload.get("options", [])
+    locales = {loc for o in siblings for loc in o.get("name_localizations", {})}
+    for locale in locales:
+        named = [o.get("name_localizations", {}).get(locale, o["name"]) for o in siblings]
+        yield from {f"{payload['name']} {locale}: {n}" for n in named if named.count(n) > 1}
+    for option in siblings:
+        yield from clashes(option)
+
+
+@pytest.mark.parametrize("stand_in", [False, True])
+async def test_no_two_siblings_share_a_name_in_any_language(
+    make_bot: Callable[..., AnimaBot], request: pytest.FixtureRequest, stand_in: bool
+) -> None:
+    """With the catalogs as they are (and with the stand-in Spanish one)."""
+    if stand_in:
+        request.getfixturevalue("spanish")
+    everything = await payloads(make_bot(), CatalogTranslator())
+    assert [c for payload in everything for c in clashes(payload)] == []
+
+
 async def test_a_translated_name_discord_would_refuse_is_left_out(
     monkeypatch: pytest.MonkeyPatch, spanish: Catalog
 ) -> None:
