@@ -24,6 +24,8 @@ from bot.storage.rows import EventRow, GameRow, GameWrite, Pointer, SeatUpdate, 
 class CommitStore(LogStore):
     """A running game's commits and its publish pointers."""
 
+    # ------------------------------------------------------------------ commits
+
     async def commit(
         self, game_id: int, expected_version: int, write: GameWrite, now: float
     ) -> list[EventRow]:
@@ -124,6 +126,8 @@ class CommitStore(LogStore):
                 ],
             )
         return stored
+
+    # ------------------------------------------------------------------ publish pointers
 
     def _row(self, raw: Sequence[Any]) -> GameRow:
         """A games row as this process knows it: with its publish pointer not yet written."""

@@ -24,6 +24,8 @@ _EVENT_ROWS_PER_INSERT = 500
 class LogStore(StorageCore):
     """A game's events and actions."""
 
+    # ------------------------------------------------------------------ writing the log
+
     def _insert_events(
         self, s: Session, game_id: int, events: Sequence[tuple[int, NewEvent]], now: float
     ) -> list[EventRow]:
