@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 FOR_THE_OPERATOR = {
     "bot/__main__.py",
     "bot/settings.py",
-    "bot/storage.py",
+    "bot/storage",  # the package: every module of it
     "bot/database.py",
     "words/extract.py",
 }
@@ -29,6 +29,7 @@ SCANNED = [
     path
     for path in [*sorted((ROOT / "bot").rglob("*.py")), *sorted((ROOT / "words").rglob("*.py"))]
     if str(path.relative_to(ROOT)) not in FOR_THE_OPERATOR
+    and str(path.parent.relative_to(ROOT)) not in FOR_THE_OPERATOR
 ]
 WORDS = re.compile(r"[^\W\d_]{2,}[ ,;:'\u2019]+[^\W\d_]{2,}")
 SQL = re.compile(
