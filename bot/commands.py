@@ -81,7 +81,7 @@ async def start(
     bot = _bot(interaction)
     channel_id = interaction.channel_id
     if interaction.guild_id is None or channel_id is None:
-        await _say(interaction, msg("start.not_in_a_server"))
+        await _say(interaction, msg("opening.not_in_a_server"))
         return
     in_a_thread = isinstance(interaction.channel, discord.Thread)
     missing = missing_permissions(
@@ -150,7 +150,7 @@ def missing_text(missing: list[str]) -> Message:
     """The refusal of ``/anima start`` where the bot lacks permissions (their names as
     Discord's settings show them, in the reader's language)."""
     names = [f"**{say(msg(f'permission.{flag}'))}**" for flag in missing]
-    return counted("start.missing_permissions", len(missing), permissions=listing(names))
+    return counted("opening.missing_permissions", len(missing), permissions=listing(names))
 
 
 # ---------------------------------------------------------------------- the player's views
@@ -247,7 +247,7 @@ async def card(interaction: discord.Interaction, name: str) -> None:
         found = matches[0] if len(matches) == 1 else None
     if found is None:
         await _say(
-            interaction, msg("card.unknown", name=rendering.escape(rendering.clip(name, 80)))
+            interaction, msg("lookup.unknown_card", name=rendering.escape(rendering.clip(name, 80)))
         )
         return
     await interaction.response.send_message(

@@ -173,7 +173,7 @@ class Lobby:
         """The lobby's message could not be posted: close the lobby at once (nobody could
         join it), so that the channel is free for the next ``/anima start``."""
         async with self.games.lock(game_id):
-            await self.storage.stop_game(game_id, "cancelled", now(), reason="never posted")
+            await self.storage.stop_game(game_id, "cancelled", now(), reason="never_posted")
 
     async def _touch(self, game_id: int) -> None:
         """A change of the lobby: it is not idle (see :meth:`expire_stale`)."""

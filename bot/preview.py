@@ -10,6 +10,9 @@ has added an AI player, so the visitor sees a table ready to play: pressing **St
 Alice) deals the game. Everything else (options, timer, more AI players, Cancel and a new
 ``/anima start turns:3``) is left to the visitor. DMs are off: the preview shows one channel,
 and every secret is also under the board's **My hand** button.
+
+Its words (what the console prints, the preview server's name and its channel's topic) are
+the catalogs' ``preview.*``, in English: a console carries no Discord locale.
 """
 
 from __future__ import annotations
@@ -26,15 +29,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from bot.app import create_bot
+from bot.commands import start
 from bot.settings import Settings
 from engine import DEFAULT_LEVEL
+from words import SOURCE, msg, say
 
 if TYPE_CHECKING:
     import simcord
 
 log = logging.getLogger("anima.preview")
 
-PREVIEW_GUILD = "Anima (local preview)"
+PREVIEW_GUILD = say(msg("preview.guild"), SOURCE)
 PREVIEW_CHANNEL = "anima-table"
 PREVIEW_MEMBERS = ("Alice", "Bob", "Carol")
 PREVIEW_BOT_NAME = "Anima"
@@ -43,15 +48,8 @@ PREVIEW_AI_SEATS = 1
 #: The most virtual time the clock pump moves in one go, in seconds.
 MAX_STEP = 30.0
 
-NO_TOKEN = (
-    "DISCORD_TOKEN is missing (copy .env.example to .env and set DISCORD_TOKEN to connect to "
-    "Discord): starting the offline preview instead."
-)
-SEEDED = (
-    "Alice has opened a lobby in #anima-table and Bob, Carol and an AI player joined it: as "
-    "Alice press Start (or Cancel, then /anima start turns:3 for a short game), and switch "
-    "'Viewing as' to play Bob and Carol."
-)
+NO_TOKEN = say(msg("preview.no_token"), SOURCE)
+SEEDED = say(msg("preview.seeded"), SOURCE)
 
 
 @dataclass
@@ -75,9 +73,7 @@ async def seed_world(env: simcord.Env, ai_seats: int = PREVIEW_AI_SEATS) -> Prev
     """Build the preview's server and open a lobby: Alice hosts, Bob and Carol join, Alice
     adds ``ai_seats`` AI players. Start is left to the visitor."""
     guild = env.create_guild(PREVIEW_GUILD)
-    table = guild.create_text_channel(
-        PREVIEW_CHANNEL, topic="Anima: Shadow of Omega — /anima start, /anima rules"
-    )
+    table = guild.create_text_channel(PREVIEW_CHANNEL, topic=say(msg("preview.topic"), SOURCE))
     members = [guild.add_member(env.create_user(name)) for name in PREVIEW_MEMBERS]
     await env.settle()
     bot = env.bot
@@ -85,7 +81,7 @@ async def seed_world(env: simcord.Env, ai_seats: int = PREVIEW_AI_SEATS) -> Prev
         # SimCord calls its bot user "TestBot"; rename it as an application owner would.
         await bot.user.edit(username=PREVIEW_BOT_NAME)
     alice, *others = members
-    opened = await alice.slash(table, "anima start")
+    opened = await alice.slash(table, start.qualified_name)
     if opened.response is None:
         raise RuntimeError("the bot did not answer /anima start in the preview")
     row = await bot.storage.active_game(table.id)  # type: ignore[attr-defined]
@@ -214,11 +210,8 @@ async def _serve(
             loop.add_signal_handler(sig, lambda: asyncio.ensure_future(preview.close()))
             installed.append(sig)
     try:
-        print(
-            f"{NO_TOKEN}\nOpen {preview.url} in a browser (Ctrl+C to stop).\n{SEEDED}",
-            file=out,
-            flush=True,
-        )
+        opening = say(msg("preview.open", url=preview.url), SOURCE)
+        print(f"{NO_TOKEN}\n{opening}\n{SEEDED}", file=out, flush=True)
         if url_file is not None:
             url_file.write_text(preview.url + "\n")
         lock = serialize_page_actions(preview)
@@ -243,11 +236,7 @@ def main_preview(settings: Settings, port: int = 0) -> int:
     try:
         import simcord  # noqa: F401
     except ImportError:
-        print(
-            "DISCORD_TOKEN is missing: put it in .env (see .env.example), or install the "
-            "offline preview with `make run` (pip install -e '.[preview]').",
-            file=sys.stderr,
-        )
+        print(say(msg("preview.not_installed"), SOURCE), file=sys.stderr)
         return 2
     logging.basicConfig(
         level=settings.log_level_number, format="%(levelname)s %(name)s: %(message)s"
@@ -257,5 +246,5 @@ def main_preview(settings: Settings, port: int = 0) -> int:
         logging.getLogger("discord").setLevel(logging.ERROR)
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run_preview(settings, port=port))
-    print("Preview stopped.", file=sys.stderr)
+    print(say(msg("preview.stopped"), SOURCE), file=sys.stderr)
     return 0

@@ -184,15 +184,9 @@ class GameCache:
         game = self._kept.pop(game_id, None)
         if game is None or game.version != row.version:
             try:
-                game = Game.from_json(row.state_json, self.cards)
-                if game.version != row.version:
-                    raise GameDataError("stored version does not match the state")
+                game = self._rebuild(row)
             except GameDataError as exc:
                 await self.mark_broken(row, str(exc))
-                raise GameBroken(str(exc)) from None
-            except Exception as exc:  # any other failure to rebuild the game is the same
-                log.exception("game %s cannot be loaded", game_id)
-                await self.mark_broken(row, f"stored game cannot be rebuilt ({type(exc).__name__})")
                 raise GameBroken(str(exc)) from None
         seats = {s.seat: s for s in seat_rows}
         settings = await self.storage.guild_settings(row.guild_id)
@@ -207,6 +201,21 @@ class GameCache:
             self._cache[game_id] = table
             self._cache.move_to_end(game_id)
         return table
+
+    def _rebuild(self, row: GameRow) -> Game:
+        """The stored game of ``row``; :class:`GameDataError` (its technical reason, for the
+        log and the broken game's notice) when it cannot be rebuilt."""
+        assert row.state_json is not None
+        try:
+            game = Game.from_json(row.state_json, self.cards)
+        except GameDataError:
+            raise
+        except Exception as exc:  # any other failure to rebuild the game is the same
+            log.exception("game %s cannot be loaded", row.id)
+            raise GameDataError(f"stored game cannot be rebuilt ({type(exc).__name__})") from exc
+        if game.version != row.version:
+            raise GameDataError("stored version does not match the state")
+        return game
 
     def keep(self, game_id: int, game: Game) -> None:
         """A game just dealt and committed (the lobby's start): its first load uses it."""

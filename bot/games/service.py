@@ -83,7 +83,7 @@ class Games(GamePlay):
             else await self.storage.last_game(channel_id)
         )
         if row is None or row.status in ("lobby", "cancelled") or row.state_json is None:
-            return Reply(say(msg("history.none")))
+            return Reply(say(msg("history.no_finished_game")))
         if row.status not in history.FINISHED:
             return Reply(say(msg("history.running", game=row.id)))
         async with self.lock(row.id):

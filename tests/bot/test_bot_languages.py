@@ -20,6 +20,7 @@ import simcord
 from anima_sim import World, components, message_by_id, open_lobby, private_reply, timed_game
 from babel.messages.pofile import read_po
 from discord import app_commands
+from language_checks import limits, untranslated
 from locales import with_locales
 
 import bot.translator
@@ -28,6 +29,7 @@ from bot import rendering
 from bot.app import AnimaBot
 from bot.translator import CatalogTranslator, fits
 from words import LANGUAGES, SOURCE, Catalog, counted, msg, say, speaking
+from words.catalogs import files_of
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 #: Discord's rule for a name (Python's ``re`` has no ``\p{L}``: letters and digits by hand).
@@ -86,7 +88,7 @@ async def test_a_spanish_member_reads_his_answers_in_spanish(
     assert r.ephemeral and r.response.content == spoken("es", lambda: rendering.about_text(True))
     assert "«" in r.response.content
     r = await w.alice.slash(w.table, "anima card", name="zzz")
-    assert r.response.content == es(msg("card.unknown", name="zzz"))
+    assert r.response.content == es(msg("lookup.unknown_card", name="zzz"))
     r = await w.alice.slash(w.table, "anima settings", decision_timer=10)
     assert r.response.content == es(msg("settings.manage_server_only"))
     r = await w.alice.slash(w.table, "anima rules", topic="B3")
@@ -97,7 +99,7 @@ async def test_a_spanish_member_reads_his_answers_in_spanish(
     }
     # Bob's Discord is English: so are his answers.
     r = await w.bob.slash(w.table, "anima card", name="zzz")
-    assert r.response.content == say(msg("card.unknown", name="zzz"), SOURCE)
+    assert r.response.content == say(msg("lookup.unknown_card", name="zzz"), SOURCE)
 
 
 async def test_a_members_own_language_outlives_a_restart(
@@ -109,16 +111,16 @@ async def test_a_members_own_language_outlives_a_restart(
     own = fields(r.response)[es(msg("settings.language"))]
     assert own == "Español"
     r = await w.alice.slash(w.table, "anima card", name="zzz")
-    assert r.response.content == es(msg("card.unknown", name="zzz"))
+    assert r.response.content == es(msg("lookup.unknown_card", name="zzz"))
     await simcord_env.restart_bot(make_bot())
     r = await w.alice.slash(w.table, "anima card", name="zzz")
-    assert r.response.content == es(msg("card.unknown", name="zzz"))
+    assert r.response.content == es(msg("lookup.unknown_card", name="zzz"))
     # Discord's language again: English (alice's Discord locale).
     r = await w.alice.slash(w.table, "anima settings", language="discord")
     english = say(msg("settings.language.discord", language="English"), SOURCE)
     assert fields(r.response)[say(msg("settings.language"), SOURCE)] == english
     r = await w.alice.slash(w.table, "anima card", name="zzz")
-    assert r.response.content == say(msg("card.unknown", name="zzz"), SOURCE)
+    assert r.response.content == say(msg("lookup.unknown_card", name="zzz"), SOURCE)
 
 
 # ---------------------------------------------------------------------- the lobby's language
@@ -201,6 +203,45 @@ async def test_a_hosts_dm_is_in_his_language(
     (told,) = w.alice.user.dm_channel.history()[host_dms:]
     assert told.content.startswith("«⏸️") and f"#{game_id}" in told.content
     assert es(msg("permission.view_channel")) in told.content
+
+
+LOCALES = {"en": "en-US", "es": "es-ES", "ru": "ru", "it": "it"}
+
+
+def text_of(message: Any) -> str:
+    """Everything a message says: its content, embeds and components' labels."""
+    parts = [message.content or ""]
+    for e in message.embeds:
+        parts += [e.title or "", e.description or "", e.footer.text or ""]
+        parts += [f"{f.name}\n{f.value}" for f in e.fields]
+    parts += [c.label for c in components(message)]
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_each_language_within_discords_limits_and_translated(
+    w: World, simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    """A lobby in each language, and a member of each Discord locale's answers: within
+    Discord's limits, and (once the language has its commands.po and lobby.po) without an
+    English fragment left."""
+    with_locales(monkeypatch, {m.id: LOCALES[language] for m in (w.alice, w.admin)})
+    answers = [await w.admin.slash(w.table, "anima settings", server_language=language)]
+    answers.append(await w.alice.slash(w.table, "anima about"))
+    answers.append(await w.alice.slash(w.table, "anima stats"))
+    answers.append(await w.alice.slash(w.table, "anima card", name="zzz"))
+    game_id, lobby = await open_lobby(w, w.alice, [w.bob], ai_levels=["hard"])
+    assert await stored_language(simcord_env, game_id) == language
+    answers.append(await w.alice.click(lobby, custom_id=f"anima:lobby:{game_id}:ai"))
+    answers.append(await w.bob.click(lobby, custom_id=f"anima:lobby:{game_id}:start"))
+    said = [r.response for r in answers[:-1]]
+    for message in [*said, message_by_id(w.table, lobby.id)]:
+        assert limits(message) == [], text_of(message)
+    translated = {"commands.po", "lobby.po"} <= set(files_of(language))
+    if translated:
+        for message in [*said, message_by_id(w.table, lobby.id)]:
+            assert untranslated(text_of(message), language) == []
+        assert untranslated(private_reply(answers[-1]) or "", language) == []
 
 
 # ---------------------------------------------------------------------- the commands' words

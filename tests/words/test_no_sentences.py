@@ -4,7 +4,9 @@ catalogs (issue 22): an AST scan for string literals that hold words.
 A literal is flagged when it holds two words (letters, a space, letters) and is not:
 a docstring; a logging call's text (for the operator, in English); an exception's text
 (raised for the code or the log, never shown: the bot words every refusal from its kind);
-an ``assert``'s; SQL; an ``argparse`` help (the operator's command line); or a message id.
+an ``assert``'s; SQL; an ``argparse`` help (the operator's command line); a crash-test
+step's name (``kill_point``); or an identifier without a space (a message id, a component's
+custom id or its pattern: ``anima:lobby:``).
 Everything else a player reads is a catalog id and its arguments."""
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ SQL = re.compile(
 LOG_METHODS = {"debug", "info", "warning", "error", "exception", "critical", "log"}
 LOGGERS = {"log", "logger", "logging", "LOG"}
 ARGPARSE = {"add_argument", "add_parser", "ArgumentParser", "add_subparsers"}
+#: Calls whose strings name things for the code and its tests (crash-test steps).
+FOR_THE_CODE = {"kill_point"}
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -73,7 +77,7 @@ def _exempt(node: ast.AST) -> bool:
                 return True
             if f.attr in ARGPARSE:
                 return True
-        if isinstance(f, ast.Name) and f.id in ARGPARSE:
+        if isinstance(f, ast.Name) and (f.id in ARGPARSE or f.id in FOR_THE_CODE):
             return True
     return False
 
@@ -91,6 +95,8 @@ def sentences(path: Path) -> Iterator[tuple[int, str]]:
             continue
         text = node.value
         if id(node) in docs or id(node) in exempt or SQL.search(text):
+            continue
+        if not any(c.isspace() for c in text):  # an identifier: an id, a custom id
             continue
         if WORDS.search(text):
             yield node.lineno, text
