@@ -192,12 +192,13 @@ async def stats(interaction: discord.Interaction) -> None:
             msg(
                 "stats.player",
                 rank=i,
-                name=rendering.escape(name),
+                # Every AI seat together (stored as one row without a member).
+                name=say(msg("stats.ai_players")) if user is None else rendering.escape(name),
                 wins=counted("stats.wins", wins),
                 games=counted("stats.games", played),
             )
         )
-        for i, (name, _user, wins, played) in enumerate(players, start=1)
+        for i, (name, user, wins, played) in enumerate(players, start=1)
     ]
     embed = discord.Embed(
         title=say(msg("stats.title")),
