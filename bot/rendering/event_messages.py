@@ -202,8 +202,9 @@ def _tap(d: dict[str, Any], c: Context) -> Message:
 
 @COURSE("choose")
 def _choose(d: dict[str, Any], c: Context) -> Message:
-    # The label is the card's own words for the option (card data).
-    return msg("event.choose", player=c.who(d["player"]), label=d["label"])
+    # The label is the card's own words for the option (card data; the payload does not
+    # name the card: its translation is found by its English).
+    return msg("event.choose", player=c.who(d["player"]), label=c.printed(None, d["label"]))
 
 
 @COURSE("modify")
