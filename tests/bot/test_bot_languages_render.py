@@ -1,0 +1,493 @@
+"""Every word of the board, the private panels, the cards, the choices, the events and the
+notices comes from the catalogs, and each message is said in its reader's language (issue 22).
+
+The proof is pseudo-localization: with every template of the catalogs wrapped in ⟦…⟧ and
+every card's own words (name, text, printed words) in ⟪…⟫, whatever the renderer and the
+publisher send holds no letter outside them but the players' names. A word written in the
+code (English left behind) would show outside. The languages themselves are tried with small
+fake catalogs: a member's DM in his language while the board is in the game's, and a card in
+our translation marked as such.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+from test_bot_event_messages import SAMPLES
+from test_bot_render import table_for
+from test_bot_render_expansions import DB as EXPANSION_DB
+from test_bot_render_expansions import ROW as EXPANSION_ROW
+from test_bot_render_expansions import table as expansion_table
+
+import bot.rendering.cards as rendering_cards
+import words
+import words.cards
+from bot import history, rendering
+from bot.components.answers import error_text
+from bot.components.choices import AutoPassSelect, ChoiceSelect
+from bot.components.end import end_view
+from bot.components.game_views import (
+    autopass_options,
+    board_view,
+    private_view,
+    reclaim_view,
+    refresh_view,
+)
+from bot.panels import Panels, outdated_text, stopped_text
+from bot.publishing import Publisher
+from bot.rendering.event_context import Context
+from bot.rendering.events import EVENT_MESSAGES
+from bot.storage import EventRow, SeatRow
+from bot.table import Table, no_game
+from engine.cards import default_cards
+from engine.events import Event
+from engine.game import Game
+from engine.tools.simulate import play_game
+from engine.views import SeatView
+from words import Message, catalog, speaking
+from words.catalogs import Catalog
+
+DB = default_cards()
+ALL_SETS = ["shadow_of_omega", "beyond_good_and_evil", "twilight_of_the_gods"]
+#: The players' display names (table_for names a seat "Player <seat> xxx…").
+NAMES = re.compile(r"Player P[0-9] x+|Alice|Bob|\\\*\\\*Bob\\\*\\\*|\*\*Bob\*\*")
+#: Discord's markup: times, mentions, channels.
+MARKUP = re.compile(r"<t:[0-9]+(?::[a-zA-Z])?>|<@!?[0-9]+>|<#[0-9]+>")
+#: A template (or a card's words) with no other inside, closed or cut at a line's end.
+WRAPPED = re.compile(r"⟦[^⟦⟧]*(?:⟧|$)|⟪[^⟪⟫]*(?:⟫|$)", re.M)
+
+
+# ---------------------------------------------------------------------- pseudo-localization
+
+
+def test_a_word_outside_the_catalogs_is_found() -> None:
+    assert leftover("⟦Decks: ⟦x⟧⟧ 3 · ⟪Acrobat⟫ **Alice** <t:12:R> 🎲") == []
+    assert leftover("⟦Reaction window⟧ Waiting for **Bob**.") == ["Waiting", "for"]
+    assert leftover("⟦A long template cut…") == []  # clipped inside a template
+
+
+@pytest.fixture
+def pseudo(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every template said in ⟦…⟧, every card's own words in ⟪…⟫."""
+    form = Catalog.form
+
+    def wrapped(self: Catalog, id: str, n: int | None) -> str:
+        return "⟦" + form(self, id, n) + "⟧"
+
+    def card(english: str) -> str:
+        return f"⟪{english}⟫" if english else english
+
+    monkeypatch.setattr(Catalog, "form", wrapped)
+    monkeypatch.setattr(words, "card_name", lambda _id, english, language=None: card(english))
+    monkeypatch.setattr(words, "card_text", lambda _id, english, language=None: card(english))
+    monkeypatch.setattr(words, "card_words", lambda _id, english, language=None: card(english))
+    monkeypatch.setattr(rendering_cards, "any_card_words", lambda english: card(english))
+
+
+def leftover(*texts: str) -> list[str]:
+    """The words of ``texts`` outside every template and card's words, names and markup."""
+    found = []
+    for text in texts:
+        text = MARKUP.sub(" ", NAMES.sub(" ", text))
+        while True:
+            shorter = WRAPPED.sub(" ", text)
+            if shorter == text:
+                break
+            text = shorter
+        found += re.findall(r"[^\W\d_]{2,}", text)
+    return found
+
+
+def embed_texts(embed: discord.Embed) -> list[str]:
+    texts = [embed.title or "", embed.description or "", embed.footer.text or ""]
+    for f in embed.fields:
+        texts += [f.name or "", f.value or ""]
+    return texts
+
+
+def view_texts(view: discord.ui.View | None) -> list[str]:
+    """Every label, placeholder and option a view shows."""
+    if view is None:
+        return []
+    texts = []
+    for row in view.to_components():
+        for c in row["components"]:
+            texts += [c.get("label") or "", c.get("placeholder") or ""]
+            for o in c.get("options", []):
+                texts += [o["label"], o.get("description") or ""]
+    return texts
+
+
+def assert_all_said(texts: list[str]) -> None:
+    assert any("⟦" in t for t in texts), "the catalogs were not asked"
+    left = leftover(*texts)
+    assert not left, (left[:10], [t for t in texts if leftover(t)][:3])
+
+
+def events_of(game: Game, events: list[Event], first_id: int = 1) -> list[EventRow]:
+    return [
+        EventRow(first_id + i, 42, game.version, e.kind, e.text, e.to, dict(e.data))
+        for i, e in enumerate(events)
+    ]
+
+
+def check_state(game: Game, events: list[Event]) -> None:
+    """The board, its buttons, every panel and every line of the batch, said by the catalog."""
+    table = table_for(game, ai={game.s.seats[-1]})
+    names = table.names
+    view = game.table_view()
+    texts = embed_texts(rendering.board_embed(view, game.db, table.row, table.seats))
+    texts += view_texts(board_view(table))
+    rows = events_of(game, events)
+    for seat in table.seats.values():
+        autopass = frozenset({"move_declared", "reset"})
+        private = [r for r in rows if r.recipients and seat.seat in r.recipients]
+        hand = rendering.hand_embed(
+            game.seat_view(seat.seat), game.db, table.row, seat, names, private, autopass=autopass
+        )
+        texts += embed_texts(hand) + view_texts(private_view(table, seat, autopass))
+    texts += [rendering.event_line(e, names, game.db) for e in rows]
+    assert_all_said(texts)
+
+
+@pytest.mark.usefixtures("pseudo")
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize(
+    "options",
+    [{"open_rolls": True, "tree_of_regions": "soo"}, {"sets": ALL_SETS}],
+    ids=["first set", "three sets"],
+)
+async def test_boards_panels_buttons_and_events_say_only_the_catalogs_words(
+    options: dict[str, Any], seed: int
+) -> None:
+    players = 3 + seed
+    result = play_game(seed, players=players, turn_cap=4, options=options, observe=check_state)
+    assert result.error is None, result.traceback
+
+
+@pytest.mark.usefixtures("pseudo")
+def test_the_expansions_marks_and_every_card_say_only_the_catalogs_words() -> None:
+    seats = {
+        "p1": SeatRow(42, "p1", 0, 100, "Alice", ai=True),  # taken over by the AI
+        "p2": SeatRow(42, "p2", 1, 101, "Bob"),
+    }
+    names = rendering.Names(seats)
+    view = expansion_table(("unleashed_danger",))
+    texts = embed_texts(rendering.board_embed(view, EXPANSION_DB, EXPANSION_ROW, seats))
+    seat_view = SeatView(seat="p1", table=view, hand=("abel",), missions=())
+    hand = rendering.hand_embed(seat_view, EXPANSION_DB, EXPANSION_ROW, seats["p1"], names)
+    texts += embed_texts(hand)
+    for db in (DB, EXPANSION_DB):
+        for card in db:
+            texts += embed_texts(rendering.card_embed(db, card.id))
+            texts.append(rendering.card_kind(card))
+        for card in db.advantages:
+            texts.append(rendering.hand_choice_label(db, card.id, True))
+    assert_all_said(texts)
+
+
+@pytest.mark.usefixtures("pseudo")
+def test_every_event_kinds_line_says_only_the_catalogs_words() -> None:
+    names = rendering.Names(
+        {"p1": SeatRow(1, "p1", 1, 101, "Alice"), "p2": SeatRow(1, "p2", 2, 102, "Bob")}
+    )
+    lines = []
+    for kind, payloads in SAMPLES.items():
+        for data in payloads:
+            for private in (False, True):
+                line = EVENT_MESSAGES[kind](data, Context(names, DB, kind, private))
+                lines.append(words.say(line) if isinstance(line, Message) else line)
+    assert_all_said(lines)
+
+
+@pytest.mark.usefixtures("pseudo")
+async def test_the_end_the_log_the_history_and_the_components_say_only_the_catalogs_words() -> None:
+    states: list[tuple[Game, list[Event]]] = []
+
+    def keep(game: Game, events: list[Event]) -> None:
+        states.append((game.clone(), list(events)))
+
+    result = play_game(5, players=3, turn_cap=2, observe=keep)
+    assert result.error is None, result.traceback
+    game = states[-1][0]
+    assert game.over
+    table = table_for(game)
+    table.row.status = "over"
+    rows = [r for g, e in states for r in events_of(g, e)]
+    secrets = history.secrets(game, [])
+    scores = {s: {"completed_missions": 1} for s in game.s.seats}
+    over = {"tiebreak": "die_roll", "scores": scores, "rolls": {game.s.seats[0]: [3, 5]}}
+    texts = embed_texts(
+        rendering.summary_embed(game.table_view(), DB, table.row, table.seats, secrets, over)
+    )
+    texts += embed_texts(rendering.log_embed(42, rows, table.names, DB, game.s.seats[0]))
+    texts += embed_texts(rendering.log_embed(42, [], table.names, DB, None))
+    texts.append(history.log_markdown(table.row, list(table.seats.values()), rows, secrets, game))
+    texts += [outdated_text(), stopped_text(), error_text(), no_game()]
+    texts += view_texts(end_view(42)) + view_texts(refresh_view(42)) + view_texts(reclaim_view(42))
+    texts += view_texts(_holding(ChoiceSelect(42, 1, 0, [discord.SelectOption(label="0")])))
+    texts += view_texts(_holding(AutoPassSelect(42, autopass_options(frozenset()))))
+    texts += view_texts(_holding(AutoPassSelect(42, autopass_options(frozenset({"reset"})))))
+    texts += [rendering.ai_away(), rendering.paused_text(), rendering.Names({}).label(None)]
+    assert_all_said(texts)
+
+
+def _holding(item: discord.ui.Item[Any]) -> discord.ui.View:
+    view = discord.ui.View()
+    view.add_item(item)
+    return view
+
+
+# ---------------------------------------------------------------------- the publisher's notices
+
+
+class FakeMessage:
+    def __init__(self, sent: list[dict[str, Any]], id: int) -> None:
+        self.id, self.sent = id, sent
+
+    async def edit(self, **fields: Any) -> None:
+        self.sent.append(fields)
+
+
+class FakeChannel:
+    """A channel (or a DM) that keeps what it is sent."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    async def send(self, content: str | None = None, **fields: Any) -> FakeMessage:
+        self.sent.append({"content": content, **fields})
+        return FakeMessage(self.sent, 1000 + len(self.sent))
+
+    def get_partial_message(self, id: int) -> FakeMessage:
+        return FakeMessage(self.sent, id)
+
+    async def history(self, **_: Any) -> Any:  # pragma: no cover - nothing posted before
+        return
+        yield
+
+
+class FakeStorage:
+    """What the publisher and the panels read: nobody refused DMs, ``languages`` by member."""
+
+    def __init__(self, languages: dict[int, str] | None = None) -> None:
+        self.languages = languages or {}
+
+    async def member_languages(self, user_id: int) -> tuple[str | None, str | None]:
+        return self.languages.get(user_id), None
+
+    async def saw_locale(self, user_id: int, locale: str) -> None:
+        return None
+
+    async def dm_refused(self, user_id: int) -> bool:
+        return False
+
+    async def set_dm_refused(self, *_: Any) -> None:
+        return None
+
+    async def private_events(self, *_: Any) -> list[EventRow]:
+        return []
+
+    async def autopass(self, *_: Any) -> dict[int, frozenset[str]]:
+        return {}
+
+    async def actions(self, *_: Any) -> list[Any]:
+        return []
+
+    async def last_events(self, *_: Any) -> list[EventRow]:
+        return []
+
+    async def set_start_delivered(self, *_: Any) -> None:
+        return None
+
+
+class FakeClient:
+    def __init__(self) -> None:
+        self.channel = FakeChannel()
+        self.dms: dict[int, FakeChannel] = {}
+        self.user = None
+
+    def get_partial_messageable(self, *_: Any, **__: Any) -> FakeChannel:
+        return self.channel
+
+    async def create_dm(self, user: Any) -> FakeChannel:
+        return self.dms.setdefault(user.id, FakeChannel())
+
+
+def publisher(languages: dict[int, str] | None = None) -> tuple[Publisher, FakeClient]:
+    client = FakeClient()
+    storage = FakeStorage(languages)
+    p = Publisher(client, storage, Panels(storage))  # type: ignore[arg-type]
+
+    async def saved(_: Table) -> None:
+        return None
+
+    p.save_pointer = saved
+    return p, client
+
+
+def sent_texts(channel: FakeChannel) -> list[str]:
+    texts = []
+    for fields in channel.sent:
+        texts.append(fields.get("content") or "")
+        for embed in [fields.get("embed"), *(fields.get("embeds") or [])]:
+            if embed is not None:
+                texts += embed_texts(embed)
+        texts += view_texts(fields.get("view"))
+    return texts
+
+
+def states_with_private_events(seed: int = 1) -> Iterator[tuple[Game, list[Event]]]:
+    """Copies of a game after each action that told somebody something privately, or
+    opened decisions for several seats (the secret start, a reaction window)."""
+    kept: list[tuple[Game, list[Event]]] = []
+
+    def keep(game: Game, events: list[Event]) -> None:
+        if any(e.to for e in events) or len(game.pending()) > 1:
+            kept.append((game.clone(), list(events)))
+
+    result = play_game(seed, players=3, turn_cap=2, options={"sets": ALL_SETS}, observe=keep)
+    assert result.error is None, result.traceback
+    yield from kept[:: max(1, len(kept) // 25)]
+
+
+@pytest.mark.usefixtures("pseudo")
+async def test_the_publishers_lines_dms_and_notices_say_only_the_catalogs_words() -> None:
+    texts: list[str] = []
+    for game, events in states_with_private_events():
+        p, client = publisher()
+        table = table_for(game)
+        table.row.published_version = -1  # every open decision is new: its line is posted
+        p.track(42)
+        p.queue(42, events_of(game, events))
+        await p.publish(table, actor=None)
+        await p.post_pings(table, list(table.seats.values()))
+        await p._tell_closed_dms(table, next(iter(table.seats.values())))
+        await p.send_starts(table)
+        texts += sent_texts(client.channel)
+        for dm in client.dms.values():
+            texts += sent_texts(dm)
+    p, client = publisher()
+    await p.report_broken(table.row, "the stored event 12 cannot be read")
+    await p.announce_end(table.row, 100)
+    texts += sent_texts(client.channel)
+    assert len(texts) > 100
+    assert_all_said(texts)
+
+
+# ---------------------------------------------------------------------- the languages
+
+
+FAKE = {
+    "es": {
+        "board.title": "Anima · partida n.º {game}",
+        "notice.game": "Partida n.º {game}",
+        "hand.title": "Tu mano · partida n.º {game}",
+        "button.hand": "Mi mano",
+        "card.our_translation": "{mark} nuestra traducción de la carta",
+    },
+    "ru": {"notice.game": "Игра №{game}", "hand.title": "Твои карты · игра №{game}"},
+}
+FAKE_CARDS = {"es": {"acrobat.name": "Acróbata", "acrobat.text": "Una acróbata que corre."}}
+
+
+@pytest.fixture
+def fake_languages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A few words in Spanish and Russian (the real catalogs are the translators')."""
+    real = catalog
+
+    def fake(language: str, cards: bool = False) -> Catalog:
+        table = (FAKE_CARDS if cards else FAKE).get(language)
+        if table is None:
+            return real(language, cards)
+        return Catalog(language, dict(table), "(n != 1)")
+
+    monkeypatch.setattr(words, "catalog", fake)
+    monkeypatch.setattr(words.cards, "catalog", fake)
+
+
+def test_an_unknown_language_is_said_in_english() -> None:
+    game = Game.new(["P1", "P2", "P3"], seed=2)
+    table = table_for(game)
+    seat = table.seats["P1"]
+
+    def drawn() -> list[Any]:
+        view = game.table_view()
+        hand = rendering.hand_embed(game.seat_view("P1"), DB, table.row, seat, table.names)
+        return [
+            rendering.board_embed(view, DB, table.row, table.seats).to_dict(),
+            {**hand.to_dict(), "timestamp": None},
+            rendering.card_embed(DB, "acrobat").to_dict(),
+            view_texts(private_view(table, seat)),
+            view_texts(board_view(table)),
+        ]
+
+    english = drawn()
+    with speaking("xx"):
+        assert drawn() == english
+
+
+@pytest.mark.usefixtures("fake_languages")
+def test_a_card_in_our_translation_is_marked_and_a_stand_in_stays_marked() -> None:
+    acrobat = DB["acrobat"]
+    assert acrobat.is_stand_in
+    english = rendering.card_embed(DB, "acrobat")
+    with speaking("es"):
+        spanish = rendering.card_embed(DB, "acrobat")
+        line = rendering_cards.card_line(DB, "acrobat")
+        other = rendering.card_embed(DB, "sorcerer")  # not translated: English, unmarked
+    assert english.title == "Acrobat" and "🌐" not in (english.footer.text or "")
+    assert spanish.title == "Acróbata" and spanish.description == "Una acróbata que corre."
+    assert "🌐 nuestra traducción de la carta" in (spanish.footer.text or "")
+    # The stand-in's note stays in every language (English where Spanish lacks it).
+    assert (spanish.footer.text or "").startswith("Stand-in text")
+    assert line.startswith("**Acróbata** ◇ 🌐 · ")
+    assert other.title == "Sorcerer" and "🌐" not in (other.footer.text or "")
+
+
+@pytest.mark.usefixtures("fake_languages")
+async def test_the_board_is_in_the_games_language_and_each_dm_in_its_readers() -> None:
+    kept = [(g, e) for g, e in states_with_private_events(2) if any(x.to for x in e)]
+    game, events = kept[0]
+    p, client = publisher(languages={100: "ru", 101: "es", 102: "en"})
+    table = table_for(game)
+    table.row.language = "es"
+    told = {r for e in events if e.to for r in e.to}
+    p.track(42)
+    p.queue(42, events_of(game, events))
+    await p.publish(table, actor=None)
+    board = next(f for f in client.channel.sent if f.get("embed") is not None)
+    assert board["embed"].title.startswith("Anima · partida n.º 42 · ")
+    assert "Mi mano" in view_texts(board["view"])
+    headers = {user: dm.sent[0]["content"].split("\n")[0] for user, dm in client.dms.items()}
+    want = {100: "**Игра №42**", 101: "**Partida n.º 42**", 102: "**Game #42**"}
+    assert headers == {table.seats[s].user_id: want[table.seats[s].user_id or 0] for s in told}
+    # A panel is in its owner's language, whoever renders it.
+    for seat, title in (("P1", "Твои карты"), ("P2", "Tu mano"), ("P3", "Your hand")):
+        embed, _ = await p.panels.parts(table, table.seats[seat])
+        assert (embed.title or "").startswith(title)
+
+
+async def test_a_click_is_answered_in_the_clickers_language(
+    monkeypatch: pytest.MonkeyPatch, fake_languages: None
+) -> None:
+    from bot.components import answers
+
+    said: list[str] = []
+
+    async def work() -> None:
+        said.append(rendering.Names({}).label(None) + "|" + words.current())
+
+    storage = FakeStorage({7: "ru"})
+    interaction = SimpleNamespace(
+        client=SimpleNamespace(storage=storage), user=SimpleNamespace(id=7), locale="es-ES"
+    )
+    await answers.guarded(interaction, work)  # type: ignore[arg-type]
+    interaction.user.id = 8  # no choice of his own: his Discord locale decides
+    await answers.guarded(interaction, work)  # type: ignore[arg-type]
+    assert [s.split("|")[1] for s in said] == ["ru", "es"]
