@@ -37,7 +37,7 @@ from bot.languages import public_language, reader_language
 from bot.panels import Panels
 from bot.storage import EventRow, GameRow, Pointer, SeatRow, Storage, kill_point
 from bot.table import GameBroken, Table, now
-from words import SOURCE, counted, msg, say, speaking
+from words import SOURCE, Message, counted, msg, say, speaking
 
 log = logging.getLogger("anima.publishing")
 
@@ -163,7 +163,8 @@ class Publisher:
             reason = f"the stored event {damaged[0].id} cannot be read"
             if await self.storage.stop_game(row.id, "broken", now(), reason):
                 log.warning("game %s marked broken: %s", row.id, reason)
-                await self.report_broken(row, reason)
+                # The table reads why in its language; storage and the log keep English.
+                await self.report_broken(row, msg("notice.reason.event", event=damaged[0].id))
             raise GameBroken(reason)
         actor_lines: list[str] = []
         dms: dict[str, list[str]] = {}
@@ -490,11 +491,12 @@ class Publisher:
                     users.append(discord.Object(s.user_id))
         await self.post_lines(table, lines, users)
 
-    async def report_broken(self, row: GameRow, reason: str) -> None:
-        """Say in its channel that a game cannot be loaded and was stopped."""
+    async def report_broken(self, row: GameRow, reason: str | Message) -> None:
+        """Say in its channel that a game cannot be loaded and was stopped (``reason``: a
+        message of the catalogs, or the technical reason of a failed load as it reads)."""
         channel = self.channel(row)
         with speaking(public_language(row)):
-            why = rendering.clip(reason, 300)
+            why = rendering.clip(say(reason) if isinstance(reason, Message) else reason, 300)
             text = f"⚠️ {say(msg('notice.broken', game=row.id, reason=why))}"
         # Its boards lose their buttons: the recorded one, and any posted after it by a bot
         # stopped before it could record it.

@@ -22,12 +22,15 @@ from bot.rendering.text import (
     EMBED_DESCRIPTION_LIMIT,
     EMBED_TITLE_LIMIT,
     FIELD_LIMIT,
+    FIELD_NAME_LIMIT,
     FOOTER_LIMIT,
     GUARD_MARK,
     IN_PLAY_MARKS,
     OPTION_LABEL_LIMIT,
     TRAP_MARK,
     clip,
+    clip_lines,
+    fit,
 )
 from engine import (
     AdvantageCard,
@@ -280,7 +283,8 @@ def _exploration(card: RegionCard) -> str:
 
 def _field(embed: discord.Embed, id: str, value: str, inline: bool = True, **args: object) -> None:
     """A field named by the catalog's ``id``, its value clipped to Discord's limit."""
-    embed.add_field(name=say(msg(id, **args)), value=clip(value, FIELD_LIMIT), inline=inline)
+    name = clip(say(msg(id, **args)), FIELD_NAME_LIMIT)
+    embed.add_field(name=name, value=clip_lines(value, FIELD_LIMIT), inline=inline)
 
 
 def card_embed(db: CardDB, card_id: str) -> discord.Embed:
@@ -344,7 +348,7 @@ def card_embed(db: CardDB, card_id: str) -> discord.Embed:
     if words.is_translated(card_id):
         footer.append(translated_legend())
     embed.set_footer(text=clip("\n".join(footer), FOOTER_LIMIT))
-    return embed
+    return fit(embed)
 
 
 def keyword(word: str) -> str:

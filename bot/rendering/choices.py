@@ -9,12 +9,12 @@ caller knows it."""
 
 from __future__ import annotations
 
-from bot.rendering.cards import card_name, printed
-from bot.rendering.messages import ENGLISH, Message, counted, msg, say, speaking
+from bot.rendering.actions import action_message
+from bot.rendering.cards import printed
+from bot.rendering.messages import ENGLISH, Message, msg, say, speaking
 from bot.rendering.text import LABEL_LIMIT, OPTION_LABEL_LIMIT, Names, clip
 from engine import (
     CardDB,
-    ChoiceData,
     ChoiceView,
     PromptView,
     PublicChoice,
@@ -57,44 +57,11 @@ def option_card(
     return None
 
 
-def reward_message(data: ChoiceData, index: str, card: str | None = None) -> Message | str:
-    """A Region's reward (E6): by its kind, or as printed when the card names it."""
-    if data.reward == "advantage":
-        return counted("reward.advantage", data.level or 1)
-    if data.reward in ("hire",):
-        return msg("reward.hire")
-    if data.option:
-        return printed(card, data.option)
-    if data.reward in ("remote_mission", "discredit"):
-        return msg(f"reward.{data.reward}")
-    return msg("reward.special") if data.reward else msg("reward.unknown", index=index)
-
-
 def kind_message(kind: str) -> Message:
     """A decision of ``kind`` in a few words ("choose a leader"), read after "waiting for
     Alice to …": what the table reads when the decision's own text is withheld."""
     key = f"kind.{kind}"
     return msg(key if key in ENGLISH else "kind.unknown")
-
-
-def action_message(action: str, data: ChoiceData, db: CardDB, card: str | None = None) -> Message:
-    """The choice ``action`` ("go r_ruins", "attack p2", "pick 1") as a message, seat ids
-    left as they are (the caller turns them into display names); ``card`` prints its words
-    (:func:`option_card`), when known."""
-    kind, _, arg = action.partition(" ")
-    name = card_name(db, arg)
-    if kind == "ask" and arg == "hand":
-        return msg("action.ask.hand")
-    if kind == "explore_new" and arg:
-        return msg("action.explore_new.discard", card=name)
-    if kind == "reward":
-        return msg("action.reward", reward=reward_message(data, arg, card))
-    if kind == "pick":
-        option = printed(card, data.option) if data.option is not None else name
-        return msg("action.pick.idle" if data.idle else "action.pick", option=option)
-    if f"action.{kind}" not in ENGLISH:
-        return msg("action.unknown", action=action)
-    return msg(f"action.{kind}", card=name, seat=arg)
 
 
 def action_label(choice: ChoiceView | PublicChoice, db: CardDB) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.rendering.cards import card_name, card_text, printed
 from bot.rendering.messages import Message, msg
-from bot.rendering.text import Names
+from bot.rendering.text import Names, escape
 from engine import CardDB, RegionCard
 
 
@@ -26,6 +26,13 @@ class Context:
 
     def who(self, seat: str | None) -> str:
         return self.names.bold(seat)
+
+    def side(self, side: str) -> str:
+        """One side of a battle in bold: a seat's display name, or a monster's name as its
+        card prints it (a mission's enemy, an Encounter)."""
+        if side in self.names.seats:
+            return self.names.bold(side)
+        return f"**{escape(self.printed(None, side))}**"
 
     def card(self, card_id: str) -> str:
         return card_name(self.db, card_id)

@@ -46,8 +46,8 @@ def _battle_roll(d: dict[str, Any], c: Context) -> Message:
 @OUTCOMES("battle_result")
 def _battle_result(d: dict[str, Any], c: Context) -> Message:
     if d["margin"]:
-        return msg("event.battle_result", winner=c.who(d["winner"]), margin=d["margin"])
-    return msg("event.battle_result.tie", winner=c.who(d["winner"]))
+        return msg("event.battle_result", winner=c.side(d["winner"]), margin=d["margin"])
+    return msg("event.battle_result.tie", winner=c.side(d["winner"]))
 
 
 @OUTCOMES("tie")

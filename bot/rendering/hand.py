@@ -196,4 +196,4 @@ def start_embed(view: SeatView, db: CardDB, row: GameRow) -> discord.Embed:
     if any_translated(shown):
         footer.append(translated_legend())
     embed.set_footer(text=clip("\n".join(footer), FOOTER_LIMIT))
-    return embed
+    return fit(embed)
