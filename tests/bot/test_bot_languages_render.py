@@ -20,6 +20,8 @@ from typing import Any
 
 import discord
 import pytest
+import simcord
+from anima_sim import World, components, start_game
 from test_bot_event_messages import SAMPLES
 from test_bot_render import table_for
 from test_bot_render_expansions import DB as EXPANSION_DB
@@ -510,3 +512,28 @@ async def test_a_click_is_answered_in_the_clickers_language(
     interaction.user.id = 8  # no choice of his own: his Discord locale decides
     await answers.guarded(interaction, work)  # type: ignore[arg-type]
     assert [s.split("|")[1] for s in said] == ["ru", "es"]
+
+
+async def test_through_the_bot_the_table_reads_the_games_language_and_each_member_his_own(
+    w: World, simcord_env: simcord.Env, fake_languages: None
+) -> None:
+    """A game in Spanish: alice reads Russian (her choice), bob English (his Discord locale);
+    the board a click posts is in Spanish."""
+    game_id = await start_game(w, w.alice, [w.bob], ai=0, turns=2)
+    bot = simcord_env.bot
+    await bot.storage.set_member_language(w.alice.id, "ru")  # type: ignore[attr-defined]
+    table = await bot.games.load(game_id)  # type: ignore[attr-defined]
+    table.row.language = "es"  # the lobby's option (the game is in memory)
+    board = next(m for m in reversed(w.table.history()) if any(c.label for c in components(m)))
+    mine = await w.alice.click(board, custom_id=f"anima:{game_id}:hand")
+    assert mine.response is not None and mine.response.embeds
+    assert (mine.response.embeds[0].title or "").startswith("Твои карты · игра №")
+    theirs = await w.bob.click(board, custom_id=f"anima:{game_id}:hand")
+    assert theirs.response is not None
+    assert (theirs.response.embeds[0].title or "").startswith("Your hand · game #")
+    # Alice takes her start from her panel: the board posted or edited after it is Spanish.
+    choice = next(c for c in components(mine.response) if c.custom_id.count(":") == 3)
+    await w.alice.click(mine.response, custom_id=choice.custom_id)
+    titles = [e.title or "" for m in w.table.history() for e in m.embeds]
+    assert titles[-1].startswith(f"Anima · partida n.º {game_id} · "), titles[-3:]
+    assert "Mi mano" in {c.label for c in components(w.table.history()[-1])}
