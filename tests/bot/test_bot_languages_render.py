@@ -22,6 +22,7 @@ import discord
 import pytest
 import simcord
 from anima_sim import World, components, start_game
+from fake_discord import FakeChannel, FakeStorage, publisher
 from test_bot_event_messages import SAMPLES
 from test_bot_render import table_for
 from test_bot_render_expansions import DB as EXPANSION_DB
@@ -42,12 +43,11 @@ from bot.components.game_views import (
     reclaim_view,
     refresh_view,
 )
-from bot.panels import Panels, outdated_text, stopped_text
-from bot.publishing import Publisher
+from bot.panels import outdated_text, stopped_text
 from bot.rendering.event_context import Context
 from bot.rendering.events import EVENT_MESSAGES
 from bot.storage import EventRow, SeatRow
-from bot.table import Table, no_game
+from bot.table import no_game
 from engine.cards import default_cards
 from engine.events import Event
 from engine.game import Game
@@ -265,91 +265,6 @@ def _holding(item: discord.ui.Item[Any]) -> discord.ui.View:
 
 
 # ---------------------------------------------------------------------- the publisher's notices
-
-
-class FakeMessage:
-    def __init__(self, sent: list[dict[str, Any]], id: int) -> None:
-        self.id, self.sent = id, sent
-
-    async def edit(self, **fields: Any) -> None:
-        self.sent.append(fields)
-
-
-class FakeChannel:
-    """A channel (or a DM) that keeps what it is sent."""
-
-    def __init__(self) -> None:
-        self.sent: list[dict[str, Any]] = []
-
-    async def send(self, content: str | None = None, **fields: Any) -> FakeMessage:
-        self.sent.append({"content": content, **fields})
-        return FakeMessage(self.sent, 1000 + len(self.sent))
-
-    def get_partial_message(self, id: int) -> FakeMessage:
-        return FakeMessage(self.sent, id)
-
-    async def history(self, **_: Any) -> Any:  # pragma: no cover - nothing posted before
-        return
-        yield
-
-
-class FakeStorage:
-    """What the publisher and the panels read: nobody refused DMs, ``languages`` by member."""
-
-    def __init__(self, languages: dict[int, str] | None = None) -> None:
-        self.languages = languages or {}
-
-    async def member_languages(self, user_id: int) -> tuple[str | None, str | None]:
-        return self.languages.get(user_id), None
-
-    async def saw_locale(self, user_id: int, locale: str) -> None:
-        return None
-
-    async def dm_refused(self, user_id: int) -> bool:
-        return False
-
-    async def set_dm_refused(self, *_: Any) -> None:
-        return None
-
-    async def private_events(self, *_: Any) -> list[EventRow]:
-        return []
-
-    async def autopass(self, *_: Any) -> dict[int, frozenset[str]]:
-        return {}
-
-    async def actions(self, *_: Any) -> list[Any]:
-        return []
-
-    async def last_events(self, *_: Any) -> list[EventRow]:
-        return []
-
-    async def set_start_delivered(self, *_: Any) -> None:
-        return None
-
-
-class FakeClient:
-    def __init__(self) -> None:
-        self.channel = FakeChannel()
-        self.dms: dict[int, FakeChannel] = {}
-        self.user = None
-
-    def get_partial_messageable(self, *_: Any, **__: Any) -> FakeChannel:
-        return self.channel
-
-    async def create_dm(self, user: Any) -> FakeChannel:
-        return self.dms.setdefault(user.id, FakeChannel())
-
-
-def publisher(languages: dict[int, str] | None = None) -> tuple[Publisher, FakeClient]:
-    client = FakeClient()
-    storage = FakeStorage(languages)
-    p = Publisher(client, storage, Panels(storage))  # type: ignore[arg-type]
-
-    async def saved(_: Table) -> None:
-        return None
-
-    p.save_pointer = saved
-    return p, client
 
 
 def sent_texts(channel: FakeChannel) -> list[str]:
