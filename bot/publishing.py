@@ -610,7 +610,9 @@ class Publisher:
                 kwargs["embed"] = embed
             if view is not None:
                 kwargs["view"] = view
-            return await channel.send(rendering.clip(content, rendering.CONTENT_LIMIT), **kwargs)
+            # Cut at a line's end: a long translation never splits a line's markdown.
+            text = rendering.clip_lines(content, rendering.CONTENT_LIMIT)
+            return await channel.send(text, **kwargs)
         except discord.Forbidden as exc:
             # 50007 "Cannot send messages to this user": closed DMs. Remember it.
             log.info("DM to %s refused (%s)", seat.user_id, exc.code)

@@ -24,7 +24,7 @@ import simcord
 from anima_sim import World, components, start_game
 from fake_discord import FakeChannel, FakeStorage, publisher
 from test_bot_event_messages import SAMPLES
-from test_bot_render import table_for
+from test_bot_render import check_embed, check_view, table_for
 from test_bot_render_expansions import DB as EXPANSION_DB
 from test_bot_render_expansions import ROW as EXPANSION_ROW
 from test_bot_render_expansions import table as expansion_table
@@ -452,3 +452,57 @@ async def test_through_the_bot_the_table_reads_the_games_language_and_each_membe
     titles = [e.title or "" for m in w.table.history() for e in m.embeds]
     assert titles[-1].startswith(f"Anima · partida n.º {game_id} · "), titles[-3:]
     assert "Mi mano" in {c.label for c in components(w.table.history()[-1])}
+
+
+# ---------------------------------------------------------------------- Discord's limits
+
+
+@pytest.fixture
+def verbose(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A language three times as wordy as English, whose cards' words are twice as long."""
+    form = Catalog.form
+
+    def longer(self: Catalog, id: str, n: int | None) -> str:
+        out = []
+        for literal, field, _spec, _conversion in string.Formatter().parse(form(self, id, n)):
+            out.append(literal.replace("{", "{{").replace("}", "}}") * 3)
+            if field is not None:
+                out.append("{" + field + "}")
+        return "".join(out)
+
+    def card(english: str) -> str:
+        return f"{english} {english}" if english else english
+
+    monkeypatch.setattr(Catalog, "form", longer)
+    monkeypatch.setattr(words, "card_name", lambda _id, english, language=None: card(english))
+    monkeypatch.setattr(words, "card_text", lambda _id, english, language=None: card(english))
+    monkeypatch.setattr(words, "card_words", lambda _id, english, language=None: card(english))
+    monkeypatch.setattr(rendering_cards, "any_card_words", lambda english: card(english))
+
+
+def check_limits(game: Game, _events: list[Event]) -> None:
+    table = table_for(game, ai={game.s.seats[-1]})
+    check_embed(rendering.board_embed(game.table_view(), game.db, table.row, table.seats))
+    views = [board_view(table)]
+    for seat in table.seats.values():
+        autopass = frozenset({"move_declared", "battle_start", "interaction"})
+        hand = rendering.hand_embed(
+            game.seat_view(seat.seat), game.db, table.row, seat, table.names, autopass=autopass
+        )
+        check_embed(hand)
+        views.append(private_view(table, seat, autopass))
+    for view in views:
+        check_view(view)
+        for row in view.to_components() if view is not None else []:
+            for c in row["components"]:
+                assert len(c.get("placeholder") or "") <= 150
+                assert all(len(o.get("description") or "") <= 100 for o in c.get("options", []))
+
+
+@pytest.mark.usefixtures("verbose")
+async def test_a_wordier_language_keeps_within_discords_limits() -> None:
+    result = play_game(4, players=5, turn_cap=3, options={"sets": ALL_SETS}, observe=check_limits)
+    assert result.error is None, result.traceback
+    for card in DB:
+        check_embed(rendering.card_embed(DB, card.id))
+        assert len(rendering.hand_choice_label(DB, card.id, True)) <= 100
