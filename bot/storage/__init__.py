@@ -1,0 +1,86 @@
+"""SQLite storage (WAL): games, seats, the action/event log, settings and stats.
+
+One connection per bot (:mod:`bot.database`, over the standard ``sqlite3`` module; it runs
+SQLite on the event loop's thread, or on a worker thread with ``inline=False``). Every method
+is one *hop*: a plain function run against the connection in one go, so a write is one
+transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``, ``ROLLBACK`` on any error) handed over once,
+and a read of several statements too. Hops run one at a time, so a transaction never
+interleaves with another coroutine's statements. The
+schema is created and migrated at start (``schema_version`` table); a migration is a list of
+statements run in one transaction.
+
+Time is stored as POSIX seconds taken from ``discord.utils.utcnow()`` (virtual in SimCord).
+
+A running game is written by one statement batch per change (:meth:`Storage.commit`): its state,
+the actions and their events, its seats and its publish pointer in one transaction. The
+settings of a server, the auto-pass kinds and the closed DMs are read once and kept in memory
+(this process is the database's only writer).
+
+Every row is parsed without raising: a malformed ``options_json`` sets the
+:attr:`GameRow.damage` of its game, a malformed event row is :attr:`EventRow.damaged` (and
+private to nobody), so one bad row stops only its own game (``bot.games`` marks it broken).
+
+Crash points (tests): :func:`kill_point` raises :class:`Killed` at a named step armed in
+:data:`crash_points`, to simulate the process dying right there.
+
+The modules, one job each; what runs SQL (the store) is apart from the rows and the schema:
+
+- :mod:`~bot.storage.schema`: the migrations, the connection's settings, the migration hop;
+- :mod:`~bot.storage.rows`: the row types, their columns, and the readers that never raise
+  (a damaged row is marked, not raised);
+- :mod:`~bot.storage.faults`: the exceptions the bot sees, and the tests' crash points;
+- the store, :class:`~bot.storage.store.Storage`, a class per topic on
+  :class:`~bot.storage.core.StorageCore` (the connection, its hops, the caches):
+  :mod:`~bot.storage.games` (games and lobbies), :mod:`~bot.storage.commit` (a running game's
+  commits, the publish pointers), :mod:`~bot.storage.log` (the game log, private logs),
+  :mod:`~bot.storage.settings` (servers' and members' settings), :mod:`~bot.storage.stats`.
+
+This package lists what the rest of the bot uses. ``crash_points`` is the one dict
+:func:`kill_point` reads: a test arms it through this package.
+"""
+
+from bot.storage.faults import (
+    KILL_STEPS,
+    Killed,
+    StorageUnavailable,
+    VersionConflict,
+    crash_points,
+    kill_point,
+)
+from bot.storage.log import PRIVATE_CACHE
+from bot.storage.rows import (
+    EventRow,
+    Finish,
+    GameRow,
+    GameWrite,
+    GuildSettings,
+    NewEvent,
+    Pointer,
+    SeatRow,
+    SeatUpdate,
+)
+from bot.storage.schema import ACTIVE, MIGRATIONS, SCHEMA_VERSION
+from bot.storage.store import Storage
+
+__all__ = [
+    "ACTIVE",
+    "KILL_STEPS",
+    "MIGRATIONS",
+    "PRIVATE_CACHE",
+    "SCHEMA_VERSION",
+    "EventRow",
+    "Finish",
+    "GameRow",
+    "GameWrite",
+    "GuildSettings",
+    "Killed",
+    "NewEvent",
+    "Pointer",
+    "SeatRow",
+    "SeatUpdate",
+    "Storage",
+    "StorageUnavailable",
+    "VersionConflict",
+    "crash_points",
+    "kill_point",
+]

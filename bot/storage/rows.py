@@ -1,0 +1,282 @@
+"""The rows: what is stored of a server, a game, its seats and its log, as the rest of the bot
+reads and writes them, the columns read back, and the readers that turn a row into its type.
+
+Every row is parsed without raising: a malformed ``options_json`` sets the
+:attr:`GameRow.damage` of its game, a malformed event row is :attr:`EventRow.damaged` (and
+private to nobody), so one bad row stops only its own game (``bot.games`` marks it broken).
+
+Time is stored as POSIX seconds taken from ``discord.utils.utcnow()`` (virtual in SimCord).
+Nothing here runs SQL.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class GuildSettings:
+    """Per-server defaults (``/anima settings``)."""
+
+    guild_id: int
+    decision_timer: int
+    window_timer: int
+    dms: bool
+    ai_takeover: int
+    #: The public language of new lobbies (a words.LANGUAGES code); None: the server's
+    #: preferred locale.
+    language: str | None = None
+
+
+@dataclass
+class SeatRow:
+    """One seat of a game: a Discord member or an AI player."""
+
+    game_id: int
+    seat: str
+    position: int
+    user_id: int | None
+    name: str
+    ai: bool = False
+    timeouts: int = 0
+    prompt_since: int | None = None
+    deadline: float | None = None
+    half_at: float | None = None
+    pinged: bool = False
+    #: Its secret start DM: 0 still to deliver, 1 delivered, None nothing to deliver.
+    start_dm: int | None = None
+    #: The AI level of an AI seat (a key of engine.agents.levels.LEVELS); None: the default
+    #: level (a member's seat an AI takes over after time-outs, an AI seat of an older lobby).
+    ai_level: str | None = None
+
+    @property
+    def human(self) -> bool:
+        """A Discord member sits here (even if an AI took the seat over)."""
+        return self.user_id is not None
+
+    @property
+    def taken_over(self) -> bool:
+        return self.user_id is not None and self.ai
+
+
+@dataclass
+class GameRow:
+    """One game (lobby, running or finished) as stored."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    status: str
+    options: dict[str, Any]
+    decision_timer: int | None
+    window_timer: int
+    seed: int
+    state_json: str | None
+    version: int
+    published_event_id: int
+    published_version: int
+    lobby_message_id: int | None
+    board_message_id: int | None
+    board_turn: int | None
+    winner_seat: str | None
+    ending: str | None
+    broken_reason: str | None
+    created_at: float
+    started_at: float | None
+    ended_at: float | None
+    #: The lobby's option: play in a thread started from the lobby message.
+    in_thread: bool = False
+    #: When the game was paused because every human was away (None: not paused).
+    paused_at: float | None = None
+    #: Why a stored column could not be read (the game is then marked broken), else None.
+    damage: str | None = None
+    #: The language of the game's public messages (a words.LANGUAGES code: a lobby option).
+    language: str = "en"
+
+
+@dataclass
+class EventRow:
+    """One logged event; ``recipients`` None means everybody."""
+
+    id: int
+    game_id: int
+    version: int
+    kind: str
+    text: str
+    recipients: list[str] | None
+    data: dict[str, Any] = field(default_factory=dict)
+    at: float = 0.0
+    #: The row's recipients or data could not be read: private to nobody, data empty.
+    damaged: bool = False
+
+
+@dataclass
+class NewEvent:
+    """An event to log with an action."""
+
+    kind: str
+    text: str
+    recipients: list[str] | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class SeatUpdate:
+    """The per-seat bookkeeping written with an action."""
+
+    seat: str
+    ai: bool
+    timeouts: int
+    prompt_since: int | None
+    deadline: float | None
+    half_at: float | None
+    pinged: bool
+
+
+@dataclass
+class Finish:
+    """The end of a game, written with its last action."""
+
+    winner_seat: str | None
+    ending: str | None
+    results: list[tuple[str, int | None, str, bool, bool]]  # seat, user, name, ai, won
+
+
+@dataclass
+class Pointer:
+    """What has been posted of a game: the last event and state version published, and the
+    message that carries the board (and its turn)."""
+
+    event_id: int
+    version: int
+    board_message_id: int | None
+    board_turn: int | None
+
+
+@dataclass
+class GameWrite:
+    """One change of a running game, written in one transaction by :meth:`Storage.commit`.
+
+    ``state_json`` None: the state did not change (a notice, a pause, a ping's bookkeeping).
+    """
+
+    version: int
+    state_json: str | None
+    #: (version, seat, action, source) of each action applied since the last write.
+    actions: list[tuple[int, str, str, str]]
+    #: (version, event) of each event to log, in order.
+    events: list[tuple[int, NewEvent]]
+    seats: list[SeatUpdate]
+    paused_at: float | None
+    pointer: Pointer
+    finish: Finish | None = None
+
+
+_GAME_COLUMNS = (
+    "id, guild_id, channel_id, host_id, status, options_json, decision_timer, window_timer, "
+    "seed, state_json, version, published_event_id, published_version, lobby_message_id, "
+    "board_message_id, board_turn, winner_seat, ending, broken_reason, created_at, started_at, "
+    "ended_at, in_thread, paused_at, language"
+)
+_SEAT_COLUMNS = (
+    "game_id, seat, position, user_id, name, ai, timeouts, prompt_since, deadline, half_at, "
+    "pinged, start_dm, ai_level"
+)
+_EVENT_COLUMNS = "id, game_id, version, kind, text, recipients, data_json, at"
+
+
+def _compact(value: Any) -> str:
+    """JSON without the optional spaces (the log's rows: every reader parses JSON)."""
+    return json.dumps(value, separators=(",", ":"), default=str)
+
+
+def _json_object(text: Any) -> dict[str, Any] | None:
+    """A stored JSON object, or None if the column does not hold one."""
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def _game(row: Sequence[Any]) -> GameRow:
+    # Never raises on a bad column: the game alone is marked broken (bot.games.Games.load).
+    options = _json_object(row[5])
+    return GameRow(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        host_id=row[3],
+        status=row[4],
+        options=options if options is not None else {},
+        decision_timer=row[6],
+        window_timer=row[7],
+        seed=row[8],
+        state_json=row[9],
+        version=row[10],
+        published_event_id=row[11],
+        published_version=row[12],
+        lobby_message_id=row[13],
+        board_message_id=row[14],
+        board_turn=row[15],
+        winner_seat=row[16],
+        ending=row[17],
+        broken_reason=row[18],
+        created_at=row[19],
+        started_at=row[20],
+        ended_at=row[21],
+        in_thread=bool(row[22]),
+        paused_at=row[23],
+        damage=None if options is not None else "its options are not valid JSON",
+        language=row[24] or "en",
+    )
+
+
+def _seat(row: Sequence[Any]) -> SeatRow:
+    return SeatRow(
+        game_id=row[0],
+        seat=row[1],
+        position=row[2],
+        user_id=row[3],
+        name=row[4],
+        ai=bool(row[5]),
+        timeouts=row[6],
+        prompt_since=row[7],
+        deadline=row[8],
+        half_at=row[9],
+        pinged=bool(row[10]),
+        start_dm=row[11],
+        ai_level=row[12],
+    )
+
+
+def _event(row: Sequence[Any]) -> EventRow:
+    # A damaged row is private to nobody (a bad recipients list must never make a private
+    # line public) and has no data; its game is marked broken where it is published.
+    recipients: list[str] | None = None
+    damaged = False
+    if row[5] is not None:
+        try:
+            parsed = json.loads(row[5])
+        except (TypeError, ValueError):
+            parsed = None
+        if isinstance(parsed, list) and all(isinstance(r, str) for r in parsed):
+            recipients = parsed
+        else:
+            recipients, damaged = [], True
+    data = _json_object(row[6])
+    return EventRow(
+        id=row[0],
+        game_id=row[1],
+        version=row[2],
+        kind=str(row[3]),
+        text=str(row[4]),
+        recipients=recipients,
+        data=data if data is not None else {},
+        at=row[7],
+        damaged=damaged or data is None,
+    )

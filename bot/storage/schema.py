@@ -1,0 +1,251 @@
+"""The schema: its migrations, in order, and the hops that configure the connection and
+bring the schema up to date.
+
+The schema is created and migrated at start (``schema_version`` table); a migration is a list
+of statements run in one transaction.
+"""
+
+from __future__ import annotations
+
+from bot.database import Session
+
+#: Schema migrations, in order; ``MIGRATIONS[i]`` brings the schema from version i to i + 1.
+MIGRATIONS: list[list[str]] = [
+    [
+        """CREATE TABLE guild_settings (
+            guild_id INTEGER PRIMARY KEY,
+            decision_timer INTEGER,
+            window_timer INTEGER,
+            dms INTEGER,
+            ai_takeover INTEGER
+        )""",
+        """CREATE TABLE games (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            host_id INTEGER NOT NULL,
+            status TEXT NOT NULL,
+            options_json TEXT NOT NULL,
+            decision_timer INTEGER,
+            window_timer INTEGER NOT NULL DEFAULT 0,
+            seed INTEGER NOT NULL DEFAULT 0,
+            state_json TEXT,
+            version INTEGER NOT NULL DEFAULT 0,
+            published_event_id INTEGER NOT NULL DEFAULT 0,
+            published_version INTEGER NOT NULL DEFAULT -1,
+            lobby_message_id INTEGER,
+            board_message_id INTEGER,
+            board_turn INTEGER,
+            winner_seat TEXT,
+            ending TEXT,
+            broken_reason TEXT,
+            created_at REAL NOT NULL,
+            started_at REAL,
+            ended_at REAL
+        )""",
+        # One game per channel: a lobby or a running game.
+        """CREATE UNIQUE INDEX games_one_active_per_channel
+            ON games(channel_id) WHERE status IN ('lobby', 'running')""",
+        "CREATE INDEX games_status ON games(status)",
+        """CREATE TABLE seats (
+            game_id INTEGER NOT NULL REFERENCES games(id),
+            seat TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            user_id INTEGER,
+            name TEXT NOT NULL,
+            ai INTEGER NOT NULL DEFAULT 0,
+            timeouts INTEGER NOT NULL DEFAULT 0,
+            prompt_since INTEGER,
+            deadline REAL,
+            half_at REAL,
+            pinged INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (game_id, seat)
+        )""",
+        "CREATE INDEX seats_deadline ON seats(deadline)",
+        """CREATE TABLE actions (
+            game_id INTEGER NOT NULL,
+            version INTEGER NOT NULL,
+            seat TEXT NOT NULL,
+            action TEXT NOT NULL,
+            source TEXT NOT NULL,
+            at REAL NOT NULL,
+            PRIMARY KEY (game_id, version)
+        )""",
+        """CREATE TABLE events (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            game_id INTEGER NOT NULL,
+            version INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            text TEXT NOT NULL,
+            recipients TEXT,
+            data_json TEXT NOT NULL DEFAULT '{}',
+            at REAL NOT NULL
+        )""",
+        "CREATE INDEX events_game ON events(game_id, id)",
+        """CREATE TABLE dm_refused (
+            user_id INTEGER PRIMARY KEY,
+            at REAL NOT NULL
+        )""",
+        """CREATE TABLE results (
+            game_id INTEGER NOT NULL,
+            guild_id INTEGER NOT NULL,
+            seat TEXT NOT NULL,
+            user_id INTEGER,
+            name TEXT NOT NULL,
+            ai INTEGER NOT NULL,
+            won INTEGER NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        )""",
+        "CREATE INDEX results_guild ON results(guild_id)",
+    ],
+    [
+        # The lobby's "play in a thread" option: the game moves to a thread started from the
+        # lobby message (its channel_id becomes the thread's) and keeps the channel clean.
+        "ALTER TABLE games ADD COLUMN in_thread INTEGER NOT NULL DEFAULT 0",
+    ],
+    # A player's auto-pass (bot.autopass): per member and server, remembered across games.
+    [
+        """CREATE TABLE autopass (
+            guild_id INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            kinds TEXT NOT NULL,
+            PRIMARY KEY (guild_id, user_id)
+        )""",
+    ],
+    [
+        # A game whose humans are all away waits, its timers stopped, since this time
+        # (bot.timers); NULL while it runs.
+        "ALTER TABLE games ADD COLUMN paused_at REAL",
+    ],
+    [
+        # Issue 10, fault 7: a human seat's secret start DM: 0 to deliver (set by the start
+        # commit), 1 delivered (or told in the channel); NULL: nothing to deliver (older games).
+        "ALTER TABLE seats ADD COLUMN start_dm INTEGER",
+    ],
+    [
+        # Issue 10: the action log (the replay: kept whole) stored compactly. Clustered on
+        # its key (WITHOUT ROWID), it needs no separate index; the rows are copied as they
+        # are, so every reader keeps working.
+        """CREATE TABLE actions_compact (
+            game_id INTEGER NOT NULL,
+            version INTEGER NOT NULL,
+            seat TEXT NOT NULL,
+            action TEXT NOT NULL,
+            source TEXT NOT NULL,
+            at REAL NOT NULL,
+            PRIMARY KEY (game_id, version)
+        ) WITHOUT ROWID""",
+        "INSERT INTO actions_compact SELECT game_id, version, seat, action, source, at "
+        "FROM actions",
+        "DROP TABLE actions",
+        "ALTER TABLE actions_compact RENAME TO actions",
+    ],
+    [
+        # The AI level the host chose for an AI seat (engine.agents.levels); NULL for a
+        # member's seat and for an AI seat added before levels: it plays at the default level.
+        "ALTER TABLE seats ADD COLUMN ai_level TEXT",
+    ],
+    [
+        # A lobby's last change (join, leave, AI, options; NULL: its creation): a lobby idle
+        # for ANIMA_LOBBY_IDLE expires (bot.lobby).
+        "ALTER TABLE games ADD COLUMN lobby_active_at REAL",
+        # A channel's games, newest first (/anima log and /anima history read the last one
+        # without scanning every game).
+        "CREATE INDEX games_channel ON games(channel_id, id)",
+    ],
+    [
+        # /anima stats reads per-server aggregates instead of counting every finished game
+        # on each call. Triggers keep them in the transaction that ends a game (the UPDATE
+        # to 'over' and the results rows of Storage.commit), whatever statements
+        # write them; the INSERTs below count the games finished before this migration.
+        """CREATE TABLE guild_stats (
+            guild_id INTEGER PRIMARY KEY,
+            games INTEGER NOT NULL,
+            omega_wins INTEGER NOT NULL
+        )""",
+        # One row per member and server; every AI seat together under user_key -1.
+        """CREATE TABLE player_stats (
+            guild_id INTEGER NOT NULL,
+            user_key INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            wins INTEGER NOT NULL,
+            games INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, user_key)
+        )""",
+        "CREATE INDEX player_stats_rank ON player_stats(guild_id, wins DESC, games DESC)",
+        """CREATE TRIGGER guild_stats_game_over AFTER UPDATE OF status ON games
+            WHEN NEW.status = 'over' AND OLD.status <> 'over'
+            BEGIN
+                INSERT INTO guild_stats (guild_id, games, omega_wins)
+                VALUES (NEW.guild_id, 1, NEW.winner_seat IS NULL)
+                ON CONFLICT (guild_id) DO UPDATE SET games = games + 1,
+                    omega_wins = omega_wins + excluded.omega_wins;
+            END""",
+        """CREATE TRIGGER player_stats_result AFTER INSERT ON results
+            BEGIN
+                INSERT INTO player_stats (guild_id, user_key, name, wins, games)
+                VALUES (NEW.guild_id, COALESCE(NEW.user_id, -1),
+                    CASE WHEN NEW.user_id IS NULL THEN 'AI players' ELSE NEW.name END,
+                    NEW.won, 1)
+                ON CONFLICT (guild_id, user_key) DO UPDATE SET wins = wins + excluded.wins,
+                    games = games + 1, name = excluded.name;
+            END""",
+        """INSERT INTO guild_stats (guild_id, games, omega_wins)
+            SELECT guild_id, COUNT(*), SUM(winner_seat IS NULL) FROM games
+            WHERE status = 'over' GROUP BY guild_id""",
+        # A member's name is the one of his latest game.
+        """INSERT INTO player_stats (guild_id, user_key, name, wins, games)
+            SELECT r.guild_id, COALESCE(r.user_id, -1),
+                CASE WHEN r.user_id IS NULL THEN 'AI players' ELSE
+                    (SELECT l.name FROM results l WHERE l.guild_id = r.guild_id
+                     AND l.user_id = r.user_id ORDER BY l.game_id DESC LIMIT 1) END,
+                SUM(r.won), COUNT(*)
+            FROM results r GROUP BY r.guild_id, COALESCE(r.user_id, -1)""",
+    ],
+    [
+        # Issue 22: the languages (words.LANGUAGES). A game's public language (a lobby
+        # option; NULL: English, as before); a server's default for new lobbies (NULL: the
+        # server's preferred locale); a member's own choice for his private messages (NULL:
+        # his Discord locale, the last one an interaction of his carried: a DM has none).
+        "ALTER TABLE games ADD COLUMN language TEXT",
+        "ALTER TABLE guild_settings ADD COLUMN language TEXT",
+        """CREATE TABLE member_settings (
+            user_id INTEGER PRIMARY KEY,
+            language TEXT,
+            locale TEXT
+        )""",
+    ],
+]
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+#: The statuses of a channel's one active game (``games_one_active_per_channel``).
+ACTIVE = ("lobby", "running")
+
+
+def _configure(s: Session) -> None:
+    """The connection's settings: WAL (readers never wait for the writer), ``synchronous``
+    NORMAL (a commit survives a crash of the bot; only a power cut may lose the last ones)."""
+    s.execute("PRAGMA journal_mode=WAL")
+    s.execute("PRAGMA synchronous=NORMAL")
+    s.execute("PRAGMA foreign_keys=ON")
+
+
+def _migrate(s: Session) -> int:
+    """Bring the schema up to date, each migration in its own transaction."""
+    s.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+    row = s.one("SELECT version FROM schema_version")
+    current = row[0] if row else 0
+    if row is None:
+        s.execute("INSERT INTO schema_version (version) VALUES (0)")
+    if current > SCHEMA_VERSION:
+        raise RuntimeError(
+            f"the database schema is version {current}, newer than this bot "
+            f"({SCHEMA_VERSION}): update the bot"
+        )
+    for target in range(current, SCHEMA_VERSION):
+        with s.transaction():
+            for statement in MIGRATIONS[target]:
+                s.execute(statement)
+            s.execute("UPDATE schema_version SET version = ?", (target + 1,))
+    return SCHEMA_VERSION
