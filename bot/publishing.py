@@ -160,11 +160,12 @@ class Publisher:
         if damaged:
             # A row that cannot be read: its game alone stops, told once in its channel.
             self.forget(row.id)
-            reason = f"the stored event {damaged[0].id} cannot be read"
+            why = msg("notice.reason.event", event=damaged[0].id)
+            # The table reads why in its language; storage, the log and the error English.
+            reason = say(why, SOURCE)
             if await self.storage.stop_game(row.id, "broken", now(), reason):
                 log.warning("game %s marked broken: %s", row.id, reason)
-                # The table reads why in its language; storage and the log keep English.
-                await self.report_broken(row, msg("notice.reason.event", event=damaged[0].id))
+                await self.report_broken(row, why)
             raise GameBroken(reason)
         actor_lines: list[str] = []
         dms: dict[str, list[str]] = {}
