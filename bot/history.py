@@ -4,6 +4,7 @@ public log as a Markdown file, and the replay record (seed + every applied actio
 
 Only for games that are no longer running (:data:`FINISHED`): the secrets, and the record
 (from which anybody could rebuild every hidden card), are the table's only after the end.
+The log is said in the current language (the caller's: the member who asked for it).
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from collections.abc import Iterable, Sequence
 
 import discord
 
+import words
 from bot import rendering
 from bot.storage import EventRow, GameRow, SeatRow
 from engine import Game, Options, RecordedAction, record_from
+from words import counted, msg, say
 
 #: The statuses of a game that has ended (with a result, or stopped by its host).
 FINISHED = ("over", "ended")
@@ -63,38 +66,44 @@ def log_markdown(
     view = game.table_view()
     players = ", ".join(names.of(s.seat) for s in seats)
     lines = [
-        f"# Anima: Shadow of Omega · game #{row.id}",
+        f"# {say(msg('history.title', game=row.id))}",
         "",
-        f"Players: {players}",
+        say(msg("history.players", players=players)),
     ]
     cap = Options.model_validate(row.options).turn_cap
     if cap:
-        lines.append(f"Turn limit: {rendering.plural(cap, 'turn')}")
+        lines.append(say(counted("history.turn_limit", cap)))
     if view.over:
         lines.append(rendering.ending_text(view.winner, view.ending, names, _tiebreak(events)))
     else:
-        lines.append("The game was ended before its end: no result.")
-    lines += ["", "## Setup", ""]
+        lines.append(say(msg("history.no_result")))
+    language = words.current()
+    if language != words.SOURCE and words.catalog(language, cards=True):
+        # Any language but English shows the cards in our translation: the log says so.
+        lines.append(say(msg("history.our_translation")))
+    lines += ["", f"## {say(msg('history.setup'))}", ""]
     for e in events:
         if e.recipients is not None:
             continue  # private events name hidden cards: never in the public log
         line = rendering.event_line(e, names, db)
         if e.kind == "turn":
-            lines += ["", f"## Turn {e.data.get('turn', '?')}", ""]
+            turn = say(msg("history.turn", turn=e.data.get("turn", "?")))
+            lines += ["", f"## {turn}", ""]
         lines.append(f"- {line}")
     if revealed:
-        lines += ["", "## Revealed after the game", ""]
+        lines += ["", f"## {say(msg('history.revealed'))}", ""]
         for r in revealed:
             lines.append(f"### {names.of(r.seat)}")
             if r.leader:
-                lines.append(f"- Leader: {rendering.card_name(db, r.leader)}")
-            for title, cards in (
-                ("Completed missions", r.completed),
-                ("Started missions", r.started),
-                ("Secret missions", r.secret),
+                leader = rendering.card_name(db, r.leader)
+                lines.append(f"- {say(msg('history.leader', card=leader))}")
+            for id, cards in (
+                ("history.completed", r.completed),
+                ("history.started", r.started),
+                ("history.secret", r.secret),
             ):
-                listed = ", ".join(rendering.card_name(db, c) for c in cards) or "none"
-                lines.append(f"- {title}: {listed}")
+                listed = ", ".join(rendering.card_name(db, c) for c in cards)
+                lines.append(f"- {say(msg(id, cards=listed or say(msg('history.none'))))}")
     return "\n".join(lines) + "\n"
 
 

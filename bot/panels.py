@@ -23,6 +23,9 @@ the bot may edit at any time. So:
   updates itself and that **Refresh** opens a fresh one (its buttons keep working: a click on
   an outdated choice answers with a fresh panel).
 
+Each panel is said in its owner's language (:func:`bot.languages.reader_language`), which its
+situation includes: a member who chooses another language sees it at the next refresh.
+
 Panels opened before a restart are not remembered (the tokens were in memory only; storing
 them would keep credentials on disk for nothing): they are not refreshed, and their buttons
 still answer correctly, since every click is checked against the open prompt's version.
@@ -44,8 +47,10 @@ import discord
 from bot import rendering
 from bot.collector import work_done
 from bot.components.game_views import private_view, refresh_view
+from bot.languages import public_language, reader_language
 from bot.storage import SeatRow, Storage
 from bot.table import PanelKey, Table, now
+from words import SOURCE, current, msg, say, speaking
 
 log = logging.getLogger("anima.panels")
 
@@ -56,11 +61,19 @@ MARGIN = 60.0
 #: Private events listed in a player's panel.
 PRIVATE_LOG = 6
 
-OUTDATED = "🕰 This panel is outdated: a newer one was opened."
-STOPPED = (
-    "🕰 This panel no longer updates itself (Discord allows 15 minutes): "
-    "press **Refresh** for a fresh one."
-)
+
+def outdated_text() -> str:
+    """What a panel replaced by a newer one says (in the current language)."""
+    return f"🕰 {say(msg('panel.outdated'))}"
+
+
+def stopped_text() -> str:
+    """What a panel says a minute before Discord stops letting the bot edit it."""
+    return f"🕰 {say(msg('panel.stopped', button=say(msg('button.refresh'))))}"
+
+
+#: :func:`outdated_text` in English (what tests compare).
+OUTDATED = f"🕰 {say(msg('panel.outdated'), SOURCE)}"
 
 #: Edits a panel's message: ``edit(content=..., embeds=[...], view=...)``.
 Editor = Callable[..., Awaitable[Any]]
@@ -86,6 +99,8 @@ class LivePanel:
     situation: tuple[Any, ...] | None = None
     #: Replaced by a newer panel or told that it stopped updating: no refresh is sent to it.
     retired: bool = False
+    #: The language it is said in (its owner's when it was shown): its last words too.
+    language: str = SOURCE
 
 
 def situation(table: Table, seat: SeatRow, party: Any) -> tuple[Any, ...]:
@@ -149,22 +164,36 @@ class Panels:
         self.lock: Locker = lambda game_id: nullcontext()
         self.current: Current = lambda game_id, marked: marked
 
+    async def language(self, table: Table, seat: SeatRow) -> str:
+        """The language of ``seat``'s panel: its member's (a seat without one: the game's)."""
+        if seat.user_id is None:
+            return public_language(table.row)
+        return await reader_language(self.storage, seat.user_id)
+
     async def parts(
         self, table: Table, seat: SeatRow
     ) -> tuple[discord.Embed, discord.ui.View | None]:
-        """A player's private panel: his hand embed and the buttons of his open prompt."""
+        """A player's private panel: his hand embed and the buttons of his open prompt, in
+        his language (whoever's click or task renders it)."""
         private = await self.storage.private_events(table.id, seat.seat, PRIVATE_LOG)
         kinds: frozenset[str] = frozenset()  # the member's auto-pass (bot.autopass)
         if seat.user_id is not None:
             mine = await self.storage.autopass(table.row.guild_id, [seat.user_id])
             kinds = mine.get(seat.user_id, frozenset())
         g = table.game
-        embed = rendering.hand_embed(
-            table.seat_view(seat.seat), g.db, table.row, seat, table.names, private, autopass=kinds
-        )
-        view = None
-        if table.row.status == "running" and not seat.ai:
-            view = private_view(table, seat, kinds)
+        with speaking(await self.language(table, seat)):
+            embed = rendering.hand_embed(
+                table.seat_view(seat.seat),
+                g.db,
+                table.row,
+                seat,
+                table.names,
+                private,
+                autopass=kinds,
+            )
+            view = None
+            if table.row.status == "running" and not seat.ai:
+                view = private_view(table, seat, kinds)
         return embed, view
 
     async def key(self, table: Table, seat: SeatRow) -> PanelKey:
@@ -184,17 +213,20 @@ class Panels:
         view: discord.ui.View | None = None,
     ) -> None:
         """A panel was shown (or answered in place) with ``edit`` (an interaction's, unless
-        ``dm``: a DM the bot edits directly): it becomes the seat's live panel; the seat's
-        previous one, if another message, says it is outdated."""
+        ``dm``: a DM the bot edits directly): it becomes the seat's live panel, said in the
+        current language (its owner's, set by the caller); the seat's previous one, if
+        another message, says it is outdated."""
         expires_at = None if dm else now() + TOKEN_LIFE
         old = self._live.get((key.game_id, key.seat))
         self._live[(key.game_id, key.seat)] = LivePanel(
-            message_id, edit, expires_at, key.shown, embed, view
+            message_id, edit, expires_at, key.shown, embed, view, language=current()
         )
         if old is not None and old.message_id != message_id:
             old.retired = True  # a refresh still waiting to be sent is not sent
             if self._editable(old, now()):
-                outdated: dict[str, Any] = {"content": OUTDATED, "embeds": [], "view": None}
+                with speaking(old.language):
+                    content = outdated_text()
+                outdated: dict[str, Any] = {"content": content, "embeds": [], "view": None}
                 self._queue(key.game_id, _Edit(key.seat, old, outdated, final=True))
 
     def live(self, game_id: int, seat: str) -> LivePanel | None:
@@ -225,7 +257,8 @@ class Panels:
                 live.situation = None
                 marked.discard(s.seat)
                 continue
-            now_in = situation(table, s, parties.get(s.seat))
+            # The owner's language is part of it: a new choice of his shows at once.
+            now_in = (*situation(table, s, parties.get(s.seat)), await self.language(table, s))
             if now_in == live.situation and s.seat not in told:
                 continue
             live.situation = now_in
@@ -258,6 +291,7 @@ class Panels:
                 if shown == live.shown:
                     continue
                 live.shown, live.embed, live.view = shown, embed, view
+                live.language = await self.language(table, row)
                 self._queue(
                     game_id, _Edit(seat, live, {"content": None, "embeds": [embed], "view": view})
                 )
@@ -322,10 +356,11 @@ class Panels:
             p.retired = True
             if p.expires_at is not None and p.expires_at <= t:
                 continue
-            kwargs: dict[str, Any] = {"content": STOPPED}
-            if p.embed is not None:
-                kwargs["embeds"] = [p.embed]
-            kwargs["view"] = p.view if p.view is not None else refresh_view(k[0])
+            with speaking(p.language):
+                kwargs: dict[str, Any] = {"content": stopped_text()}
+                if p.embed is not None:
+                    kwargs["embeds"] = [p.embed]
+                kwargs["view"] = p.view if p.view is not None else refresh_view(k[0])
             with contextlib.suppress(discord.HTTPException):
                 await p.edit(**kwargs)
         return len(ending)

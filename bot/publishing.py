@@ -12,6 +12,11 @@ post went out; it is adopted, older boards lose their buttons), then posts the r
 log. So a crash anywhere between a commit and the saving of the pointer posts every line once
 (at least once and at most once, as far as the channel can tell).
 
+Every message is said in the language of who reads it (:mod:`bot.languages`), set here around
+its building: what the channel reads (the lines, the board and its buttons, pings, notices, the
+summary) in the game's public language; a DM, a player's private lines and his secret start in
+his own.
+
 Nothing here changes a game's state: the services call it after they have committed, under
 the game's lock. When the channel refuses the bot (403, deleted channel), the game's service
 is told (``on_channel_lost``: it pauses the game and tells the host once).
@@ -28,9 +33,11 @@ import discord
 
 from bot import history, rendering
 from bot.components.game_views import board_view, private_view
+from bot.languages import public_language, reader_language
 from bot.panels import Panels
 from bot.storage import EventRow, GameRow, Pointer, SeatRow, Storage, kill_point
 from bot.table import GameBroken, Table, now
+from words import SOURCE, Message, counted, msg, say, speaking
 
 log = logging.getLogger("anima.publishing")
 
@@ -120,6 +127,13 @@ class Publisher:
         """The channel a game is played in."""
         return self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
 
+    async def reader(self, row: GameRow, seat: SeatRow | None) -> str:
+        """The language of a player's private messages (a seat without a member: the
+        game's)."""
+        if seat is None or seat.user_id is None:
+            return public_language(row)
+        return await reader_language(self.storage, seat.user_id)
+
     # ------------------------------------------------------------------ after an action
 
     async def publish(
@@ -146,58 +160,68 @@ class Publisher:
         if damaged:
             # A row that cannot be read: its game alone stops, told once in its channel.
             self.forget(row.id)
-            reason = f"the stored event {damaged[0].id} cannot be read"
+            why = msg("notice.reason.event", event=damaged[0].id)
+            # The table reads why in its language; storage, the log and the error English.
+            reason = say(why, SOURCE)
             if await self.storage.stop_game(row.id, "broken", now(), reason):
                 log.warning("game %s marked broken: %s", row.id, reason)
-                await self.report_broken(row, reason)
+                await self.report_broken(row, why)
             raise GameBroken(reason)
         actor_lines: list[str] = []
         dms: dict[str, list[str]] = {}
         for e in events:
             if e.recipients is None:
                 continue
-            line = rendering.event_line(e, names, table.game.db)
             for r in e.recipients:
                 seat = table.seats.get(r)
+                if r != actor and (seat is None or not seat.human or seat.ai):
+                    continue
+                # Each reader's line in his own language.
+                with speaking(await self.reader(row, seat)):
+                    line = rendering.event_line(e, names, table.game.db)
                 if r == actor:
                     actor_lines.append(line)
-                elif seat is not None and seat.human and not seat.ai:
+                else:
                     dms.setdefault(r, []).append(line)
         public = [e for e in events if e.recipients is None]
-        lines = rendering.event_lines(public, names, table.game.db)
-        pings, users = self._prompt_lines(table, actor)
-        if any(e.kind == "paused" for e in public):
-            # The one ping of a pause: every seated member, the AI's seats included.
-            humans = [s for s in table.seats.values() if s.user_id is not None]
-            who = " ".join(f"<@{s.user_id}>" for s in humans)
-            pings.append(f"⏸️ {who}: the game waits for you; any click of yours resumes it.")
-            users += [discord.Object(s.user_id or 0) for s in humans]
         channel = self.channel(row)
-        try:
-            changed = bool(events) or row.published_version != g.version
-            await self._post(table, channel, lines + pings, users, changed, clicked)
-            kill_point("after post")
-            if g.over and row.published_version != g.version:
-                await channel.send(
-                    embed=await self.summary(table, events),
-                    allowed_mentions=discord.AllowedMentions.none(),
-                )
-        except discord.HTTPException as exc:
-            if lost_channel(exc):
-                # Nothing is marked posted: it all goes out when the channel is back.
-                log.warning("game %s: its channel refuses the bot (%s)", row.id, exc.code)
-                self.forget(row.id)
-                if self.on_channel_lost is not None:
-                    await self.on_channel_lost(table, self._why_lost(exc))
-                return actor_lines
-            log.exception("could not post to the channel of game %s", row.id)
+        with speaking(public_language(row)):
+            lines = rendering.event_lines(public, names, table.game.db)
+            pings, users = self._prompt_lines(table, actor)
+            if any(e.kind == "paused" for e in public):
+                # The one ping of a pause: every seated member, the AI's seats included.
+                humans = [s for s in table.seats.values() if s.user_id is not None]
+                who = " ".join(f"<@{s.user_id}>" for s in humans)
+                pings.append(f"⏸️ {say(msg('notice.paused', players=who))}")
+                users += [discord.Object(s.user_id or 0) for s in humans]
+            try:
+                changed = bool(events) or row.published_version != g.version
+                await self._post(table, channel, lines + pings, users, changed, clicked)
+                kill_point("after post")
+                if g.over and row.published_version != g.version:
+                    await channel.send(
+                        embed=await self.summary(table, events),
+                        allowed_mentions=discord.AllowedMentions.none(),
+                    )
+            except discord.HTTPException as exc:
+                if lost_channel(exc):
+                    # Nothing is marked posted: it all goes out when the channel is back.
+                    log.warning("game %s: its channel refuses the bot (%s)", row.id, exc.code)
+                    self.forget(row.id)
+                    if self.on_channel_lost is not None:
+                        await self.on_channel_lost(table, self._why_lost(exc))
+                    return actor_lines
+                log.exception("could not post to the channel of game %s", row.id)
         row.published_event_id = events[-1].id if events else row.published_event_id
         row.published_version = g.version
         kill_point("before pointer")
         await self.save_pointer(table)
         for seat_id, private in dms.items():
+            seat = table.seats[seat_id]
+            with speaking(await self.reader(row, seat)):
+                head = say(msg("notice.game", game=row.id))
             text = "\n".join(f"🔒 {line}" for line in private)
-            await self.dm(table, table.seats[seat_id], f"**Game #{row.id}**\n{text}")
+            await self.dm(table, seat, f"**{head}**\n{text}")
         told = {r for e in events if e.recipients is not None for r in e.recipients}
         await self.panels.refresh(table, skip=panel, told=told)
         return actor_lines
@@ -209,15 +233,21 @@ class Publisher:
 
     # ------------------------------------------------------------------ after a restart
 
-    def _of_game(self, message: discord.Message, game_id: int) -> str | None:
-        """What a message of the bot is for game ``game_id``: "board", "summary" or None."""
+    def _of_game(self, message: discord.Message, row: GameRow) -> str | None:
+        """What a message of the bot is for the game of ``row``: "board", "summary" or None
+        (its titles in the game's language, or in English: posted by an older bot)."""
         if self.client.user is not None and message.author.id != self.client.user.id:
             return None
+        summaries, boards = set(), set()
+        for language in {public_language(row), SOURCE}:
+            with speaking(language):
+                summaries.add(rendering.summary_title(row.id))
+                boards.add(rendering.board_title(row.id) + " · ")
         for embed in message.embeds:
             title = embed.title or ""
-            if title == f"Anima · game #{game_id} is over":
+            if title in summaries:
                 return "summary"
-            if title.startswith(f"Anima · game #{game_id} · "):
+            if any(title.startswith(board) for board in boards):
                 return "board"
         return None
 
@@ -250,10 +280,10 @@ class Publisher:
         found = await self._posted_after(row)
         if found is None:
             return False
-        boards = [m for m in found if self._of_game(m, row.id) == "board"]
+        boards = [m for m in found if self._of_game(m, row) == "board"]
         if not boards:
             return False
-        summary = any(self._of_game(m, row.id) == "summary" for m in found)
+        summary = any(self._of_game(m, row) == "summary" for m in found)
         newest = boards[-1]
         older = [m.id for m in boards[:-1]]
         if row.board_message_id is not None:
@@ -263,7 +293,7 @@ class Publisher:
         row.board_message_id = newest.id
         row.board_turn = table.table_view().turn
         if table.game.over and not summary:
-            with contextlib.suppress(discord.HTTPException):
+            with contextlib.suppress(discord.HTTPException), speaking(public_language(row)):
                 await channel.send(
                     embed=await self.summary(table, []),
                     allowed_mentions=discord.AllowedMentions.none(),
@@ -277,7 +307,8 @@ class Publisher:
 
     async def summary(self, table: Table, events: Sequence[EventRow]) -> discord.Embed:
         """The end message: how the game ended (the tie-break's scores at a turn limit) and
-        every player's leader and missions, revealed now that the game is over."""
+        every player's leader and missions, revealed now that the game is over (in the
+        current language: the caller's)."""
         g = table.game
         over = next((e.data for e in reversed(events) if e.kind == "game_over"), None)
         if over is None:  # posted after a restart: the event was published already
@@ -295,9 +326,9 @@ class Publisher:
         )
 
     def _prompt_lines(self, table: Table, actor: str | None) -> tuple[list[str], list[Any]]:
-        """Who must decide now, for decisions that appeared since the last publish. These
-        lines stay in the channel, so a time in them is absolute (``<t:…:T>``): a relative
-        one would read "closes 6 seconds ago" for ever."""
+        """Who must decide now, for decisions that appeared since the last publish (in the
+        current language: the game's). These lines stay in the channel, so a time in them is
+        absolute (``<t:…:T>``): a relative one would read "closes 6 seconds ago" for ever."""
         g = table.game
         if g.over or table.row.status != "running" or table.paused:
             return [], []
@@ -317,19 +348,25 @@ class Publisher:
             first = windows[0]
             text = rendering.waiting_text(waiting[first.player], names, g.db)
             deadline = table.seats[first.player].deadline
-            ends = f" It closes at {rendering.at_time(deadline)}." if deadline else ""
-            return [f"⚡ **Reaction window:** {text} Use **Respond** below.{ends}"], []
+            button = say(msg("button.respond"))
+            if deadline:
+                when = rendering.at_time(deadline)
+                line = msg("notice.window.closes", decision=text, button=button, time=when)
+            else:
+                line = msg("notice.window", decision=text, button=button)
+            return [f"⚡ {say(line)}"], []
         lines, users = [], []
         humans = [p for p in fresh if not table.seats[p.player].ai and p.player != actor]
         if not humans:
             return [], []
         if all(p.kind.startswith("start_") for p in humans) and len(prompts) > 1:
             who = " ".join(names.mention(p.player) for p in humans)
-            dms = " (your secret start is also in your DMs)" if table.settings.dms else ""
-            lines.append(
-                f"🎴 {who}: choose your leader and your Advantages — press **Choose my start** "
-                f"below{dms}."
+            start = msg(
+                "notice.start.dms" if table.settings.dms else "notice.start",
+                players=who,
+                button=say(msg("button.start")),
             )
+            lines.append(f"🎴 {say(start)}")
         else:
             for p in humans:
                 text = rendering.waiting_text(waiting[p.player], names, g.db)
@@ -377,8 +414,8 @@ class Publisher:
                 return
             except discord.NotFound:
                 pass  # deleted by somebody: post a new one
-        if not chunks:
-            chunks = [f"🗺️ **Game #{row.id}**"]  # a board message always has lines
+        if not chunks:  # a board message always has lines
+            chunks = [f"🗺️ **{say(msg('notice.game', game=row.id))}**"]
         mentions = discord.AllowedMentions(everyone=False, roles=False, users=users or False)
         for chunk in chunks[:-1]:
             await channel.send(chunk, allowed_mentions=mentions)
@@ -420,19 +457,21 @@ class Publisher:
         if row.lobby_message_id is None:
             return None
         message = self.channel(row).get_partial_message(row.lobby_message_id)
+        with speaking(public_language(row)):
+            name = rendering.clip(rendering.board_title(row.id), 100)
         try:
-            thread = await message.create_thread(
-                name=f"Anima · game #{row.id}", auto_archive_duration=10080
-            )
+            thread = await message.create_thread(name=name, auto_archive_duration=10080)
         except discord.HTTPException:
             log.warning("could not start a thread for game %s", row.id, exc_info=True)
             return None
         return thread.id
 
     async def post_lines(self, table: Table, lines: Sequence[str], users: list[Any]) -> None:
-        """Post ``lines`` out of an action (a ping, a notice) with the board under them."""
+        """Post ``lines`` out of an action (a ping, a notice; said by the caller in the game's
+        language) with the board under them."""
         try:
-            await self._post(table, self.channel(table.row), lines, users)
+            with speaking(public_language(table.row)):
+                await self._post(table, self.channel(table.row), lines, users)
         except discord.HTTPException:
             log.warning("could not post to the channel of game %s", table.id)
             return
@@ -445,27 +484,25 @@ class Publisher:
         the board and its buttons (no link to follow)."""
         lines = []
         users = []
-        for s in seats:
-            lines.append(
-                f"⏰ {table.names.mention(s.seat)}, half of your time is gone: decide by "
-                f"{rendering.at_time(s.deadline)} or the default choice is taken."
-            )
-            if s.user_id:
-                users.append(discord.Object(s.user_id))
+        with speaking(public_language(table.row)):
+            for s in seats:
+                who, when = table.names.mention(s.seat), rendering.at_time(s.deadline)
+                lines.append(f"⏰ {say(msg('notice.half_time', player=who, time=when))}")
+                if s.user_id:
+                    users.append(discord.Object(s.user_id))
         await self.post_lines(table, lines, users)
 
-    async def report_broken(self, row: GameRow, reason: str) -> None:
-        """Say in its channel that a game cannot be loaded and was stopped."""
+    async def report_broken(self, row: GameRow, reason: str | Message) -> None:
+        """Say in its channel that a game cannot be loaded and was stopped (``reason``: a
+        message of the catalogs, or the technical reason of a failed load as it reads)."""
         channel = self.channel(row)
-        text = (
-            f"⚠️ Game #{row.id} cannot be loaded from storage ({rendering.clip(reason, 300)}). "
-            "It has been stopped; other games are not affected. "
-            "Start a new game with `/anima start`."
-        )
+        with speaking(public_language(row)):
+            why = rendering.clip(say(reason) if isinstance(reason, Message) else reason, 300)
+            text = f"⚠️ {say(msg('notice.broken', game=row.id, reason=why))}"
         # Its boards lose their buttons: the recorded one, and any posted after it by a bot
         # stopped before it could record it.
         found = await self._posted_after(row) or []
-        boards = [m.id for m in found if self._of_game(m, row.id) == "board"]
+        boards = [m.id for m in found if self._of_game(m, row) == "board"]
         if row.board_message_id:
             boards.insert(0, row.board_message_id)
         try:
@@ -478,7 +515,8 @@ class Publisher:
     async def announce_end(self, row: GameRow, user_id: int) -> None:
         """Say that ``user_id`` ended the game early; its board and lobby lose their buttons."""
         channel = self.channel(row)
-        text = f"🛑 Game #{row.id} was ended by <@{user_id}> before its end; no result."
+        with speaking(public_language(row)):
+            text = f"🛑 {say(msg('notice.ended', game=row.id, user=f'<@{user_id}>'))}"
         try:
             await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
             for message_id in (row.board_message_id, row.lobby_message_id):
@@ -505,16 +543,17 @@ class Publisher:
             if table.settings.dms:
                 await self._tell_closed_dms(table, s)
             return
-        embed = rendering.start_embed(table.seat_view(s.seat), table.game.db, table.row)
-        view = private_view(table, s)
-        where = f"<#{table.row.channel_id}>"
-        message = await self.dm(
-            table, s, f"🎴 **Anima · game #{table.id}** in {where}", embed=embed, view=view
-        )
-        if message is not None:
-            # The DM is the seat's first panel: edited when the start has been chosen.
-            key = await self.panels.key(table, s)
-            await self.panels.opened(key, message.id, message.edit, True, embed, view)
+        with speaking(await self.reader(table.row, s)):
+            embed = rendering.start_embed(table.seat_view(s.seat), table.game.db, table.row)
+            view = private_view(table, s)
+            where = f"<#{table.row.channel_id}>"
+            game = f"**{rendering.board_title(table.id)}**"
+            title = say(msg("notice.start_dm", game=game, channel=where))
+            message = await self.dm(table, s, f"🎴 {title}", embed=embed, view=view)
+            if message is not None:
+                # The DM is the seat's first panel: edited when the start has been chosen.
+                key = await self.panels.key(table, s)
+                await self.panels.opened(key, message.id, message.edit, True, embed, view)
 
     async def close_lobby(self, table: Table) -> None:
         """The lobby message of a game started by a bot that was stopped before it could
@@ -522,12 +561,13 @@ class Publisher:
         row = table.row
         if row.lobby_message_id is None:
             return
-        embed = rendering.lobby_embed(
-            row,
-            list(table.seats.values()),
-            table.settings.decision_timer,
-            closed=f"The game has started — good luck! ({len(table.seats)} seats)",
-        )
+        with speaking(public_language(row)):
+            embed = rendering.lobby_embed(
+                row,
+                list(table.seats.values()),
+                table.settings.decision_timer,
+                closed=say(counted("notice.lobby_started", len(table.seats))),
+            )
         # The lobby message is in the channel the game started from (a thread's parent).
         channel = self.client.get_partial_messageable(
             row.channel_id if not row.in_thread else self._lobby_channel(row),
@@ -571,7 +611,9 @@ class Publisher:
                 kwargs["embed"] = embed
             if view is not None:
                 kwargs["view"] = view
-            return await channel.send(rendering.clip(content, rendering.CONTENT_LIMIT), **kwargs)
+            # Cut at a line's end: a long translation never splits a line's markdown.
+            text = rendering.clip_lines(content, rendering.CONTENT_LIMIT)
+            return await channel.send(text, **kwargs)
         except discord.Forbidden as exc:
             # 50007 "Cannot send messages to this user": closed DMs. Remember it.
             log.info("DM to %s refused (%s)", seat.user_id, exc.code)
@@ -583,9 +625,8 @@ class Publisher:
             return None
 
     async def _tell_closed_dms(self, table: Table, seat: SeatRow) -> None:
-        text = (
-            f"📪 {table.names.mention(seat.seat)}, I can't send you direct messages. "
-            "Your cards and secret decisions are always under the **My hand** button on the "
-            "board (or `/anima hand`); I won't try DMs again."
-        )
+        """Tell a player in the channel (in the game's language) that his DMs are closed."""
+        with speaking(public_language(table.row)):
+            who, button = table.names.mention(seat.seat), say(msg("button.hand"))
+            text = f"📪 {say(msg('notice.closed_dms', player=who, button=button))}"
         await self.post_lines(table, [text], [discord.Object(seat.user_id or 0)])

@@ -20,6 +20,7 @@ import discord
 from bot.rendering import Names
 from bot.storage import GameRow, GuildSettings, SeatRow, SeatUpdate
 from engine import Game, Prompt, PromptView, SeatView, TableView
+from words import SOURCE, msg, say
 
 V = TypeVar("V")
 
@@ -29,7 +30,14 @@ MIN_SEATS = 2
 #: ``ai_takeover`` is off (0): the game still pauses when every human is away.
 AWAY_TIMEOUTS = 3
 
-NO_GAME = "There is no game here. Start one with `/anima start`."
+
+def no_game() -> str:
+    """The answer where there is no game (in the current language)."""
+    return say(msg("notice.no_game"))
+
+
+#: :func:`no_game` in English (for callers that have no language at hand).
+NO_GAME = say(msg("notice.no_game"), SOURCE)
 
 
 class NoGame(Exception):

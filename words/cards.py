@@ -84,3 +84,27 @@ def is_translated(card_id: str, language: str | None = None) -> bool:
     """Whether the card is shown in our translation (any language but English that has it)."""
     language = language or current()
     return language != SOURCE and f"{card_id}.name" in catalog(language, cards=True)
+
+
+def any_card_words(english: str, language: str | None = None) -> str:
+    """Words printed inside some card's rules, found by their English on any card: for a
+    front end that is handed a card's words without the card (an option chosen, a monster
+    named in a battle). The first card whose translation has them; as they are otherwise."""
+    language = language or current()
+    if language == SOURCE or not english:
+        return english
+    own = catalog(language, cards=True)
+    for id in _all_english_ids().get(english, ()):
+        if id in own:
+            return str(own[id])
+    return english
+
+
+@cache
+def _all_english_ids() -> dict[str, tuple[str, ...]]:
+    """English words of every card -> their ids (see :func:`_english_ids`)."""
+    found: dict[str, list[str]] = {}
+    for id, english in catalog(SOURCE, cards=True).items():
+        if isinstance(english, str):
+            found.setdefault(english, []).append(id)
+    return {k: tuple(v) for k, v in found.items()}

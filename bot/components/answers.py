@@ -4,6 +4,11 @@ answered by the board's own edit, and the player's live panel remembered once sh
 
 A component reaches the bot's services through the client of its interaction
 (:func:`client`): the services sit above the components in the import graph.
+
+Every callback runs in :func:`guarded`, which says everything inside it in the clicker's
+language (:func:`bot.languages.reader_language`, from his choice or the interaction's locale):
+his answers, his panel; whatever is public (the board, the channel's lines) is said in the
+game's language by the code that posts it.
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ import discord
 from discord import ui
 
 from bot.collector import work_done
+from bot.languages import reader_language
+from words import SOURCE, language_of, msg, say, speaking
 
 if TYPE_CHECKING:
     from bot.app import AnimaBot
@@ -25,10 +32,14 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("anima.components")
 
-ERROR_TEXT = (
-    "Something went wrong on my side. Nothing you did was lost: the board shows the game "
-    "as it stands. Please try again."
-)
+
+def error_text() -> str:
+    """The apology for a failure on the bot's side (in the current language)."""
+    return say(msg("answer.error"))
+
+
+#: :func:`error_text` in English (for callers that have no language at hand).
+ERROR_TEXT = say(msg("answer.error"), SOURCE)
 
 #: Seconds a click may wait for its game (another click holds it) before it is acknowledged
 #: on its own: Discord wants an answer within 3 seconds.
@@ -67,21 +78,39 @@ def in_panel(interaction: discord.Interaction) -> bool:
     return interaction.guild_id is None or (message is not None and message.flags.ephemeral)
 
 
-async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
-    """Run a component callback; an unexpected error is logged (and kept for the tests) and
-    the user gets a short apology instead of a traceback or a spinning button."""
+async def clicker_language(interaction: discord.Interaction) -> str:
+    """The language of the clicker's private answers: his choice, else the interaction's
+    locale (remembered for his DMs). Never fails: without storage, the locale decides."""
+    locale = getattr(interaction, "locale", None)
+    storage = getattr(client(interaction), "storage", None)
+    if storage is None:
+        return language_of(locale)
     try:
-        await work()
-    except Exception as exc:
-        log.exception("component callback failed")
-        client(interaction).record_error(exc)
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(ERROR_TEXT, ephemeral=True)
-            else:
-                await interaction.response.send_message(ERROR_TEXT, ephemeral=True)
-        except discord.HTTPException:
-            pass
+        return await reader_language(storage, interaction.user.id, locale)
+    except Exception:
+        log.warning("could not read a clicker's language", exc_info=True)
+        return language_of(locale)
+
+
+async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
+    """Run a component callback in the clicker's language; an unexpected error is logged
+    (and kept for the tests) and the user gets a short apology instead of a traceback or a
+    spinning button."""
+    try:
+        language = await clicker_language(interaction)
+        with speaking(language):
+            try:
+                await work()
+            except Exception as exc:
+                log.exception("component callback failed")
+                client(interaction).record_error(exc)
+                try:
+                    if interaction.response.is_done():
+                        await interaction.followup.send(error_text(), ephemeral=True)
+                    else:
+                        await interaction.response.send_message(error_text(), ephemeral=True)
+                except discord.HTTPException:
+                    pass
     finally:
         work_done()
 

@@ -5,7 +5,9 @@ the prompt version and the choice's index (never a card); a click hands over to
 ``bot.games`` through the interaction's client.
 
 Their callbacks call :func:`bot.components.answers.guarded` through its module:
-``benchmarks/bot_instructions.py`` wraps it there to count the clicks.
+``benchmarks/bot_instructions.py`` wraps it there to count the clicks. Labels and placeholders
+are the catalog's, said in the language of whoever builds the view (the game's for the board,
+the player's for his panel); a label read back from a click keeps the words it was sent with.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from discord import ui
 from bot import rendering
 from bot.components import answers
 from bot.components.answers import BoardClick, answer, client, in_panel, open_answer, reply_quickly
+from words import msg, say
 
 if TYPE_CHECKING:
     from bot.table import Reply
@@ -35,13 +38,14 @@ class ChoiceButton(
         gid: int,
         since: int,
         idx: int,
-        label: str = "Choose",
+        label: str | None = None,
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         row: int | None = None,
     ) -> None:
+        said = label or say(msg("button.choose"))
         super().__init__(
             ui.Button(
-                label=rendering.clip(label, rendering.LABEL_LIMIT),
+                label=rendering.clip(said, rendering.LABEL_LIMIT),
                 style=style,
                 custom_id=f"anima:{gid}:{since}:{idx}",
                 row=row,
@@ -53,7 +57,7 @@ class ChoiceButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
     ) -> ChoiceButton:
-        label = getattr(item, "label", None) or ""
+        label = getattr(item, "label", None)
         return cls(int(match["gid"]), int(match["since"]), int(match["idx"]), label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -74,14 +78,15 @@ class ChoiceSelect(
         since: int,
         n: int,
         options: list[discord.SelectOption],
-        placeholder: str = "Choose…",
+        placeholder: str | None = None,
         row: int | None = None,
     ) -> None:
+        said = placeholder or say(msg("select.choose"))
         super().__init__(
             ui.Select(
                 custom_id=f"anima:{gid}:{since}:s{n}",
                 options=options,
-                placeholder=rendering.clip(placeholder, 150),
+                placeholder=rendering.clip(said, rendering.PLACEHOLDER_LIMIT),
                 row=row,
             )
         )
@@ -96,13 +101,15 @@ class ChoiceSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
-        if not values or not values[0].isdigit():
-            await interaction.response.send_message("Pick one option.", ephemeral=True)
-            return
-        idx = int(values[0])
-        await answers.guarded(
-            interaction, lambda: choice_made(interaction, self.gid, self.since, idx)
-        )
+
+        async def work() -> None:
+            if not values or not values[0].isdigit():
+                text = say(msg("answer.pick_one"))
+                await interaction.response.send_message(text, ephemeral=True)
+                return
+            await choice_made(interaction, self.gid, self.since, int(values[0]))
+
+        await answers.guarded(interaction, work)
 
 
 async def choice_made(interaction: discord.Interaction, gid: int, since: int, idx: int) -> None:
@@ -144,17 +151,18 @@ class ControlButton(
 ):
     """Decide / My hand / Respond (open the private panel) and Take my seat back."""
 
-    LABELS = {
-        "decide": ("Decide", discord.ButtonStyle.primary),
-        "hand": ("My hand", discord.ButtonStyle.secondary),
-        "respond": ("Respond", discord.ButtonStyle.primary),
-        "reclaim": ("Take my seat back", discord.ButtonStyle.success),
+    #: Each button's style; its label is the catalog's ``button.<what>``.
+    STYLES = {
+        "decide": discord.ButtonStyle.primary,
+        "hand": discord.ButtonStyle.secondary,
+        "respond": discord.ButtonStyle.primary,
+        "reclaim": discord.ButtonStyle.success,
     }
 
     def __init__(self, gid: int, what: str, label: str | None = None, row: int | None = None):
-        default, style = self.LABELS[what]
+        said = rendering.clip(label or say(msg(f"button.{what}")), rendering.LABEL_LIMIT)
         super().__init__(
-            ui.Button(label=label or default, style=style, custom_id=f"anima:{gid}:{what}", row=row)
+            ui.Button(label=said, style=self.STYLES[what], custom_id=f"anima:{gid}:{what}", row=row)
         )
         self.gid, self.what = gid, what
 
@@ -184,20 +192,21 @@ class AutoPassSelect(
     def __init__(
         self, gid: int, options: list[discord.SelectOption], row: int | None = None
     ) -> None:
+        chosen = [o.label for o in options if o.default]
+        kinds = ", ".join(chosen) if chosen else say(msg("hand.autopass.off"))
         super().__init__(
             ui.Select(
                 custom_id=f"anima:{gid}:autopass",
                 options=options,
-                placeholder="Auto-pass: off",
+                placeholder=rendering.clip(
+                    say(msg("select.autopass", kinds=kinds)), rendering.PLACEHOLDER_LIMIT
+                ),
                 min_values=0,
                 max_values=len(options),
                 row=row,
             )
         )
         self.gid = gid
-        chosen = [o.label for o in options if o.default]
-        if chosen:
-            self.item.placeholder = rendering.clip("Auto-pass: " + ", ".join(chosen), 150)
 
     @classmethod
     async def from_custom_id(

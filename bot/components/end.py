@@ -1,4 +1,5 @@
-"""The confirmation of ``/anima end``: End the game / Keep playing."""
+"""The confirmation of ``/anima end``: End the game / Keep playing (in the language of whoever
+builds it: the member who asked)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from discord import ui
 
 from bot.components import answers
 from bot.components.answers import client, is_admin, new_view
+from words import msg, say
 
 
 class EndButton(
@@ -19,11 +21,8 @@ class EndButton(
     """The confirmation of ``/anima end``."""
 
     def __init__(self, gid: int, what: str) -> None:
-        label, style = (
-            ("End the game", discord.ButtonStyle.danger)
-            if what == "yes"
-            else ("Keep playing", discord.ButtonStyle.secondary)
-        )
+        style = discord.ButtonStyle.danger if what == "yes" else discord.ButtonStyle.secondary
+        label = say(msg(f"button.end.{what}"))
         super().__init__(ui.Button(label=label, style=style, custom_id=f"anima:end:{gid}:{what}"))
         self.gid, self.what = gid, what
 
@@ -36,7 +35,8 @@ class EndButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             if self.what == "no":
-                await interaction.response.edit_message(content="The game goes on.", view=None)
+                text = say(msg("answer.game_goes_on"))
+                await interaction.response.edit_message(content=text, view=None)
                 return
             await interaction.response.defer()
             reply = await client(interaction).games.end_game(

@@ -1,6 +1,9 @@
 """The running game's views: the public board's components (the decider's public choices and
 the control buttons) and the player's private panel (every choice of his open prompt, his
 auto-pass menu, Refresh); buttons five a row, select menus of 25 beyond a count.
+
+Labels are said in the current language: the caller builds the board's view in the game's
+language and a panel's in its owner's.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from bot.autopass import AUTO_KINDS
 from bot.components.answers import new_view
 from bot.components.choices import AutoPassSelect, ChoiceButton, ChoiceSelect, ControlButton
 from engine import PLAY_KINDS, ChoiceView
+from words import msg, say
 
 if TYPE_CHECKING:
     from bot.storage import SeatRow
@@ -41,10 +45,6 @@ def _style(choice: str) -> discord.ButtonStyle:
     return discord.ButtonStyle.primary
 
 
-#: The board's label of the decider's private panel in the steps where he may play cards.
-PLAY_A_CARD = "Play a card…"
-
-
 def board_view(table: Table) -> ui.View | None:
     """The board's components: public choices of the decider, and the control buttons."""
     g = table.game
@@ -56,7 +56,8 @@ def board_view(table: Table) -> ui.View | None:
     if windows:
         since = table.seats[windows[0].player].prompt_since or 0
         # "pass" is the first choice of every window: a public button that reveals nothing.
-        view.add_item(ChoiceButton(table.id, since, 0, "Pass", discord.ButtonStyle.secondary, 0))
+        passing = say(msg("button.pass"))
+        view.add_item(ChoiceButton(table.id, since, 0, passing, discord.ButtonStyle.secondary, 0))
         view.add_item(ControlButton(table.id, "respond", row=0))
         view.add_item(ControlButton(table.id, "hand", row=0))
         return view
@@ -74,13 +75,14 @@ def board_view(table: Table) -> ui.View | None:
         # shown as "Play a card…" whatever he holds: showing it only when he holds a playable
         # card would tell the table so (docs/bot.md).
         if prompt.kind.startswith("start_"):
-            label: str | None = "Choose my start"
+            label: str | None = say(msg("button.start"))
         else:
-            label = PLAY_A_CARD if prompt.kind in PLAY_KINDS else None
+            label = say(msg("button.play_a_card")) if prompt.kind in PLAY_KINDS else None
         view.add_item(ControlButton(table.id, "decide", label, row=row))
         view.add_item(ControlButton(table.id, "hand", row=row))
         return view
-    label = "Choose my start" if any(p.kind.startswith("start_") for p in prompts) else None
+    starting = any(p.kind.startswith("start_") for p in prompts)
+    label = say(msg("button.start")) if starting else None
     view.add_item(ControlButton(table.id, "decide", label, row=0))
     view.add_item(ControlButton(table.id, "hand", row=0))
     return view
@@ -102,35 +104,44 @@ def _add_prompt_choices(
     names = table.names
     g = table.game
     view_now = table.table_view()
+    # The card that prints the choices' words (a pick's card, a reward's Region), for their
+    # translation.
+    prompt = table.prompt_view(player)
+    region = next((p.region for p in view_now.parties if p.seat == player), None)
+
+    def label(c: ChoiceView, limit: int) -> str:
+        card = rendering.option_card(c, prompt, region)
+        return rendering.clip(rendering.choice_label(c, names, g.db, card), limit)
+
     described = [rendering.choice_description(c, view_now, player, g.db) for c in indexed]
     if any(described) and len(indexed) <= SELECT_SIZE:
         # Rewards named on the card ("Woodland Shrine") say what they give in a menu.
         options = [
             discord.SelectOption(
-                label=rendering.clip(rendering.choice_label(c, names, g.db), 100),
+                label=label(c, rendering.OPTION_LABEL_LIMIT),
                 value=str(c.index),
-                description=d,
+                description=rendering.clip(d, rendering.OPTION_LABEL_LIMIT) if d else None,
             )
             for c, d in zip(indexed, described, strict=True)
         ]
-        view.add_item(ChoiceSelect(table.id, since, 0, options, "Choose a reward…", row=0))
+        placeholder = say(msg("select.reward"))
+        view.add_item(ChoiceSelect(table.id, since, 0, options, placeholder, row=0))
         return
     if len(indexed) <= max_buttons:
         for n, c in enumerate(indexed):
-            label = rendering.choice_label(c, names, g.db)
-            view.add_item(ChoiceButton(table.id, since, c.index, label, _style(c.action), n // 5))
+            button = ChoiceButton(
+                table.id, since, c.index, label(c, rendering.LABEL_LIMIT), _style(c.action), n // 5
+            )
+            view.add_item(button)
         return
     for n in range(min(max_rows, -(-len(indexed) // SELECT_SIZE))):
         part = indexed[n * SELECT_SIZE : (n + 1) * SELECT_SIZE]
         options = [
-            discord.SelectOption(
-                label=rendering.clip(rendering.choice_label(c, names, g.db), 100),
-                value=str(c.index),
-            )
+            discord.SelectOption(label=label(c, rendering.OPTION_LABEL_LIMIT), value=str(c.index))
             for c in part
         ]
         first, last = n * SELECT_SIZE + 1, n * SELECT_SIZE + len(part)
-        placeholder = f"Choose… ({first}-{last} of {len(indexed)})"
+        placeholder = say(msg("select.choose.range", first=first, last=last, n=len(indexed)))
         view.add_item(ChoiceSelect(table.id, since, n, options, placeholder, row=n))
 
 
@@ -149,7 +160,7 @@ def private_view(
     if table.row.status == "running":
         if seat.user_id is not None:
             view.add_item(AutoPassSelect(table.id, autopass_options(autopass), row=3))
-        view.add_item(ControlButton(table.id, "hand", "Refresh", row=4))
+        view.add_item(ControlButton(table.id, "hand", say(msg("button.refresh")), row=4))
     return view if view.children else None
 
 
@@ -157,16 +168,21 @@ def autopass_options(kinds: frozenset[str]) -> list[discord.SelectOption]:
     """The auto-pass menu's options, the member's current kinds selected."""
     return [
         discord.SelectOption(
-            label=k.label, value=code, description=k.description, default=code in kinds
+            label=rendering.clip(rendering.autopass_label(code), rendering.OPTION_LABEL_LIMIT),
+            value=code,
+            description=rendering.clip(
+                rendering.autopass_description(code), rendering.OPTION_LABEL_LIMIT
+            ),
+            default=code in kinds,
         )
-        for code, k in AUTO_KINDS.items()
+        for code in AUTO_KINDS
     ]
 
 
 def refresh_view(gid: int) -> ui.View:
     """A lone **Refresh** button: it opens the player's fresh panel."""
     view = new_view()
-    view.add_item(ControlButton(gid, "hand", "Refresh"))
+    view.add_item(ControlButton(gid, "hand", say(msg("button.refresh"))))
     return view
 
 

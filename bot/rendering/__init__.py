@@ -9,18 +9,38 @@ One module per thing drawn: ``text`` (limits, colours, marks, escaping, seat nam
 ``cards``, ``choices``, ``board``, ``ending`` (the end of a game), ``hand`` (private views),
 ``events`` (each event kind's message: ``event_messages``, ``event_outcomes``, the catalog
 ``messages``) and ``lobby``. This package lists what the rest of the bot uses.
+
+Every word is the catalogs' (:mod:`words`), said in the current language: the caller renders
+inside :func:`words.speaking` (the game's public language for what the table reads, the
+reader's own for a private panel or a DM: :mod:`bot.languages`).
 """
 
-from bot.rendering.board import AI_AWAY, PAUSED_TEXT, board_embed
-from bot.rendering.cards import SET_NAMES, card_embed, card_kind, card_name, hand_choice_label
+from bot.rendering.autopass import autopass_description, autopass_kinds, autopass_label
+from bot.rendering.board import (
+    AI_AWAY,
+    PAUSED_TEXT,
+    ai_away,
+    board_embed,
+    board_title,
+    paused_text,
+)
+from bot.rendering.cards import (
+    SET_NAMES,
+    card_embed,
+    card_kind,
+    card_name,
+    hand_choice_label,
+    set_name,
+)
 from bot.rendering.choices import (
     action_label,
     choice_description,
     choice_label,
     choice_text,
     kind_message,
+    option_card,
 )
-from bot.rendering.ending import Revealed, ending_text, revealed, summary_embed
+from bot.rendering.ending import Revealed, ending_text, revealed, summary_embed, summary_title
 from bot.rendering.events import (
     channel_reason,
     chunk_lines,
@@ -36,9 +56,12 @@ from bot.rendering.text import (
     CONTENT_LIMIT,
     EMBED_DESCRIPTION_LIMIT,
     LABEL_LIMIT,
+    OPTION_LABEL_LIMIT,
+    PLACEHOLDER_LIMIT,
     Names,
     at_time,
     clip,
+    clip_lines,
     escape,
     plural,
     seat_names,
@@ -51,16 +74,23 @@ __all__ = [
     "CONTENT_LIMIT",
     "EMBED_DESCRIPTION_LIMIT",
     "LABEL_LIMIT",
+    "OPTION_LABEL_LIMIT",
     "PAUSED_TEXT",
+    "PLACEHOLDER_LIMIT",
     "SET_NAMES",
     "TIMER_CHOICES",
     "Names",
     "Revealed",
     "about_text",
     "action_label",
+    "ai_away",
     "ai_level_text",
     "at_time",
+    "autopass_description",
+    "autopass_kinds",
+    "autopass_label",
     "board_embed",
+    "board_title",
     "card_embed",
     "card_kind",
     "card_name",
@@ -70,6 +100,7 @@ __all__ = [
     "choice_text",
     "chunk_lines",
     "clip",
+    "clip_lines",
     "duration",
     "ending_text",
     "escape",
@@ -80,12 +111,16 @@ __all__ = [
     "kind_message",
     "lobby_embed",
     "log_embed",
+    "option_card",
+    "paused_text",
     "plural",
     "prompt_text",
     "revealed",
     "seat_names",
+    "set_name",
     "start_embed",
     "summary_embed",
+    "summary_title",
     "waiting_text",
     "without_rule_ids",
 ]

@@ -1,4 +1,5 @@
-"""The public board: turn, phase, parties, Regions, and whose decision it is."""
+"""The public board: turn, phase, parties, Regions, and whose decision it is, in the current
+language (the game's public one: :func:`bot.languages.public_language`)."""
 
 from __future__ import annotations
 
@@ -6,10 +7,10 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.rendering.cards import card_name
+from bot.rendering.cards import any_translated, card_name, printed, translated_legend
 from bot.rendering.choices import kind_message
 from bot.rendering.ending import ending_text
-from bot.rendering.messages import msg, say
+from bot.rendering.messages import ENGLISH, counted, msg, say
 from bot.rendering.prompts import waiting_text
 from bot.rendering.text import (
     ARCANE_MARK,
@@ -17,7 +18,10 @@ from bot.rendering.text import (
     COLOR,
     COLOR_OVER,
     EMBED_DESCRIPTION_LIMIT,
+    EMBED_TITLE_LIMIT,
     FIELD_LIMIT,
+    FIELD_NAME_LIMIT,
+    FOOTER_LIMIT,
     GUARD_MARK,
     IN_PLAY_MARK,
     IN_PLAY_MARKS,
@@ -26,7 +30,6 @@ from bot.rendering.text import (
     clip,
     clip_lines,
     fit,
-    plural,
 )
 from bot.storage import GameRow, SeatRow
 from engine import (
@@ -37,16 +40,13 @@ from engine import (
     RegionView,
     TableView,
 )
+from words import SOURCE
 
-PHASES = {
-    "setup": "Setup",
-    "reset": "Reset phase",
-    "movement": "Movement phase",
-    "interaction": "Interaction phase",
-    "exploration": "Exploration phase",
-    "crisis": "Crisis!",
-    "over": "Game over",
-}
+
+def phase_text(phase: str) -> str:
+    """A phase's name ("Movement phase"), an unknown one as it reads."""
+    id = f"board.phase.{phase}"
+    return say(msg(id)) if id in ENGLISH else phase
 
 
 def _time(ts: float | None) -> str:
@@ -55,9 +55,19 @@ def _time(ts: float | None) -> str:
     return f"<t:{int(ts)}:R>" if ts else ""
 
 
-PAUSED_TEXT = "Paused: everybody is away. Any seated player's click resumes the game."
-#: How the board marks a member's seat that the AI plays (after too many time-outs).
-AI_AWAY = "🤖 (AI, away)"
+def paused_text() -> str:
+    """What the board says of a game paused because everybody is away."""
+    return say(msg("board.paused"))
+
+
+def ai_away() -> str:
+    """How the board marks a member's seat that the AI plays (after too many time-outs)."""
+    return f"🤖 {say(msg('board.ai_away'))}"
+
+
+#: :func:`paused_text` and :func:`ai_away` in English (what tests and older callers compare).
+PAUSED_TEXT = say(msg("board.paused"), SOURCE)
+AI_AWAY = f"🤖 {say(msg('board.ai_away'), SOURCE)}"
 
 
 def waiting_line(
@@ -68,23 +78,29 @@ def waiting_line(
     if view.over or not waiting:
         return ""
     if paused:
-        return f"⏸️ **{PAUSED_TEXT}**"
+        return f"⏸️ **{paused_text()}**"
     windows = [w for w in waiting if w.window]
     if windows:
         first = windows[0]
         deadline = seats[first.player].deadline if first.player in seats else None
-        ends = f" Closes {_time(deadline)}." if deadline else ""
         text = waiting_text(first, names, db)
         # Only who is still asked: whoever passed (by hand or on auto-pass) is not named.
         who = ", ".join(names.bold(w.player) for w in windows)
-        return f"⚡ **Reaction window** — {text} Waiting for {who}.{ends}"
+        if deadline:
+            line = msg("board.window.closes", decision=text, players=who, time=_time(deadline))
+        else:
+            line = msg("board.window", decision=text, players=who)
+        return f"⚡ {say(line)}"
     if len(waiting) > 1:
         who = ", ".join(names.bold(w.player) for w in waiting)
         return say(msg("waiting.many", players=who, decision=kind_message(waiting[0].kind)))
     w = waiting[0]
     deadline = seats[w.player].deadline if w.player in seats else None
     ends = f" ⏰ {_time(deadline)}" if deadline else ""
-    return f"➡️ {names.bold(w.player)}'s decision — {waiting_text(w, names, db)}{ends}"
+    decision = say(
+        msg("board.decision", player=names.bold(w.player), decision=waiting_text(w, names, db))
+    )
+    return f"➡️ {decision}{ends}"
 
 
 def party_field(view: TableView, p: PartyView, db: CardDB, names: Names) -> tuple[str, str]:
@@ -92,17 +108,17 @@ def party_field(view: TableView, p: PartyView, db: CardDB, names: Names) -> tupl
     where = f" · 📍 {card_name(db, p.region)}" if p.region else ""
     flags = []
     if p.lost:
-        flags.append("❌ out")
+        flags.append(f"❌ {say(msg('board.flag.out'))}")
     if p.turn_over and not view.over:
-        flags.append("turn over")
+        flags.append(say(msg("board.flag.turn_over")))
     if p.resting:
-        flags.append("resting")
+        flags.append(say(msg("board.flag.resting")))
     who = names.of(p.seat)
     row = names.seats.get(p.seat)
     if row is not None and row.taken_over:
-        who = f"{who} {AI_AWAY}"
+        who = f"{who} {ai_away()}"
     if p.hidden:
-        head = f"{who} · choosing a leader{where}"
+        head = f"{who} · {say(msg('board.party.choosing'))}{where}"
     else:
         head = f"{who} · ⚔ {p.strength} · 💨 {p.speed}{where}"
     if flags:
@@ -112,20 +128,20 @@ def party_field(view: TableView, p: PartyView, db: CardDB, names: Names) -> tupl
         card = db.character(c.card)
         mark = " 💤" if c.incapacitated else (" ↷" if c.tapped else "")
         arcane = f"{ARCANE_MARK} " if c.arcane else ""
-        chars.append(f"{arcane}{card.name} {card.strength}/{card.speed}{mark}")
+        chars.append(f"{arcane}{card_name(db, c.card)} {card.strength}/{card.speed}{mark}")
     if p.hidden:
-        lines = ["🂠 leader hidden until everybody has chosen"]
+        lines = [f"🂠 {say(msg('board.party.leader_hidden'))}"]
     else:
-        lines = [", ".join(chars) or "no characters"]
+        lines = [", ".join(chars) or say(msg("board.party.no_characters"))]
     lines += in_play_lines(p.in_play, db)
-    lines.append(
-        f"✋ {plural(p.hand_count, 'Advantage')} · 📜 {plural(p.secret_missions, 'secret mission')}"
-    )
+    hand = say(counted("board.party.advantages", p.hand_count))
+    missions = say(counted("board.party.secret_missions", p.secret_missions))
+    lines.append(f"✋ {hand} · 📜 {missions}")
     if p.started:
         lines.append("🎯 " + ", ".join(card_name(db, c) for c in p.started))
     if p.completed:
         lines.append("✅ " + ", ".join(card_name(db, c) for c in p.completed))
-    return clip(head, 256), clip("\n".join(lines), FIELD_LIMIT)
+    return clip(head, FIELD_NAME_LIMIT), clip_lines("\n".join(lines), FIELD_LIMIT)
 
 
 def in_play_lines(cards: Sequence[str], db: CardDB) -> list[str]:
@@ -143,8 +159,8 @@ def in_play_lines(cards: Sequence[str], db: CardDB) -> list[str]:
 def level_text(r: RegionView) -> str:
     """``L2``, or ``L3 (printed 2)`` while a card changes the Region's level this turn."""
     if r.printed_level and r.level != r.printed_level:
-        return f"L{r.level} (printed {r.printed_level})"
-    return f"L{r.level}"
+        return say(msg("board.region.level.changed", level=r.level, printed=r.printed_level))
+    return say(msg("board.region.level", level=r.level))
 
 
 def region_extras(r: RegionView, db: CardDB) -> list[str]:
@@ -152,15 +168,14 @@ def region_extras(r: RegionView, db: CardDB) -> list[str]:
     many) and its guard, standing or beaten."""
     out = []
     if r.traps:
-        out.append(f"{TRAP_MARK} {plural(r.traps, 'Trap')} face down")
+        out.append(f"{TRAP_MARK} {say(counted('board.region.traps', r.traps))}")
     if r.guard != "none":
         guard = db.region(r.card).guard
-        name = guard.name if guard is not None else "its guard"
-        out.append(
-            f"{GUARD_MARK} guarded by {name}"
-            if r.guard == "standing"
-            else f"{BEATEN_MARK} {name} beaten"
-        )
+        name = printed(r.card, guard.name) if guard is not None else msg("board.region.its_guard")
+        if r.guard == "standing":
+            out.append(f"{GUARD_MARK} {say(msg('board.region.guarded', guard=name))}")
+        else:
+            out.append(f"{BEATEN_MARK} {say(msg('board.region.guard_beaten', guard=name))}")
     return out
 
 
@@ -170,18 +185,25 @@ def regions_text(view: TableView, db: CardDB, names: Names) -> str:
         card = db.region(r.card)
         marks = " ".join(m for m, on in (("🤝", card.trade), ("☮", not card.fighting)) if on)
         if r.preliminary_state == "none":
-            pre = "clear"
+            pre = say(msg("board.region.clear"))
         elif r.preliminary_state == "revealed" and r.preliminary is not None:
             enc = db.encounter(r.preliminary)
-            pre = f"{enc.name}" + (f" (S {enc.strength})" if enc.strength is not None else "")
+            pre = card_name(db, r.preliminary)
+            if enc.strength is not None:
+                pre = say(msg("board.region.preliminary", card=pre, strength=enc.strength))
         else:
-            pre = "🂠 face down"
+            pre = f"🂠 {say(msg('board.region.face_down'))}"
         extras = "".join(f" · {x}" for x in region_extras(r, db))
         here = [names.of(n) for n in r.parties]
         at = f" — {', '.join(here)}" if here else ""
-        head = f"**{card.name}** {level_text(r)}{' ' + marks if marks else ''}"
+        head = f"**{card_name(db, r.card)}** {level_text(r)}{' ' + marks if marks else ''}"
         lines.append(f"{head} · {pre}{extras}{at}")
-    return clip_lines("\n".join(lines) or "none yet", FIELD_LIMIT)
+    return clip_lines("\n".join(lines) or say(msg("board.regions.none")), FIELD_LIMIT)
+
+
+def board_title(game_id: int) -> str:
+    """The start of the board's title (also how a restarted bot finds its boards)."""
+    return say(msg("board.title", game=game_id))
 
 
 def board_embed(
@@ -189,42 +211,83 @@ def board_embed(
 ) -> discord.Embed:
     """The public board: turn, phase, order, parties, Regions, missions, whose decision."""
     names = Names(seats)
-    title = f"Anima · game #{row.id}"
+    title = board_title(row.id)
     if view.turn:
-        title += f" · turn {turn_text(view.turn, row)}"
-    title += f" · {PHASES.get(view.phase, view.phase)}"
+        title += " · " + say(msg("board.title.turn", turn=turn_text(view.turn, row)))
+    title += f" · {phase_text(view.phase)}"
     lines = []
     if view.order:
-        lines.append("**Turn order:** " + " → ".join(names.of(n) for n in view.order))
+        order = " → ".join(names.of(n) for n in view.order)
+        lines.append(f"**{say(msg('board.turn_order'))}** {order}")
+    final_mission = f"**{say(msg('board.final_mission'))}**"
     if view.final_mission:
-        final = db.final_mission(view.final_mission)
-        crisis = f" · ⏳ Crisis! in **{view.crisis}**" if view.crisis is not None else ""
-        lines.append(f"**Final mission:** {final.name}{crisis}")
+        crisis = ""
+        if view.crisis is not None:
+            crisis = " · ⏳ " + say(msg("board.crisis_in", turns=f"**{view.crisis}**"))
+        lines.append(f"{final_mission} {card_name(db, view.final_mission)}{crisis}")
     else:
-        lines.append(f"**Final mission:** not revealed ({view.final_deck} face down)")
+        hidden = say(msg("board.final_mission.hidden", n=view.final_deck))
+        lines.append(f"{final_mission} {hidden}")
     if view.over:
         lines.append(ending_text(view.winner, view.ending, names))
     else:
         lines.append(waiting_line(view, seats, names, db, row.paused_at is not None))
     embed = discord.Embed(
-        title=title,
-        description=clip("\n".join(x for x in lines if x), EMBED_DESCRIPTION_LIMIT),
+        title=clip(title, EMBED_TITLE_LIMIT),
+        description=clip_lines("\n".join(x for x in lines if x), EMBED_DESCRIPTION_LIMIT),
         colour=COLOR_OVER if view.over else COLOR,
     )
     for p in view.parties:
         name, value = party_field(view, p, db, names)
         embed.add_field(name=name, value=value, inline=False)
-    embed.add_field(name="Regions", value=regions_text(view, db, names), inline=False)
-    decks = ", ".join(f"{k} {v}" for k, v in sorted(view.decks))
-    legend = "↷ turned · 💤 incapacitated · 🤝 trade · ☮ no fighting · 🂠 face down"
-    if expansion_marks(view, db):
-        legend += (
-            f"\n{ARCANE_MARK} Arcane · {TRAP_MARK} Traps · {GUARD_MARK} guarded · "
-            f"{IN_PLAY_MARKS['faction']} Faction · {IN_PLAY_MARKS['artifact']} Artifact · "
-            f"{IN_PLAY_MARKS['incident']} Incident"
-        )
-    embed.set_footer(text=f"{legend}\nDecks: {decks}")
+    embed.add_field(
+        name=say(msg("board.field.regions")), value=regions_text(view, db, names), inline=False
+    )
+    embed.set_footer(text=clip(legend(view, db), FOOTER_LIMIT))
     return fit(embed)
+
+
+def _decks(view: TableView) -> str:
+    def deck(key: str) -> str:
+        id = f"board.deck.{key}"
+        return say(msg(id)) if id in ENGLISH else key
+
+    return ", ".join(f"{deck(k)} {v}" for k, v in sorted(view.decks))
+
+
+def legend(view: TableView, db: CardDB) -> str:
+    """The board's footer: what its marks mean (the expansions' only when it shows them, our
+    translation of the cards only when it shows one) and the decks."""
+
+    def word(id: str) -> str:
+        return say(msg(f"board.legend.{id}"))
+
+    lines = [
+        f"↷ {word('turned')} · 💤 {word('incapacitated')} · 🤝 {word('trade')} · "
+        f"☮ {word('no_fighting')} · 🂠 {word('face_down')}"
+    ]
+    if expansion_marks(view, db):
+        lines.append(
+            f"{ARCANE_MARK} {word('arcane')} · {TRAP_MARK} {word('traps')} · "
+            f"{GUARD_MARK} {word('guarded')} · {IN_PLAY_MARKS['faction']} {word('faction')} · "
+            f"{IN_PLAY_MARKS['artifact']} {word('artifact')} · "
+            f"{IN_PLAY_MARKS['incident']} {word('incident')}"
+        )
+    if any_translated(shown_cards(view)):
+        lines.append(translated_legend())
+    lines.append(say(msg("board.decks", decks=_decks(view))))
+    return "\n".join(lines)
+
+
+def shown_cards(view: TableView) -> list[str | None]:
+    """Every card the board names (to tell whether it shows our translation of one)."""
+    cards: list[str | None] = [view.final_mission]
+    for p in view.parties:
+        cards += [p.region, *(c.card for c in p.characters), *p.in_play, *p.started]
+        cards += p.completed
+    for r in view.regions:
+        cards += [r.card, r.preliminary if r.preliminary_state == "revealed" else None]
+    return cards
 
 
 def expansion_marks(view: TableView, db: CardDB) -> bool:

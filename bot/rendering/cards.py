@@ -1,19 +1,36 @@
-"""Cards: names, kinds, one-line summaries and the ``/anima card`` embed."""
+"""Cards: names, kinds, one-line summaries and the ``/anima card`` embed, in the current
+language (:func:`words.speaking`).
+
+A card's name, text and the words printed inside its rules (a reward's name, a guard, an
+option) are its own: English is ``cards.json`` (printed names untouched), any other language
+our translation (:mod:`words.cards`), which is marked as ours wherever a card is shown
+(:data:`TRANSLATED_MARK`), as a stand-in is marked as ours in every language
+(:data:`STAND_IN_MARK`). Everything else (kinds, field names, objectives) is the catalog's.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import discord
 
+import words
+from bot.rendering.messages import Message, counted, msg, say
 from bot.rendering.text import (
     ARCANE_MARK,
     COLOR,
+    EMBED_DESCRIPTION_LIMIT,
+    EMBED_TITLE_LIMIT,
     FIELD_LIMIT,
+    FIELD_NAME_LIMIT,
+    FOOTER_LIMIT,
     GUARD_MARK,
     IN_PLAY_MARKS,
     OPTION_LABEL_LIMIT,
     TRAP_MARK,
     clip,
-    plural,
+    clip_lines,
+    fit,
 )
 from engine import (
     AdvantageCard,
@@ -25,55 +42,105 @@ from engine import (
     MissionCard,
     Objective,
     RegionCard,
-    reward_label,
 )
+from words.cards import any_card_words
 
-ADVANTAGE_KINDS = {
-    "skill": "Skill",
-    "plot": "Plot",
-    "organization": "Organization",
-    "interrupt": "Interrupt",
-    "battle": "Battle",
-    "incident": "Incident",
-    "trap": "Trap",
-    "faction": "Faction",
-    "artifact": "Artifact",
-}
-
-
+#: The sets' codes, in the order the lobby offers them, and their English names (the
+#: catalog's ``card.set.<code>``: :func:`set_name` says them in the current language).
 SET_NAMES = {
-    "shadow_of_omega": "Shadow of Omega",
-    "beyond_good_and_evil": "Beyond Good and Evil",
-    "twilight_of_the_gods": "Twilight of the Gods",
+    code: say(msg(f"card.set.{code}"), words.SOURCE)
+    for code in ("shadow_of_omega", "beyond_good_and_evil", "twilight_of_the_gods")
 }
+
+
+def set_name(code: str) -> str:
+    """A set's name in the current language (an unknown code as it reads)."""
+    if f"card.set.{code}" in words.catalog(words.SOURCE):
+        return say(msg(f"card.set.{code}"))
+    return code.replace("_", " ").title()
 
 
 def card_name(db: CardDB, card_id: str) -> str:
+    """A card's name in the current language (its id if it is not in the database)."""
     card = db.by_id.get(card_id)
-    return card.name if card else card_id
+    return words.card_name(card_id, card.name) if card else card_id
 
 
-def card_kind(card: Card) -> str:
-    if isinstance(card, CharacterCard) and card.arcane:
-        return "Character · Arcane"
-    if isinstance(card, AdvantageCard):
-        return f"Advantage · {ADVANTAGE_KINDS[card.kind]}"
-    if isinstance(card, EncounterCard):
-        return f"Encounter · {card.kind.capitalize()}"
-    if isinstance(card, FinalMissionCard):
-        return "Final mission"
-    if isinstance(card, MissionCard):
-        return "Basic mission"
-    if isinstance(card, CharacterCard) and card.arcane:
-        return "Character · Arcane"  # C7: its own deck
-    return card.type.capitalize()
+def card_text(db: CardDB, card_id: str) -> str:
+    """A card's text in the current language ("" for none, or an unknown card)."""
+    card = db.by_id.get(card_id)
+    if card is None or not card.text:
+        return ""
+    return words.card_text(card_id, card.text)
+
+
+def printed(card_id: str | None, english: str) -> str:
+    """Words printed inside a card's rules (a reward's name, a guard, an option's label) in
+    the current language: found on ``card_id`` when it is known, else on any card."""
+    if not english:
+        return english
+    if card_id:
+        return words.card_words(card_id, english)
+    return any_card_words(english)
 
 
 #: Marks a card whose text is our stand-in (engine.cards: ``source``), in lists of cards.
 STAND_IN_MARK = "◇"
-STAND_IN_LEGEND = (
-    f"{STAND_IN_MARK} stand-in text: our own design, the printed text is not available"
-)
+#: Marks a card shown in our translation (any language but English), in lists of cards.
+TRANSLATED_MARK = "🌐"
+
+
+def stand_in_legend() -> str:
+    """The legend of :data:`STAND_IN_MARK` (a footer)."""
+    return say(msg("card.stand_in", mark=STAND_IN_MARK))
+
+
+def translated_legend() -> str:
+    """The legend of :data:`TRANSLATED_MARK` (a footer)."""
+    return say(msg("card.our_translation", mark=TRANSLATED_MARK))
+
+
+def any_translated(card_ids: Iterable[str | None]) -> bool:
+    """Whether any of these cards is shown in our translation (then a legend says so)."""
+    return any(c and words.is_translated(c) for c in card_ids)
+
+
+def card_marks(card: Card) -> str:
+    """The marks after a card's name in a list: stand-in, our translation."""
+    marks = ""
+    if card.is_stand_in:
+        marks += f" {STAND_IN_MARK}"
+    if words.is_translated(card.id):
+        marks += f" {TRANSLATED_MARK}"
+    return marks
+
+
+def skill_name(skill: str) -> str:
+    """A skill (ki, magic, trickery) as a word."""
+    return say(msg(f"card.skill.{skill}"))
+
+
+def _kind(card: Card) -> tuple[Message, Message | None]:
+    """A card's type and, when it has one, its kind within the type."""
+    if isinstance(card, CharacterCard):
+        return msg("card.type.character"), msg("card.kind.arcane") if card.arcane else None
+    if isinstance(card, AdvantageCard):
+        return msg("card.type.advantage"), msg(f"card.kind.{card.kind}")
+    if isinstance(card, EncounterCard):
+        return msg("card.type.encounter"), msg(f"card.kind.{card.kind}")
+    if isinstance(card, FinalMissionCard):
+        return msg("card.type.final_mission"), None
+    if isinstance(card, MissionCard):
+        return msg("card.type.mission"), None
+    return msg("card.type.region"), None
+
+
+def card_kind(card: Card) -> str:
+    """ "Advantage · Plot", "Character · Arcane", "Basic mission"."""
+    type_, kind = _kind(card)
+    if kind is None:
+        return say(type_)
+    return f"{say(type_)} · {say(kind)}"
 
 
 def card_line(db: CardDB, card_id: str, *, text: bool = True) -> str:
@@ -85,145 +152,206 @@ def card_line(db: CardDB, card_id: str, *, text: bool = True) -> str:
     if isinstance(card, CharacterCard):
         extra = f" ({card.strength}/{card.speed})" + (f" {ARCANE_MARK}" if card.arcane else "")
     elif isinstance(card, EncounterCard) and card.strength is not None:
-        extra = f" (Strength {card.strength})"
-    mark = f" {STAND_IN_MARK}" if card.is_stand_in else ""
-    head = f"**{card.name}**{mark} · {card_kind(card)}{extra}"
-    return f"{head} — {card.text}" if text and card.text else head
+        extra = " " + say(msg("card.line.strength", strength=card.strength))
+    head = f"**{card_name(db, card_id)}**{card_marks(card)} · {card_kind(card)}{extra}"
+    words_ = card_text(db, card_id)
+    return f"{head} — {words_}" if text and words_ else head
 
 
 def hand_choice_label(db: CardDB, card_id: str, playable: bool) -> str:
     """A card of the user's hand as ``/anima play`` suggests it (only he sees it)."""
-    kind = card_kind(db[card_id]).split(" · ")[-1]
-    now = " · playable now" if playable else ""
-    return clip(f"{card_name(db, card_id)} ({kind}){now}", OPTION_LABEL_LIMIT)
+    type_, kind = _kind(db[card_id])
+    label = "card.play_label.playable" if playable else "card.play_label"
+    said = say(msg(label, card=card_name(db, card_id), kind=kind or type_))
+    return clip(said, OPTION_LABEL_LIMIT)
 
 
-def _objective_text(o: Objective, db: CardDB) -> str:
+def _where(o: Objective, db: CardDB) -> Message | str:
+    """Where an objective is met, as the end of its sentence ("" for anywhere)."""
+    if o.region:
+        return (
+            msg("card.objective.at", region=card_name(db, o.region)) if o.region in db.by_id else ""
+        )
+    if o.region_level:
+        return msg("card.objective.in_level", level=o.region_level)
+    return ""
+
+
+def _objective_text(o: Objective, db: CardDB, card_id: str) -> str:
     """A mission's objective in plain words, for ``/anima card`` ("Fight Tiamat (Strength 10)
     at the Pit of Hell", "Hold out 2 turns at ..., beating ... on each")."""
-    where = ""
-    if o.region:
-        where = f" at {db.by_id[o.region].name}" if o.region in db.by_id else ""
-    elif o.region_level:
-        where = f" in a Region of level {o.region_level}+"
+    where = _where(o, db)
+    opponent = printed(card_id, o.opponent)
     if o.kind == "fight":
-        return f"Fight {o.opponent or 'an opponent'} (Strength {o.strength or '= level'}){where}"
+        strength = o.strength if o.strength is not None else msg("card.objective.strength_level")
+        return say(
+            msg(
+                "card.objective.fight",
+                opponent=opponent or msg("card.objective.an_opponent"),
+                strength=strength,
+                where=where,
+            )
+        )
     if o.kind == "speed_check":
-        return f"Speed check {o.difficulty}+{where}"
+        return say(msg("card.objective.speed_check", difficulty=o.difficulty, where=where))
     if o.kind == "resist" and o.strength is not None:
-        return (
-            f"Hold out {plural(o.turns or 0, 'turn')}{where}, beating "
-            f"{o.opponent or 'the enemies'} (Strength {o.strength}) on each; beaten, the party "
-            "is driven out and starts over"
+        return say(
+            counted(
+                "card.objective.resist.fight",
+                o.turns or 0,
+                where=where,
+                opponent=opponent or msg("card.objective.the_enemies"),
+                strength=o.strength,
+            )
         )
     if o.kind == "resist":
-        return f"Stay {plural(o.turns or 0, 'turn')}{where}"
+        return say(counted("card.objective.resist", o.turns or 0, where=where))
     if o.kind == "gather":
-        return f"Gather a party{where}"
+        return say(msg("card.objective.gather", where=where))
     if o.kind == "encounters":
-        place = where or " in any Region"
-        level = (
-            f", the Region counting as level {o.region_counts_as} until they are over"
-            if o.region_counts_as is not None
-            else ""
+        level: Message | str = ""
+        if o.region_counts_as is not None:
+            level = msg("card.objective.counts_as", level=o.region_counts_as)
+        return say(
+            counted(
+                "card.objective.encounters",
+                o.encounters or 0,
+                where=where or msg("card.objective.anywhere"),
+                level=level,
+            )
         )
-        return (
-            f"Come through {plural(o.encounters or 0, 'Encounter')} in a row{place}{level}; "
-            "a defeat drives the party out"
-        )
-    return f"Deliver {plural(o.advantages or 0, 'Advantage')}{where}"
+    return say(counted("card.objective.deliver", o.advantages or 0, where=where))
 
 
-#: How the expansions' kinds of Advantage are played (A4-A7), for ``/anima card``.
-ADVANTAGE_RULES = {
-    "incident": "🌀 Incident: it lasts until the end of the turn (A4).",
-    "trap": f"{TRAP_MARK} Trap: laid face down on a Region in the Reset phase; only its owner "
-    "knows it; it springs at the end of the Movement phase where a party stands (A5, M9).",
-    "faction": f"{IN_PLAY_MARKS['faction']} Faction: one at a time; enemy Factions must fight "
-    "(A6).",
-    "artifact": f"{IN_PLAY_MARKS['artifact']} Artifact: one at a time, replaced in the Reset "
-    "phase; a battle's winner may take it as spoils (A7).",
+#: The marks in the rules of the expansions' kinds of Advantage (A4-A7), for ``/anima card``.
+ADVANTAGE_RULE_MARKS = {
+    "incident": IN_PLAY_MARKS["incident"],
+    "trap": TRAP_MARK,
+    "faction": IN_PLAY_MARKS["faction"],
+    "artifact": IN_PLAY_MARKS["artifact"],
 }
+
+
+def advantage_rule(kind: str) -> str | None:
+    """How an expansion's kind of Advantage is played (A4-A7), or None for the others."""
+    mark = ADVANTAGE_RULE_MARKS.get(kind)
+    return say(msg(f"card.rule.{kind}", mark=mark)) if mark else None
 
 
 def guard_text(region: RegionCard) -> str:
     """A guarded Region's guard as its card prints it (TotG): who, and how it is beaten."""
     guard = region.guard
     if guard is None:
-        return "none"
+        return say(msg("card.none"))
     if guard.kind == "monster":
-        how = f"monster, Strength {guard.strength}: every party entering fights it"
+        how = msg("card.guard.monster", strength=guard.strength)
     else:
-        how = (
-            f"trap: at the end of the Movement phase a party here makes a "
-            f"{guard.check.capitalize()} check, {guard.difficulty}+"
-        )
-    text = f" — {guard.text}" if guard.text else ""
-    return clip(f"**{guard.name}** ({how}; it stays until beaten){text}", FIELD_LIMIT)
+        how = msg("card.guard.trap", stat=msg(f"stat.{guard.check}"), difficulty=guard.difficulty)
+    name = f"**{printed(region.id, guard.name)}**"
+    said = say(msg("card.guard", guard=name, how=how))
+    if guard.text:
+        said = say(msg("card.with_text", head=said, text=printed(region.id, guard.text)))
+    return clip(said, FIELD_LIMIT)
+
+
+def reward_text(region: RegionCard, index: int) -> str:
+    """A Region's ``index``-th reward (E6) as the card names it, or by its kind."""
+    reward = region.rewards[index]
+    if reward.kind == "advantage":
+        return say(counted("reward.advantage", region.level))
+    if reward.kind == "hire":
+        return say(msg("reward.hire"))
+    if reward.name or (reward.text and reward.kind not in ("remote_mission", "discredit")):
+        return printed(region.id, reward.name or reward.text)
+    if reward.kind in ("remote_mission", "discredit"):
+        return say(msg(f"reward.{reward.kind}"))
+    return say(msg("reward.special"))
+
+
+def _exploration(card: RegionCard) -> str:
+    rows = []
+    for i, row in enumerate(card.exploration, start=1):
+        if row.result == "nothing":
+            what = say(msg("word.nothing"))
+        elif row.result == "encounters":
+            what = say(counted("card.exploration.encounters", row.count))
+        else:
+            what = printed(card.id, row.text) if row.text else say(msg("card.exploration.special"))
+        rows.append(f"🎲 {i}: {what}")
+    return "\n".join(rows)
+
+
+def _field(embed: discord.Embed, id: str, value: str, inline: bool = True, **args: object) -> None:
+    """A field named by the catalog's ``id``, its value clipped to Discord's limit."""
+    name = clip(say(msg(id, **args)), FIELD_NAME_LIMIT)
+    embed.add_field(name=name, value=clip_lines(value, FIELD_LIMIT), inline=inline)
 
 
 def card_embed(db: CardDB, card_id: str) -> discord.Embed:
     """The ``/anima card`` answer."""
     card = db[card_id]
-    embed = discord.Embed(title=card.name, description=card.text or None, colour=COLOR)
-    embed.add_field(name="Type", value=card_kind(card))
-    embed.add_field(name="Set", value=SET_NAMES.get(card.set, card.set.replace("_", " ").title()))
+    embed = discord.Embed(
+        title=clip(card_name(db, card_id), EMBED_TITLE_LIMIT),
+        description=clip(card_text(db, card_id), EMBED_DESCRIPTION_LIMIT) or None,
+        colour=COLOR,
+    )
+    _field(embed, "card.field.type", card_kind(card))
+    _field(embed, "card.field.set", set_name(card.set))
     if isinstance(card, CharacterCard):
-        embed.add_field(name="Strength / Speed", value=f"{card.strength} / {card.speed}")
-        embed.add_field(name="Gender", value=card.gender)
-        skills = ", ".join(s.capitalize() for s in card.skills) or "none"
-        embed.add_field(name="Skills", value=skills)
+        _field(embed, "card.field.strength_speed", f"{card.strength} / {card.speed}")
+        _field(embed, "card.field.gender", say(msg(f"card.gender.{card.gender}")))
+        skills = ", ".join(skill_name(s) for s in card.skills) or say(msg("card.none"))
+        _field(embed, "card.field.skills", skills)
         if card.arcane:
-            embed.add_field(
-                name=f"{ARCANE_MARK} Arcane",
-                value="Own deck; hired with three characters at a Region with Hire, for one "
-                "discarded Advantage; never dismissed.",
-                inline=False,
+            _field(
+                embed, "card.field.arcane", say(msg("card.arcane_rule")), False, mark=ARCANE_MARK
             )
     elif isinstance(card, RegionCard):
         marks = []
         if card.trade:
-            marks.append("🤝 trade")
+            marks.append(f"🤝 {say(msg('card.mark.trade'))}")
         if not card.fighting:
-            marks.append("☮ no fighting")
-        embed.add_field(name="Level", value=str(card.level))
-        embed.add_field(name="Marks", value=", ".join(marks) or "—")
-        rows = []
-        for i, row in enumerate(card.exploration, start=1):
-            what = {"nothing": "nothing", "encounters": plural(row.count, "Encounter")}.get(
-                row.result, row.text or "special"
-            )
-            rows.append(f"🎲 {i}: {what}")
-        embed.add_field(name="Exploration", value="\n".join(rows), inline=False)
-        embed.add_field(
-            name="Rewards",
-            value="\n".join(reward_label(card, i) for i in range(len(card.rewards))),
-            inline=False,
-        )
+            marks.append(f"☮ {say(msg('card.mark.no_fighting'))}")
+        _field(embed, "card.field.level", str(card.level))
+        _field(embed, "card.field.marks", ", ".join(marks) or "—")
+        _field(embed, "card.field.exploration", _exploration(card), False)
+        rewards = "\n".join(reward_text(card, i) for i in range(len(card.rewards)))
+        _field(embed, "card.field.rewards", rewards, False)
         if card.guard is not None:
-            embed.add_field(name=f"{GUARD_MARK} Guard", value=guard_text(card), inline=False)
+            _field(embed, "card.field.guard", guard_text(card), False, mark=GUARD_MARK)
     elif isinstance(card, EncounterCard):
-        embed.add_field(name="Level", value=str(card.level))
+        _field(embed, "card.field.level", str(card.level))
         if card.strength is not None:
-            embed.add_field(name="Strength", value=str(card.strength))
+            _field(embed, "card.field.strength", str(card.strength))
         if card.keywords:
-            embed.add_field(name="Keywords", value=", ".join(card.keywords))
+            keywords = ", ".join(keyword(k) for k in card.keywords)
+            _field(embed, "card.field.keywords", keywords)
     elif isinstance(card, MissionCard):
-        embed.add_field(name="Level", value=str(card.level))
-        embed.add_field(name="Objective", value=_objective_text(card.objective, db))
+        _field(embed, "card.field.level", str(card.level))
+        _field(embed, "card.field.objective", _objective_text(card.objective, db, card_id))
     elif isinstance(card, FinalMissionCard):
-        embed.add_field(name="Quest", value=_objective_text(card.quest, db))
-        embed.add_field(name="Crisis! limit", value=plural(card.crisis.limit, "turn"))
+        _field(embed, "card.field.quest", _objective_text(card.quest, db, card_id))
+        _field(embed, "card.field.crisis_limit", say(counted("card.turns", card.crisis.limit)))
         if card.crisis.text:
-            embed.add_field(name="Crisis!", value=clip(card.crisis.text, FIELD_LIMIT), inline=False)
+            _field(embed, "card.field.crisis", printed(card_id, card.crisis.text), False)
     elif isinstance(card, AdvantageCard):
         if card.skill:
-            embed.add_field(name="Needs", value=card.skill.capitalize())
-        if card.kind in ADVANTAGE_RULES:
-            embed.add_field(name="Rule", value=ADVANTAGE_RULES[card.kind], inline=False)
+            _field(embed, "card.field.needs", skill_name(card.skill))
+        rule = advantage_rule(card.kind)
+        if rule:
+            _field(embed, "card.field.rule", rule, False)
         if card.rivals:
             rivals = ", ".join(card_name(db, r) for r in card.rivals)
-            enemy = "Enemy Factions" if card.kind == "faction" else "Rivals"
-            embed.add_field(name=enemy, value=clip(rivals, FIELD_LIMIT), inline=False)
-    embed.set_footer(text=card.source_note or "Printed card: name and facts as published.")
-    return embed
+            enemy = "card.field.enemy_factions" if card.kind == "faction" else "card.field.rivals"
+            _field(embed, enemy, rivals, False)
+    footer = [say(msg("card.note.stand_in" if card.is_stand_in else "card.note.printed"))]
+    if words.is_translated(card_id):
+        footer.append(translated_legend())
+    embed.set_footer(text=clip("\n".join(footer), FOOTER_LIMIT))
+    return fit(embed)
+
+
+def keyword(word: str) -> str:
+    """A monster's keyword (``undead``, ``dragon``) as a word (an unknown one as it reads)."""
+    id = f"card.keyword.{word}"
+    return say(msg(id)) if id in words.catalog(words.SOURCE) else word

@@ -2,19 +2,25 @@
 
 A choice is worded by the bot from its data (issue 22): its action type picks the template
 (``action.<type>`` in the catalog), its argument the card, seat or option it names, and the
-view's :class:`~engine.ChoiceData` what the card prints (a pick's option, a named reward)."""
+view's :class:`~engine.ChoiceData` what the card prints (a pick's option, a named reward),
+said in the current language: the card's own words through its translation, found on the card
+that prints them (``card``: the card whose effect asks, or the Region of a reward) when the
+caller knows it."""
 
 from __future__ import annotations
 
-from bot.rendering.messages import ENGLISH, Message, counted, msg, say
+from bot.rendering.actions import action_message
+from bot.rendering.cards import printed
+from bot.rendering.messages import ENGLISH, Message, msg, say, speaking
 from bot.rendering.text import LABEL_LIMIT, OPTION_LABEL_LIMIT, Names, clip
 from engine import (
     CardDB,
-    ChoiceData,
     ChoiceView,
+    PromptView,
     PublicChoice,
     TableView,
 )
+from words import SOURCE
 
 
 def choice_description(choice: ChoiceView, view: TableView, player: str, db: CardDB) -> str | None:
@@ -32,23 +38,23 @@ def choice_description(choice: ChoiceView, view: TableView, player: str, db: Car
         return None
     reward = rewards[int(arg)]
     if reward.kind == "advantage":
-        return "Into your hand"
+        return say(msg("choice.reward.advantage"))
     if reward.kind == "hire":
-        return "A character from the deck joins your party"
-    return clip(reward.text, OPTION_LABEL_LIMIT) if reward.text else None
+        return say(msg("choice.reward.hire"))
+    return clip(printed(region, reward.text), OPTION_LABEL_LIMIT) if reward.text else None
 
 
-def reward_message(data: ChoiceData, index: str) -> Message | str:
-    """A Region's reward (E6): by its kind, or as printed when the card names it."""
-    if data.reward == "advantage":
-        return counted("reward.advantage", data.level or 1)
-    if data.reward in ("hire",):
-        return msg("reward.hire")
-    if data.option:
-        return data.option
-    if data.reward in ("remote_mission", "discredit"):
-        return msg(f"reward.{data.reward}")
-    return msg("reward.special") if data.reward else msg("reward.unknown", index=index)
+def option_card(
+    choice: ChoiceView | PublicChoice, prompt: PromptView | None, region: str | None
+) -> str | None:
+    """The card that prints a choice's words: the card whose effect asks (a ``pick``), or
+    the Region whose reward it is (a ``reward``); None for any other choice."""
+    kind = choice.action.partition(" ")[0]
+    if kind == "pick" and prompt is not None:
+        return prompt.data.card
+    if kind == "reward":
+        return region
+    return None
 
 
 def kind_message(kind: str) -> Message:
@@ -58,39 +64,30 @@ def kind_message(kind: str) -> Message:
     return msg(key if key in ENGLISH else "kind.unknown")
 
 
-def action_message(action: str, data: ChoiceData, db: CardDB) -> Message:
-    """The choice ``action`` ("go r_ruins", "attack p2", "pick 1") as a message, seat ids
-    left as they are (the caller turns them into display names)."""
-    kind, _, arg = action.partition(" ")
-    card = db.by_id.get(arg)
-    name = card.name if card is not None else arg
-    if kind == "ask" and arg == "hand":
-        return msg("action.ask.hand")
-    if kind == "explore_new" and arg:
-        return msg("action.explore_new.discard", card=name)
-    if kind == "reward":
-        return msg("action.reward", reward=reward_message(data, arg))
-    if kind == "pick":
-        option = data.option if data.option is not None else name
-        return msg("action.pick.idle" if data.idle else "action.pick", option=option)
-    if f"action.{kind}" not in ENGLISH:
-        return msg("action.unknown", action=action)
-    return msg(f"action.{kind}", card=name, seat=arg)
-
-
 def action_label(choice: ChoiceView | PublicChoice, db: CardDB) -> str:
-    """A choice's label in the bot's words, seat ids as they are (for event data that the
-    event renderer words with display names)."""
-    return say(action_message(choice.action, choice, db))
+    """A choice's label in English, seat ids as they are: for event data that is stored
+    (the log is read later, by readers of any language; the event renderer words it with
+    display names)."""
+    with speaking(SOURCE):
+        return say(action_message(choice.action, choice, db))
 
 
-def choice_label(choice: ChoiceView | PublicChoice, names: Names, db: CardDB) -> str:
+def _said(choice: ChoiceView | PublicChoice, db: CardDB, card: str | None) -> str:
+    """A choice's label in the current language, seat ids as they are."""
+    return say(action_message(choice.action, choice, db, card))
+
+
+def choice_label(
+    choice: ChoiceView | PublicChoice, names: Names, db: CardDB, card: str | None = None
+) -> str:
     """A button label, worded by the bot, seat ids as display names (may name cards: only
-    public choices go on the board)."""
-    return clip(names.plain(action_label(choice, db)), LABEL_LIMIT)
+    public choices go on the board); ``card`` prints its words (:func:`option_card`)."""
+    return clip(names.plain(_said(choice, db, card)), LABEL_LIMIT)
 
 
-def choice_text(choice: ChoiceView | PublicChoice, names: Names, db: CardDB) -> str:
+def choice_text(
+    choice: ChoiceView | PublicChoice, names: Names, db: CardDB, card: str | None = None
+) -> str:
     """A choice named in a message ("You chose: …", "ran out of time: …"): its label with
     the display names escaped (a label is plain text, a message is markdown)."""
-    return clip(names.text(action_label(choice, db)), LABEL_LIMIT * 2)
+    return clip(names.text(_said(choice, db, card)), LABEL_LIMIT * 2)

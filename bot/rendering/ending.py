@@ -8,9 +8,20 @@ from typing import Any
 
 import discord
 
-from bot.rendering.cards import card_name
+from bot.rendering.cards import any_translated, card_name, translated_legend
 from bot.rendering.messages import ENGLISH, Message, msg, say
-from bot.rendering.text import COLOR_OVER, FIELD_LIMIT, Names, clip, fit
+from bot.rendering.text import (
+    COLOR_OVER,
+    EMBED_DESCRIPTION_LIMIT,
+    EMBED_TITLE_LIMIT,
+    FIELD_LIMIT,
+    FIELD_NAME_LIMIT,
+    FOOTER_LIMIT,
+    Names,
+    clip,
+    clip_lines,
+    fit,
+)
 from bot.storage import GameRow, SeatRow
 from engine import (
     TIEBREAKS,
@@ -107,38 +118,62 @@ def summary_embed(
     names = Names(seats)
     over = over or {}
     tiebreak = over.get("tiebreak")
+    how = ending_text(view.winner, view.ending, names, tiebreak)
+    turns = say(msg("summary.turns", turns=view.turn))
     embed = discord.Embed(
-        title=f"Anima · game #{row.id} is over",
-        description=ending_text(view.winner, view.ending, names, tiebreak)
-        + f"\nTurns played: **{view.turn}**",
+        title=clip(summary_title(row.id), EMBED_TITLE_LIMIT),
+        description=clip(f"{how}\n{turns}", EMBED_DESCRIPTION_LIMIT),
         colour=COLOR_OVER,
     )
     lines = tiebreak_lines(over, names)
     if lines:
-        embed.add_field(name="Tie-break", value=clip("\n".join(lines), FIELD_LIMIT), inline=False)
+        embed.add_field(
+            name=say(msg("summary.field.tiebreak")),
+            value=clip("\n".join(lines), FIELD_LIMIT),
+            inline=False,
+        )
     shown = {r.seat: r for r in secrets}
+    named: list[str] = []
 
     def listed(cards: Sequence[str]) -> str:
-        return ", ".join(card_name(db, c) for c in cards) or "none"
+        named.extend(cards)
+        return ", ".join(card_name(db, c) for c in cards) or say(msg("summary.none"))
 
     for p in view.parties:
-        party = ", ".join(card_name(db, c.card) for c in p.characters) or "no characters"
+        named.extend(c.card for c in p.characters)
+        party = ", ".join(card_name(db, c.card) for c in p.characters) or say(
+            msg("summary.no_characters")
+        )
         crown = "🏆 " if p.seat == view.winner else ""
         value = [f"⚔ {p.strength} · 💨 {p.speed} · {party}"]
         r = shown.get(p.seat)
         if r is not None:
             if r.leader:
-                value.append(f"👑 Leader: {card_name(db, r.leader)}")
-            value.append(f"✅ Completed: {listed(r.completed)}")
-            value.append(f"🎯 Started: {listed(r.started)}")
-            value.append(f"📜 Secret: {listed(r.secret)}")
+                named.append(r.leader)
+                value.append(f"👑 {say(msg('summary.leader', card=card_name(db, r.leader)))}")
+            value.append(f"✅ {say(msg('summary.completed', cards=listed(r.completed)))}")
+            value.append(f"🎯 {say(msg('summary.started', cards=listed(r.started)))}")
+            value.append(f"📜 {say(msg('summary.secret', cards=listed(r.secret)))}")
         else:
-            value.append(f"✅ Completed: {listed(p.completed)}")
+            value.append(f"✅ {say(msg('summary.completed', cards=listed(p.completed)))}")
         embed.add_field(
-            name=clip(f"{crown}{names.of(p.seat)}", 256),
-            value=clip("\n".join(value), FIELD_LIMIT),
+            name=clip(f"{crown}{names.of(p.seat)}", FIELD_NAME_LIMIT),
+            value=clip_value(value),
             inline=False,
         )
-    if secrets:
-        embed.set_footer(text="The game is over: every leader and mission is revealed.")
+    footer = [say(msg("summary.revealed"))] if secrets else []
+    if any_translated(named):
+        footer.append(translated_legend())
+    if footer:
+        embed.set_footer(text=clip("\n".join(footer), FOOTER_LIMIT))
     return fit(embed)
+
+
+def summary_title(game_id: int) -> str:
+    """The end message's title (also how a restarted bot finds it in the channel)."""
+    return say(msg("summary.title", game=game_id))
+
+
+def clip_value(lines: Sequence[str]) -> str:
+    """A field's lines within Discord's limit, cut at a line's end."""
+    return clip_lines("\n".join(lines), FIELD_LIMIT)

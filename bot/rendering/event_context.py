@@ -7,9 +7,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.rendering.cards import card_name
+from bot.rendering.cards import card_name, card_text, printed
 from bot.rendering.messages import Message, msg
-from bot.rendering.text import Names
+from bot.rendering.text import Names, escape
 from engine import CardDB, RegionCard
 
 
@@ -27,12 +27,22 @@ class Context:
     def who(self, seat: str | None) -> str:
         return self.names.bold(seat)
 
+    def side(self, side: str) -> str:
+        """One side of a battle in bold: a seat's display name, or a monster's name as its
+        card prints it (a mission's enemy, an Encounter)."""
+        if side in self.names.seats:
+            return self.names.bold(side)
+        return f"**{escape(self.printed(None, side))}**"
+
     def card(self, card_id: str) -> str:
         return card_name(self.db, card_id)
 
     def text(self, card_id: str) -> str:
-        card = self.db.by_id.get(card_id)
-        return card.text if card is not None else ""
+        return card_text(self.db, card_id)
+
+    def printed(self, card_id: str | None, english: str) -> str:
+        """Words printed inside a card's rules (``card_id``'s, or any card's when unknown)."""
+        return printed(card_id, english)
 
     def region(self, region_id: str) -> RegionCard | None:
         card = self.db.by_id.get(region_id)

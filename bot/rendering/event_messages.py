@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.rendering.actions import NEED_DATA, action_message
 from bot.rendering.event_context import Builders, Context, outcome, with_text
 from bot.rendering.messages import Message, counted, listing, msg, say
+from engine import ChoiceData
 
 #: The kinds of events the bot itself logs (payload fields as for the engine's kinds).
 BOT_EVENT_KINDS: dict[str, tuple[str, ...]] = {
@@ -152,13 +154,23 @@ def _timeout(d: dict[str, Any], c: Context) -> Message:
         return msg("event.timeout", player=who)
     if d["choice"] is None:
         return msg("event.timeout.hidden", player=who)
-    return msg("event.timeout.choice", player=who, choice=c.names.text(d["choice"]))
+    return msg("event.timeout.choice", player=who, choice=_default(d, c, "choice"))
 
 
 @COURSE("timeout_private")
 def _timeout_private(d: dict[str, Any], c: Context) -> Message:
     # The bot adds the default's label (bot.games.turns); the bare action otherwise.
-    return msg("event.timeout_private", choice=c.names.text(d.get("label") or d["action"]))
+    return msg("event.timeout_private", choice=_default(d, c, "label"))
+
+
+def _default(d: dict[str, Any], c: Context, label: str) -> str:
+    """The default action a time-out took, in the current language: worded again from the
+    stored action when its words need no card data; else the label stored with it (in
+    English: a label is stored as said when the event was logged)."""
+    action = d.get("action")
+    if action and action.partition(" ")[0] not in NEED_DATA:
+        return c.names.text(say(action_message(action, ChoiceData(), c.db)))
+    return c.names.text(d.get(label) or action or "")
 
 
 @COURSE("channel_paused")
@@ -202,8 +214,9 @@ def _tap(d: dict[str, Any], c: Context) -> Message:
 
 @COURSE("choose")
 def _choose(d: dict[str, Any], c: Context) -> Message:
-    # The label is the card's own words for the option (card data).
-    return msg("event.choose", player=c.who(d["player"]), label=d["label"])
+    # The label is the card's own words for the option (card data; the payload does not
+    # name the card: its translation is found by its English).
+    return msg("event.choose", player=c.who(d["player"]), label=c.printed(None, d["label"]))
 
 
 @COURSE("modify")

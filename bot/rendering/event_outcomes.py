@@ -23,14 +23,16 @@ def _battle(d: dict[str, Any], c: Context) -> Message:
     elif d["card"]:
         opponent = c.card(d["card"])
     else:
-        opponent = d["opponent"]  # a mission's or the Crisis!'s enemy, as its card names it
+        # A mission's or the Crisis!'s enemy, as its card names it.
+        opponent = c.printed(None, d["opponent"])
     return msg("event.battle", player=c.who(d["player"]), opponent=opponent)
 
 
 @OUTCOMES("battle_roll")
 def _battle_roll(d: dict[str, Any], c: Context) -> Message:
     # Both sides by name: the other party, or the monster (its name in ``opponent``).
-    other = f"**{d['opponent']}**" if d.get("opponent") else say(msg("event.battle_roll.monster"))
+    monster = c.printed(None, d.get("opponent") or "")
+    other = f"**{monster}**" if monster else say(msg("event.battle_roll.monster"))
     sides = [c.who(d["player"]), c.who(d["other"]) if d["other"] else other]
     rolls = [
         msg("event.battle_roll.side", side=side, shown=shown, strength=strength, total=total)
@@ -44,8 +46,8 @@ def _battle_roll(d: dict[str, Any], c: Context) -> Message:
 @OUTCOMES("battle_result")
 def _battle_result(d: dict[str, Any], c: Context) -> Message:
     if d["margin"]:
-        return msg("event.battle_result", winner=c.who(d["winner"]), margin=d["margin"])
-    return msg("event.battle_result.tie", winner=c.who(d["winner"]))
+        return msg("event.battle_result", winner=c.side(d["winner"]), margin=d["margin"])
+    return msg("event.battle_result.tie", winner=c.side(d["winner"]))
 
 
 @OUTCOMES("tie")
@@ -69,7 +71,11 @@ def _explore_result(d: dict[str, Any], c: Context) -> Message:
     if "row" in d:
         region = c.region(d["region"])
         text = region.exploration[d["row"]].text if region is not None else ""
-        return msg("event.explore_result.special", region=c.card(d["region"]), text=text or "")
+        return msg(
+            "event.explore_result.special",
+            region=c.card(d["region"]),
+            text=c.printed(d["region"], text or ""),
+        )
     n = d["count"]
     if not n:
         return msg("event.explore_result.nothing", player=who)
@@ -118,7 +124,7 @@ def _encounter(d: dict[str, Any], c: Context) -> Message:
 def _reward(d: dict[str, Any], c: Context) -> Message:
     region = c.region(d["region"])
     rewards = region.rewards if region is not None else []
-    name = rewards[d["index"]].name if d["index"] < len(rewards) else "?"
+    name = c.printed(d["region"], rewards[d["index"]].name) if d["index"] < len(rewards) else "?"
     return msg("event.reward", player=c.who(d["player"]), reward=name)
 
 
@@ -183,7 +189,7 @@ def _crisis_countdown(d: dict[str, Any], c: Context) -> Message:
 @OUTCOMES("crisis_challenge")
 def _crisis_challenge(d: dict[str, Any], c: Context) -> Message:
     final = c.db.by_id.get(d["card"])
-    text = getattr(getattr(final, "crisis", None), "text", "") or ""
+    text = c.printed(d["card"], getattr(getattr(final, "crisis", None), "text", "") or "")
     order = listing([c.who(p) for p in d["order"]])
     return msg("event.crisis_challenge", text=text, order=order)
 
@@ -201,7 +207,7 @@ def _game_over(d: dict[str, Any], c: Context) -> str:
 def _guard(c: Context, region: str) -> str | Message:
     card = c.region(region)
     guard = card.guard if card is not None else None
-    return guard.name if guard is not None else msg("event.guard.unnamed")
+    return c.printed(region, guard.name) if guard is not None else msg("event.guard.unnamed")
 
 
 def _guard_stat(c: Context, region: str) -> Message | str:

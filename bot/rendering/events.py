@@ -11,7 +11,14 @@ from bot.rendering.event_context import Builders, Context
 from bot.rendering.event_messages import COURSE
 from bot.rendering.event_outcomes import OUTCOMES
 from bot.rendering.messages import msg, say
-from bot.rendering.text import COLOR, CONTENT_LIMIT, EMBED_DESCRIPTION_LIMIT, Names, clip
+from bot.rendering.text import (
+    COLOR,
+    CONTENT_LIMIT,
+    EMBED_DESCRIPTION_LIMIT,
+    EMBED_TITLE_LIMIT,
+    Names,
+    clip,
+)
 from bot.storage import EventRow
 from engine import CardDB
 
@@ -62,10 +69,11 @@ def log_embed(
             lines.append(event_line(e, names, db))
         elif mine is not None and mine in e.recipients:
             lines.append(f"🔒 {event_line(e, names, db)}")
-    text = "\n".join(lines[-30:]) or "Nothing has happened yet."
+    text = "\n".join(lines[-30:]) or say(msg("log.empty"))
     while len(text) > EMBED_DESCRIPTION_LIMIT:
         text = text.split("\n", 1)[1] if "\n" in text else clip(text, 4000)
-    return discord.Embed(title=f"Game #{game_id} · latest events", description=text, colour=COLOR)
+    title = clip(say(msg("log.title", game=game_id)), EMBED_TITLE_LIMIT)
+    return discord.Embed(title=title, description=text, colour=COLOR)
 
 
 def chunk_lines(lines: Sequence[str], limit: int = CONTENT_LIMIT - 50) -> list[str]:

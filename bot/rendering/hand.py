@@ -1,4 +1,5 @@
-"""Private views: a player's hand panel and his secret start (only he sees them)."""
+"""Private views: a player's hand panel and his secret start (only he sees them), in the
+current language (his own: :func:`bot.languages.reader_language`)."""
 
 from __future__ import annotations
 
@@ -6,18 +7,30 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.autopass import describe
-from bot.rendering.cards import STAND_IN_LEGEND, card_line, card_name
+from bot.rendering.autopass import autopass_kinds
+from bot.rendering.cards import (
+    any_translated,
+    card_line,
+    card_name,
+    stand_in_legend,
+    translated_legend,
+)
 from bot.rendering.events import event_line
+from bot.rendering.messages import msg, say
 from bot.rendering.prompts import prompt_text
 from bot.rendering.text import (
     COLOR_PRIVATE,
+    EMBED_DESCRIPTION_LIMIT,
+    EMBED_TITLE_LIMIT,
     EMBED_TOTAL_LIMIT,
     FIELD_LIMIT,
+    FIELD_NAME_LIMIT,
+    FOOTER_LIMIT,
     TRAP_MARK,
     Names,
     at_time,
     clip,
+    clip_lines,
     fit,
 )
 from bot.storage import EventRow, GameRow, SeatRow
@@ -49,23 +62,22 @@ def hand_embed(
     return fit(_hand_embed(view, db, row, seat, names, private_log, False, autopass))
 
 
-#: The mover's own line when the window about his action is open (the board stays neutral).
-YOUR_WINDOW = {
-    "move_declared": "⚡ Your move is declared; the others may respond.",
-    "encounter_revealed": "⚡ You meet an Encounter; the others may respond.",
-    "exploration_roll": "⚡ You rolled to explore; the others may respond.",
-    "battle_start": "⚡ Your battle is about to start; everybody may respond.",
-}
+#: The window kinds about the mover's own action whose line the panel shows him
+#: (``hand.your_window.<kind>``; the board stays neutral).
+YOUR_WINDOW = ("move_declared", "encounter_revealed", "exploration_roll", "battle_start")
 
 
 def autopass_line(kinds: frozenset[str]) -> str:
     """The panel's reminder of the member's own auto-pass (only he sees it)."""
     if not kinds:
         return ""
-    return (
-        f"⏩ Auto-pass on: {describe(kinds)}. Those decisions pass for you at once, whatever "
-        "you hold; switch them off in the **Auto-pass** menu below or with `/anima settings`."
-    )
+    return f"⏩ {say(msg('hand.autopass', kinds=autopass_kinds(kinds)))}"
+
+
+def _field(embed: discord.Embed, id: str, value: str, **args: object) -> None:
+    """A field named by the catalog's ``id``, cut at a line's end within Discord's limit."""
+    name = clip(say(msg(id, **args)), FIELD_NAME_LIMIT)
+    embed.add_field(name=name, value=clip_lines(value, FIELD_LIMIT), inline=False)
 
 
 def _hand_embed(
@@ -83,66 +95,73 @@ def _hand_embed(
     lines: list[str] = []
     prompt = view.prompt
     if seat.taken_over:
-        lines.append("🤖 An AI player has taken over your seat (too many time-outs).")
+        lines.append(f"🤖 {say(msg('hand.taken_over'))}")
     mine = [w for w in table.waiting if w.window and view.seat in w.window_about]
     if mine and mine[0].window_kind in YOUR_WINDOW:
-        lines.append(YOUR_WINDOW[mine[0].window_kind])
+        lines.append(f"⚡ {say(msg(f'hand.your_window.{mine[0].window_kind}'))}")
     if prompt is not None:
         # Absolute: a panel may outlive the 15 minutes in which the bot can edit it.
-        deadline = f" ⏰ by {at_time(seat.deadline)}" if seat.deadline else ""
-        lines.append(f"**Your decision:** {prompt_text(prompt, names, db)}{deadline}")
+        deadline = ""
+        if seat.deadline:
+            deadline = f" ⏰ {say(msg('hand.deadline', time=at_time(seat.deadline)))}"
+        decision = say(msg("hand.decision"))
+        lines.append(f"**{decision}** {prompt_text(prompt, names, db)}{deadline}")
         playable = [
             card_name(db, c.action[5:]) for c in prompt.choices if c.action.startswith("play ")
         ]
         if playable:
-            lines.append("▶️ Playable now: " + ", ".join(playable))
+            lines.append(f"▶️ {say(msg('hand.playable', cards=', '.join(playable)))}")
         elif prompt.window or prompt.kind in PLAY_KINDS:
-            lines.append("▶️ Nothing playable now.")
+            lines.append(f"▶️ {say(msg('hand.nothing_playable'))}")
     elif not table.over:
         # Whose decision it is changes at every click; the panel is refreshed when its
         # owner's situation changes (bot.panels), so it points to the board instead.
-        lines.append("Not your decision now: the board shows whose it is.")
+        lines.append(say(msg("hand.not_your_decision")))
     if autopass and not table.over:
         lines.append(autopass_line(autopass))
     embed = discord.Embed(
-        title=f"Your hand · game #{row.id}",
-        description="\n".join(lines) or None,
+        title=clip(say(msg("hand.title", game=row.id)), EMBED_TITLE_LIMIT),
+        description=clip_lines("\n".join(lines), EMBED_DESCRIPTION_LIMIT) or None,
         colour=COLOR_PRIVATE,
         # Shown by Discord as "Today at 14:03": when the panel was drawn.
         timestamp=discord.utils.utcnow(),
     )
+    shown: list[str] = []
 
-    def add(title: str, cards: Sequence[str], empty: str | None = None) -> None:
+    def add(id: str, cards: Sequence[str], empty: str | None = None) -> None:
         if cards:
+            shown.extend(cards)
             value = "\n".join(card_line(db, c, text=texts) for c in cards)
         elif empty is not None:
-            value = empty
+            value = say(msg(empty))
         else:
             return
-        embed.add_field(name=title, value=clip(value, FIELD_LIMIT), inline=False)
+        _field(embed, id, value)
 
-    add("Your party", [c.card for c in p.characters], "no characters")
-    add("Advantages in hand", view.hand, "none")
-    add("Secret missions", view.missions, "none")
-    add("Started missions", p.started)
-    add("Completed missions", p.completed)
-    add("In play", p.in_play)
+    add("hand.field.party", [c.card for c in p.characters], "hand.no_characters")
+    add("hand.field.hand", view.hand, "hand.none")
+    add("hand.field.missions", view.missions, "hand.none")
+    add("hand.field.started", p.started)
+    add("hand.field.completed", p.completed)
+    add("hand.field.in_play", p.in_play)
     traps = own_traps_text(table, db)
     if traps:
-        embed.add_field(name=f"{TRAP_MARK} Your Traps", value=traps, inline=False)
+        _field(embed, "hand.field.traps", traps, mark=TRAP_MARK)
     # A character not kept waits, face down, for the others' choices: it is not his any
     # more, so the panel shows the offer only while he chooses.
     choosing = prompt is not None and prompt.kind == "start_character"
-    add("Offered characters (keep 1)", view.offered_characters if choosing else ())
-    add("Offered Advantages (keep 3)", view.offered_advantages)
+    add("hand.field.offered_characters", view.offered_characters if choosing else ())
+    add("hand.field.offered_advantages", view.offered_advantages)
     scouted = [f"{card_name(db, r)}: {card_name(db, e)}" for r, e in view.scouted]
     if scouted:
-        embed.add_field(name="Scouted", value=clip("\n".join(scouted), FIELD_LIMIT), inline=False)
+        _field(embed, "hand.field.scouted", "\n".join(scouted))
     if private_log:
         log = "\n".join(f"🔒 {event_line(e, names, db)}" for e in private_log)
-        embed.add_field(name="Recently, for you alone", value=clip(log, FIELD_LIMIT), inline=False)
-    footer = f"{names.label(view.seat)} · ⚔ {p.strength} · 💨 {p.speed}"
-    embed.set_footer(text=f"{footer}\n{STAND_IN_LEGEND}")
+        _field(embed, "hand.field.private_log", log)
+    footer = [f"{names.label(view.seat)} · ⚔ {p.strength} · 💨 {p.speed}", stand_in_legend()]
+    if any_translated(shown):
+        footer.append(translated_legend())
+    embed.set_footer(text=clip("\n".join(footer), FOOTER_LIMIT))
     return embed
 
 
@@ -150,26 +169,31 @@ def own_traps_text(table: TableView, db: CardDB) -> str:
     """The Traps the viewer laid, face down for everybody else: "Unleashed Danger at Maisen"
     (``table`` is the viewer's own view: only his Traps are named in it)."""
     laid = [
-        f"{card_name(db, t)} at {card_name(db, r.card)}" for r in table.regions for t in r.own_traps
+        say(msg("hand.trap_at", trap=card_name(db, t), region=card_name(db, r.card)))
+        for r in table.regions
+        for t in r.own_traps
     ]
-    return clip("\n".join(laid), FIELD_LIMIT)
+    return clip_lines("\n".join(laid), FIELD_LIMIT)
 
 
 def start_embed(view: SeatView, db: CardDB, row: GameRow) -> discord.Embed:
     """The secret start (S2, S3) sent by DM."""
     embed = discord.Embed(
-        title=f"Your secret start · game #{row.id}",
-        description=(
-            "Choose **1 character** to lead your party and **give back 1 Advantage** "
-            "(you keep 3). Use the buttons below, or **My hand** in the game channel."
-        ),
+        title=clip(say(msg("start.title", game=row.id)), EMBED_TITLE_LIMIT),
+        description=say(msg("start.description")),
         colour=COLOR_PRIVATE,
     )
-    for title, cards in (
-        ("Your 2 Basic missions (secret)", view.missions),
-        ("Characters offered (keep 1)", view.offered_characters),
-        ("Advantages offered (keep 3)", view.offered_advantages),
+    shown: list[str] = []
+    for id, cards in (
+        ("start.field.missions", view.missions),
+        ("start.field.characters", view.offered_characters),
+        ("start.field.advantages", view.offered_advantages),
     ):
+        shown.extend(cards)
         value = "\n".join(card_line(db, c) for c in cards) or "—"
-        embed.add_field(name=title, value=clip(value, FIELD_LIMIT), inline=False)
-    return embed
+        _field(embed, id, value)
+    footer = [stand_in_legend()]
+    if any_translated(shown):
+        footer.append(translated_legend())
+    embed.set_footer(text=clip("\n".join(footer), FOOTER_LIMIT))
+    return fit(embed)

@@ -7,18 +7,18 @@ Region ids card names; never the engine's own sentence (``PromptView.text``)."""
 
 from __future__ import annotations
 
-from bot.rendering.cards import card_name
+from bot.rendering.cards import card_name, printed
 from bot.rendering.choices import kind_message
 from bot.rendering.messages import ENGLISH, Message, counted, listing, msg, say
 from bot.rendering.text import Names
 from engine import CardDB, PromptData, PromptView, WaitingView
 
 
-def _options(options: tuple[tuple[str, str, bool], ...]) -> str:
-    """A card's options, numbered ("0: +2 Strength / 1: +2 Speed"), as printed (one that
-    would change nothing says so)."""
+def _options(options: tuple[tuple[str, str, bool], ...], card: str | None) -> str:
+    """A card's options, numbered ("0: +2 Strength / 1: +2 Speed"), as ``card`` prints them
+    (one that would change nothing says so)."""
     said = [
-        say(msg("prompt.pick.choose.option", index=i, option=_option(o, idle)))
+        say(msg("prompt.pick.choose.option", index=i, option=_option(printed(card, o), idle)))
         for i, o, idle in options
     ]
     joined = said[0] if said else ""
@@ -50,7 +50,7 @@ def prompt_message(kind: str, data: PromptData, names: Names, db: CardDB) -> Mes
         margin=data.margin,
         give=listing([card_name(db, c) for c in data.give]),
         ask=listing(asks),
-        options=_options(data.options),
+        options=_options(data.options, data.card),
     )
 
 

@@ -1,5 +1,8 @@
 """The renderer's shared ground: Discord's limits, colours and marks, escaping user text,
-plurals, clipping, times, and seat ids as display names (:class:`Names`)."""
+plurals, clipping, times, and seat ids as display names (:class:`Names`).
+
+Its few words (a clipped field's last line, "nobody") are the catalog's, said in the current
+language (:func:`words.speaking`)."""
 
 from __future__ import annotations
 
@@ -11,13 +14,18 @@ from dataclasses import dataclass
 import discord
 
 from bot.storage import SeatRow
+from words import counted, msg, say
 
 # Discord limits
 CONTENT_LIMIT = 2000
+EMBED_TITLE_LIMIT = 256
 EMBED_DESCRIPTION_LIMIT = 4096
+FIELD_NAME_LIMIT = 256
 FIELD_LIMIT = 1024
+FOOTER_LIMIT = 2048
 LABEL_LIMIT = 80
 OPTION_LABEL_LIMIT = 100
+PLACEHOLDER_LIMIT = 150
 
 COLOR = discord.Colour(0x6B3FA0)
 COLOR_PRIVATE = discord.Colour(0x2F7D6D)
@@ -52,7 +60,9 @@ def escape(text: str) -> str:
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:
-    """``1 Encounter``, ``2 Encounters`` (``many`` when adding an s is wrong)."""
+    """``1 Encounter``, ``2 Encounters`` (``many`` when adding an s is wrong). English only:
+    the renderer counts with the catalog's plural forms (:func:`words.counted`); this stays
+    for the callers that still word in English."""
     return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
@@ -79,7 +89,8 @@ def clip_lines(text: str, limit: int) -> str:
         return text
     lines = text.split("\n")
     for keep in range(len(lines) - 1, 0, -1):
-        shown = "\n".join([*lines[:keep], f"… and {len(lines) - keep} more"])
+        more = say(counted("text.more_lines", len(lines) - keep))
+        shown = "\n".join([*lines[:keep], more])
         if len(shown) <= limit:
             return shown
     return clip(text, limit)
@@ -119,7 +130,7 @@ class Names:
         """The seat's display name as typed, for button labels and select options (Discord
         shows them as plain text)."""
         if seat is None:
-            return "nobody"
+            return say(msg("name.nobody"))
         row = self.seats.get(seat)
         if row is None:
             return seat

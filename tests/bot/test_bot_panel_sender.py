@@ -49,7 +49,7 @@ class Screen:
 
 def fake_table(game_id: int, seats: list[str]) -> Any:
     """What :meth:`Panels.refresh` reads of a game: its seats, its status, its parties."""
-    row = SimpleNamespace(status="running", paused_at=None, guild_id=1)
+    row = SimpleNamespace(status="running", paused_at=None, guild_id=1, language="en")
     table_view = SimpleNamespace(parties=[])
     seat_rows = {
         s: SimpleNamespace(seat=s, ai=False, prompt_since=1, deadline=None, user_id=None)

@@ -29,9 +29,12 @@ from anima_sim import (
 import bot.games.turns
 from bot.app import AnimaBot
 from bot.autopass import AUTO_KINDS, auto_action
-from bot.components.game_views import PLAY_A_CARD
+from bot.rendering.messages import ENGLISH
 from engine.prompts import PLAY_KINDS
 from engine.views import PromptView
+
+#: The board's label of the decider's private panel in the steps where he may play cards.
+PLAY_A_CARD = ENGLISH["button.play_a_card"]
 
 EVERYTHING = {f"auto_{k}": True for k in ("moves", "encounters", "exploration", "battles")}
 EVERYTHING |= {"auto_reset": True, "auto_interaction": True}
