@@ -566,7 +566,7 @@ class Publisher:
                 row,
                 list(table.seats.values()),
                 table.settings.decision_timer,
-                closed=say(counted("notice.lobby_started", len(table.seats))),
+                closed=say(counted("lobby.started", len(table.seats))),
             )
         # The lobby message is in the channel the game started from (a thread's parent).
         channel = self.client.get_partial_messageable(

@@ -18,7 +18,7 @@ from words.catalogs import SOURCE, catalog
 from words.language import current
 
 #: The keys whose strings are words a player reads (a name, a text, a choice's label).
-WORDED = frozenset({"name", "text", "label"})
+WORDED = frozenset({"name", "text", "label", "opponent"})
 
 
 def card_strings(card: Mapping[str, Any]) -> dict[str, str]:

@@ -193,7 +193,7 @@ class AutoPassSelect(
         self, gid: int, options: list[discord.SelectOption], row: int | None = None
     ) -> None:
         chosen = [o.label for o in options if o.default]
-        kinds = ", ".join(chosen) if chosen else say(msg("hand.autopass.off"))
+        kinds = ", ".join(chosen) if chosen else say(msg("autopass.off"))
         super().__init__(
             ui.Select(
                 custom_id=f"anima:{gid}:autopass",

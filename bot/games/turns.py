@@ -21,6 +21,7 @@ from engine import (
     DEFAULT_LEVEL,
     LEVELS,
     CardDB,
+    ChoiceData,
     IllegalAction,
     Prompt,
     PromptView,
@@ -135,15 +136,16 @@ class GameTurns(GameCache):
             else:
                 data = dict(e.data)
                 if e.kind == "timeout_private" and offered is not None:
-                    # The default's label, for the player alone (it may name his card).
-                    data["label"] = next(
-                        (
-                            rendering.action_label(c, g.db)
-                            for c in offered.choices
-                            if c.action == action
-                        ),
-                        action,
-                    )
+                    # The default, for the player alone (it may name his card): its action
+                    # and data, worded in his language when he reads it; the English label
+                    # for older readers of the log.
+                    chosen = next((c for c in offered.choices if c.action == action), None)
+                    data["action"] = action
+                    if chosen is not None:
+                        data["label"] = rendering.action_label(chosen, g.db)
+                        data["choice_data"] = ChoiceData.model_validate(
+                            chosen.model_dump(include=set(ChoiceData.model_fields))
+                        ).model_dump()
                 batch.events.append((g.version, NewEvent(e.kind, e.text, e.to, data)))
         batch.actions.append((g.version, seat, action, source))
         # A card played in a reaction window re-opens it for everybody: all new prompts.
@@ -209,8 +211,21 @@ class GameTurns(GameCache):
         choice = next(c for c in prompt.choices if c.action == action)
         # Seat ids stay in the label: the renderer puts in the escaped names.
         label = rendering.action_label(choice, table.game.db)
-        shown = rendering.without_rule_ids(label) if choice.public else None
-        return NewEvent("timeout", "", data={"player": prompt.player, "choice": shown})
+        if not choice.public:
+            return NewEvent("timeout", "", data={"player": prompt.player, "choice": None})
+        # The action and its data let every reader's language word the default; the English
+        # label stays for older readers of the log.
+        data = ChoiceData.model_validate(choice.model_dump(include=set(ChoiceData.model_fields)))
+        return NewEvent(
+            "timeout",
+            "",
+            data={
+                "player": prompt.player,
+                "choice": rendering.without_rule_ids(label),
+                "action": action,
+                "choice_data": data.model_dump(),
+            },
+        )
 
     def _bookkeeping(self, table: Table, before: dict[str, PromptKey], reopened: bool) -> None:
         """Update every seat's prompt version and deadline after an action."""

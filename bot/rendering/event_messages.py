@@ -165,11 +165,13 @@ def _timeout_private(d: dict[str, Any], c: Context) -> Message:
 
 def _default(d: dict[str, Any], c: Context, label: str) -> str:
     """The default action a time-out took, in the current language: worded again from the
-    stored action when its words need no card data; else the label stored with it (in
-    English: a label is stored as said when the event was logged)."""
+    stored action and its choice data; a log written before they were stored has only the
+    label, in English, for an action whose words need that data."""
     action = d.get("action")
-    if action and action.partition(" ")[0] not in NEED_DATA:
-        return c.names.text(say(action_message(action, ChoiceData(), c.db)))
+    stored = d.get("choice_data")
+    if action and (stored is not None or action.partition(" ")[0] not in NEED_DATA):
+        data = ChoiceData.model_validate(stored) if stored is not None else ChoiceData()
+        return c.names.text(say(action_message(action, data, c.db)))
     return c.names.text(d.get(label) or action or "")
 
 

@@ -24,6 +24,7 @@ FOR_THE_OPERATOR = {
     "bot/settings.py",
     "bot/storage",  # the package: every module of it
     "bot/database.py",
+    "bot/integrity.py",  # the database file's health, told at start and by `anima-bot backup`
     "words/extract.py",
 }
 #: The front ends' code: the bot, the words, and the terminal.
