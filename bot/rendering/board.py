@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.rendering.cards import any_translated, card_name, printed, translated_legend
+from bot.rendering.cards import TRANSLATED_MARK, any_translated, card_name, printed
 from bot.rendering.choices import kind_message
 from bot.rendering.ending import ending_text
 from bot.rendering.messages import ENGLISH, counted, msg, say
@@ -274,7 +274,8 @@ def legend(view: TableView, db: CardDB) -> str:
             f"{IN_PLAY_MARKS['incident']} {word('incident')}"
         )
     if any_translated(shown_cards(view)):
-        lines.append(translated_legend())
+        # The board names cards without marks: its legend says the names are ours.
+        lines.append(say(msg("board.legend.translated", mark=TRANSLATED_MARK)))
     lines.append(say(msg("board.decks", decks=_decks(view))))
     return "\n".join(lines)
 
