@@ -12,7 +12,8 @@ in bold, the terminal by the seat ids (:class:`PlainNames`). Templates may hold 
 (``**bold**``, ``__underline__``), which a plain-text front end strips.
 
 The modules, by job: :mod:`.names` (the seat-name protocol), :mod:`.cards` (card names,
-kinds, objectives and rewards, the marks beside them), :mod:`.actions` (a choice's action),
+kinds, objectives and rewards, the marks beside them), :mod:`.table` (a phase, a deck, a
+Region's level and what lies on it), :mod:`.actions` (a choice's action),
 :mod:`.choices`, :mod:`.prompts` (a decision), :mod:`.ending`, and the events:
 :mod:`.event_context` (what a builder reads), :mod:`.event_messages` and
 :mod:`.event_outcomes` (one builder per kind), :mod:`.events` (a line from a kind and its
