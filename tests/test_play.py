@@ -32,8 +32,9 @@ from engine.tools.play import (
     visible_to,
 )
 from engine.tools.play.cards import describe, exploration_text
-from engine.tools.play.display import order, prompt_text, render_discards
-from engine.views import ChoiceView, PromptView
+from engine.tools.play.display import order, render_discards
+from engine.views import ChoiceView, PromptData, PromptView
+from wording.cards import card_marks
 
 HUMAN = "P1"
 ALL_CARDS = set(NAMES)
@@ -132,7 +133,9 @@ def test_the_board_shows_the_seats_own_cards_and_only_counts_of_the_others() -> 
 def test_the_log_keeps_only_events_the_seat_may_see() -> None:
     game, humans, agents = new_game(4, 2, "random", 7, {})
     session = TerminalGame(game, humans, agents, Always("1\n"), io.StringIO())  # type: ignore[arg-type]
-    assert session.unseen[HUMAN] == [e.text for e in game.last_events]  # all public
+    # All public, each worded from its kind and payload.
+    assert session.unseen[HUMAN] == [session.line_of(e) for e in game.last_events]
+    assert session.unseen[HUMAN][0] == "🎲 A game of Anima begins with P1, P2, P3, P4."
     session.record(
         [
             Event("draw", "P3 draws 2 Advantages."),
@@ -166,7 +169,7 @@ def test_bad_input_gets_a_message_and_asks_again(
     assert "No choice 0: type a number from 1 to 2." in out.out
     assert "No choice 99: type a number from 1 to 2." in out.out
     assert "Type the number of a choice" in out.out  # the help
-    assert "(character)\n  Strength " in out.out  # ?1: the offered leader's card
+    assert "(Character)\n  Strength " in out.out  # ?1: the offered leader's card
     assert "Type ?N with N from 1 to 2." in out.out
     assert "Not a choice: ''" in out.out
     assert "Game left unfinished: you left the game." in out.out
@@ -257,9 +260,9 @@ def test_a_character_s_strength_speed_and_skills_are_shown() -> None:
         assert isinstance(c, CharacterCard)
         skills = ", ".join(k.capitalize() for k in c.skills) or "none"
         assert (
-            f"{c.name} (character)\n  Strength {c.strength}, Speed {c.speed}, skills: {skills}"
-            in (out.getvalue())
-        )
+            f"{c.name}{card_marks(c)} (Character)\n"
+            f"  Strength {c.strength}, Speed {c.speed}, skills: {skills}"
+        ) in out.getvalue()
 
 
 def test_a_region_shows_its_table_rewards_and_icons() -> None:
@@ -267,7 +270,7 @@ def test_a_region_shows_its_table_rewards_and_icons() -> None:
     play_until_quit(s)
     text = out.getvalue()
     arkhangel = s.game.db.region("arkhangel")
-    assert "Arkhangel (region)\n  Level 1" in text
+    assert f"Arkhangel{card_marks(arkhangel)} (Region)\n  Level 1" in text
     assert "trade icon: a party here may trade" in text
     for roll in range(1, 7):
         assert f"    {roll}: {exploration_text(arkhangel, roll)}" in text
@@ -351,21 +354,25 @@ def test_an_exploration_roll_says_what_the_die_means_on_that_region() -> None:
 
 
 def test_a_choose_one_prompt_is_not_numbered_from_0_above_a_menu_from_1() -> None:
+    options = ("+2 Strength this turn", "+2 Speed this turn")
     prompt = PromptView(
         player=HUMAN,
         kind="pick",
         text="0: +2 Strength this turn / 1: +2 Speed this turn",
         public_text="",
         default="pick 0",
-        choices=(
-            ChoiceView(index=0, action="pick 0", label="+2 Strength this turn", public=True),
-            ChoiceView(index=1, action="pick 1", label="+2 Speed this turn", public=True),
+        data=PromptData(
+            variant="choose", options=tuple((str(i), o, False) for i, o in enumerate(options))
+        ),
+        choices=tuple(
+            ChoiceView(index=i, action=f"pick {i}", label=o, public=True, option=o)
+            for i, o in enumerate(options)
         ),
     )
-    assert prompt_text(prompt) == "Choose one:"
     game, _, _ = new_game(4, 1, "random", 4, {})
     view = game.seat_view(HUMAN, sealed=False).model_copy(update={"prompt": prompt})
     shown = render_prompt(view, game.db)
+    assert shown.startswith("P1, your decision: Choose one:\n")
     assert "0:" not in shown
     assert "  1. +2 Strength this turn\n  2. +2 Speed this turn" in shown
 
@@ -475,7 +482,7 @@ def test_the_board_is_printed_once_a_turn_and_on_demand_not_after_every_event() 
     assert text.count("\nParties:\n") <= turns + 2
     assert text.count("\nDecks: ") <= turns + 2
     # In between, what changed for him: the phase, and his own party and cards.
-    assert "=== Turn 1 · movement phase ===" in text
+    assert "=== Turn 1 · Movement phase ===" in text
     assert "Your party and cards:\n  P1 (you)" in text
     s, out = session(4, Typed("b", "board", then=None))
     play_until_quit(s)
@@ -535,7 +542,7 @@ def test_autoplay_types_for_the_human_once_the_input_ends(
     )
     assert code == 0
     assert "=== Game over:" in out.out
-    assert "(character)\n  Strength " in out.out  # "?1", read from the input first
+    assert "(Character)\n  Strength " in out.out  # "?1", read from the input first
     typed = re.findall(r"Choice \(1-(\d+), \? for help\): (\d+)\n", out.out)
     assert len(typed) > 10  # then typed by the AI, shown as if typed
     assert all(1 <= int(n) <= int(top) for top, n in typed)
@@ -622,8 +629,8 @@ def test_a_party_s_bonus_says_how_long_it_lasts_in_words() -> None:
     autoplay = {HUMAN: make_agent("normal", "7:P1:autoplay")}
     TerminalGame(game, humans, agents, io.StringIO(""), out, autoplay=autoplay).run()
     text = out.getvalue()
-    assert re.search(r"party gets [+-]\d+ \w+ during the next turn\.", text)
-    assert not re.search(r"party gets [+-]\d+ \w+ \((next_turn|turn|battle|permanent)\)", text)
+    assert re.search(r"party gets [+-]\d+ \w+ \(next turn\)\.", text)
+    assert not re.search(r"party gets [+-]\d+ \w+ \((next_turn|battle|permanent)\)", text)
 
 
 def test_a_face_down_final_mission_shows_its_deck_not_a_countdown() -> None:
@@ -631,5 +638,5 @@ def test_a_face_down_final_mission_shows_its_deck_not_a_countdown() -> None:
     game, _, _ = new_game(4, 1, "random", 5, {})
     board = render_board(game.seat_view(HUMAN), game.db)
     deck = len(game.s.final_deck)
-    assert f"Final mission: not revealed yet (the top of a deck of {deck})" in board
+    assert f"Final mission: not revealed ({deck} face down)" in board
     assert "left)" not in board.split("Parties:")[0]
