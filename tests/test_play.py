@@ -3,7 +3,9 @@
 The leak test plays whole games choosing "1" at every decision and checks every piece of text
 written to the terminal, at the moment it is written, against the game: it names no card that
 another seat holds hidden (hand, secret missions, start offers, a face-down Trap) unless the
-human's seat has seen that card at some moment of the game.
+human's seat has seen that card at some moment of the game. It plays in English and in other
+languages (``anima play --lang``), where it looks for the hidden cards' names in that
+language's translation too, and for English left in the lines (:mod:`english_left`).
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ import sys
 from typing import Any
 
 import pytest
-from test_properties import NAMES, named_in, named_in_text
+from english_left import untranslated
+from test_properties import CARD_PHRASES, NAMES, named_in, named_in_text
 
+import words
 from engine import zones
 from engine.agents.levels import DEFAULT_LEVEL, LEVELS, make_agent
 from engine.cards import CharacterCard
@@ -26,6 +30,7 @@ from engine.tools.play import (
     COMMANDS,
     Quit,
     TerminalGame,
+    commands_text,
     new_game,
     render_board,
     render_prompt,
@@ -33,8 +38,11 @@ from engine.tools.play import (
 )
 from engine.tools.play.cards import describe, exploration_text
 from engine.tools.play.display import order, render_discards
+from engine.tools.play.help import COMMAND_NAMES
+from engine.tools.play.speech import line
 from engine.views import ChoiceView, PromptData, PromptView
 from wording.cards import card_marks
+from words.catalogs import files_of
 
 HUMAN = "P1"
 ALL_CARDS = set(NAMES)
@@ -52,12 +60,45 @@ class Always:
         return self.line
 
 
-class Watched(io.StringIO):
-    """The terminal's output, checked for hidden cards at each write."""
+class Translated:
+    """The cards' names in one language, to find them in a text as :func:`named_in_text`
+    finds the printed ones (card texts that quote names cut out first)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, language: str) -> None:
+        self.names = {c: words.card_name(c, name, language) for c, name in NAMES.items()}
+        every = set(self.names.values())
+        self.longer = {
+            c: sorted({n for n in every if name in n and n != name}, key=len, reverse=True)
+            for c, name in self.names.items()
+        }
+        own = words.catalog(language, cards=True)
+        quoted = {str(t) for id, t in own.items() if not id.endswith(".name") and " " in str(t)}
+        self.phrases = sorted(quoted | set(CARD_PHRASES), key=len, reverse=True)
+
+    def named(self, text: str, cards: set[str]) -> set[str]:
+        """The ``cards`` that ``text`` names in this language."""
+        hits = {c for c in cards if self.names[c] in text}
+        if hits:
+            for quoted in self.phrases:
+                text = text.replace(quoted, "")
+            hits = {c for c in hits if self.names[c] in _without(text, self.longer[c])}
+        return hits
+
+
+def _without(text: str, phrases: list[str]) -> str:
+    for phrase in phrases:
+        text = text.replace(phrase, "")
+    return text
+
+
+class Watched(io.StringIO):
+    """The terminal's output, checked for hidden cards at each write (named as printed, and
+    in ``language`` when the terminal speaks another)."""
+
+    def __init__(self, game: Game, language: str = "en") -> None:
         super().__init__()
         self.game = game
+        self.translated = Translated(language) if language != "en" else None
         self.seen: set[str] = set()
         apply = game.apply
 
@@ -86,6 +127,8 @@ class Watched(io.StringIO):
         self.look()
         state = self.game.s
         seen_names = {NAMES[c] for c in self.seen}
+        if self.translated is not None:
+            seen_names |= {self.translated.names[c] for c in self.seen}
         secret = {
             card
             for card, zone in zones.places(state)
@@ -94,8 +137,11 @@ class Watched(io.StringIO):
             and card not in self.seen
             # Another copy by the same name was seen: naming it tells nothing.
             and NAMES[card] not in seen_names
+            and (self.translated is None or self.translated.names[card] not in seen_names)
         }
         leaked = named_in_text(text, secret)
+        if self.translated is not None:
+            leaked |= self.translated.named(text, secret)
         assert not leaked, f"{HUMAN} is shown {sorted(leaked)} in {text!r}"
         return super().write(text)
 
@@ -110,6 +156,57 @@ def test_a_whole_game_choosing_1_shows_no_hidden_card_of_another_seat(seed: int)
     text = out.getvalue()
     assert "=== Game over:" in text
     assert "P1, your decision:" in text
+
+
+#: What the decision's line starts with in each language (terminal.decision).
+YOUR_DECISION = {"es": "P1, tu decisión:", "ru": "P1, ваше решение:"}
+
+
+@pytest.mark.parametrize(("language", "seed"), [("es", 1), ("ru", 2)])
+def test_a_whole_game_in_another_language_shows_no_hidden_card_and_no_english(
+    language: str, seed: int
+) -> None:
+    game, humans, agents = new_game(4, 1, "random", seed, {"turn_cap": 30})
+    out = Watched(game, language)
+    stdin = Always("1\n")
+    session = TerminalGame(game, humans, agents, stdin, out, language=language)  # type: ignore[arg-type]
+    assert session.run() == 0
+    assert game.over
+    text = out.getvalue()
+    assert YOUR_DECISION[language] in text
+    assert "P1, your decision:" not in text
+    # Every template of the files the language has translated is said in it (until its
+    # board.po and the others are done, their lines fall back to English by design).
+    assert untranslated(text, language, files_of(language)) == []
+
+
+@pytest.mark.parametrize("language", ["es", "ru", "it"])
+def test_the_commands_speak_the_language_and_take_its_words(language: str) -> None:
+    # Lead, give back, then at the Reset phase every command in the language's words (the
+    # longest of each: not the one-letter ones every language shares), a card by its
+    # printed name.
+    with words.speaking(language):
+        typed = [line("terminal.command.card") + " " + NAMES["arkhangel"]]
+        typed += [max(line(f"terminal.command.{c}").split(), key=len) for c in COMMAND_NAMES]
+    quit_word = typed.pop()
+    stdin = Typed("?1", "1", "1", *typed, "?2", "? zzzz", quit_word)
+    s, out = session(4, stdin, language=language)
+    play_until_quit(s)
+    text = out.getvalue()
+    assert untranslated(text, language, files_of(language)) == []
+    with words.speaking(language):
+        for said in (
+            commands_text(),
+            line("terminal.rules"),
+            line("terminal.hand"),
+            line("terminal.missions.how"),
+            line("terminal.discards"),
+            line("terminal.lookup.none", name="'zzzz'"),
+            describe(s.game.db, "arkhangel"),
+        ):
+            assert said in text, said
+        # The board: at the first decision of the turn, and once asked.
+        assert text.count(f"\n{line('terminal.board.parties')}\n") == 3
 
 
 def test_the_board_shows_the_seats_own_cards_and_only_counts_of_the_others() -> None:
@@ -241,10 +338,12 @@ class Typed:
         return f"{self.then}\n" if self.then is not None else ""
 
 
-def session(seed: int, stdin: Any, humans: int = 1) -> tuple[TerminalGame, io.StringIO]:
+def session(
+    seed: int, stdin: Any, humans: int = 1, language: str = "en"
+) -> tuple[TerminalGame, io.StringIO]:
     game, seats, agents = new_game(4, humans, "random", seed, {"turn_cap": 30})
     out = io.StringIO()
-    return TerminalGame(game, seats, agents, stdin, out), out
+    return TerminalGame(game, seats, agents, stdin, out, language=language), out
 
 
 def play_until_quit(s: TerminalGame) -> None:

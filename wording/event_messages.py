@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import ChoiceData
+from engine import IDLE, ChoiceData
 from wording.actions import NEED_DATA, action_message
 from wording.event_context import Builders, Context, outcome, with_text
 from words import Message, counted, listing, msg, say
@@ -218,8 +218,13 @@ def _tap(d: dict[str, Any], c: Context) -> Message:
 @COURSE("choose")
 def _choose(d: dict[str, Any], c: Context) -> Message:
     # The label is the card's own words for the option (card data; the payload does not
-    # name the card: its translation is found by its English).
-    return msg("event.choose", player=c.who(d["player"]), label=c.printed(None, d["label"]))
+    # name the card: its translation is found by its English), and, for an option that
+    # changes nothing now, the engine's English mark of it: worded as a choice's label is.
+    label: str = d["label"]
+    idle = label.endswith(IDLE)
+    option = c.printed(None, label.removesuffix(IDLE))
+    said = say(msg("action.pick.idle" if idle else "action.pick", option=option))
+    return msg("event.choose", player=c.who(d["player"]), label=said)
 
 
 @COURSE("modify")
