@@ -70,8 +70,11 @@ def _party_lines(view: SeatView, db: CardDB, seat: str) -> list[str]:
     if party.hidden:
         return [f"  {who}: {line('board.party.choosing')}"]
     where = line("terminal.party.at", region=card_name(db, party.region)) if party.region else ""
-    flags = [line(f"board.flag.{f}") for f, on in (("resting", party.resting),) if on]
-    flags += [line("board.flag.turn_over")] if party.turn_over else []
+    flags = [
+        line(f"board.flag.{flag}")
+        for flag, on in (("resting", party.resting), ("turn_over", party.turn_over))
+        if on
+    ]
     state = line(
         "terminal.party",
         strength=party.strength,
@@ -108,7 +111,7 @@ def _encounter_state(db: CardDB, region: RegionView, note: bool = False) -> str:
 
 
 def _region_line(view: SeatView, db: CardDB, region: RegionView) -> str:
-    extra = [plain for plain in (said(x) for x in region_extras(region, db))]
+    extra = [said(x) for x in region_extras(region, db)]
     if region.own_traps:
         extra.append(line("terminal.region.own_traps", cards=_names(db, region.own_traps)))
     if region.parties:

@@ -85,6 +85,8 @@ class TerminalGame:
     suggest: Callable[[], str] | None = None
     #: The language every line is said in (one of :data:`words.LANGUAGES`).
     language: str = SOURCE
+    #: The game's seats, named by their ids in the lines worded by :mod:`wording`.
+    names: PlainNames = field(init=False)
 
     def __post_init__(self) -> None:
         for human in self.humans:
