@@ -87,8 +87,8 @@ HEADER
 events, decisions, choices and the end in the words the Discord bot uses (the same catalogs,
 \`words/locales/<lang>/\`), the terminal's own lines from its \`terminal.po\`, and the cards'
 names and texts in our translation, marked 🌐 where a card is described (the first lines print
-the legend; ◇ marks a stand-in text in every language). A line whose catalog the language
-does not have yet is said in English. The commands take the language's words (\`mano\`,
+the legend; ◇ marks a stand-in text in every language); a message a language lacked would be
+said in English. The commands take the language's words (\`mano\`,
 \`tablero\`, \`ayuda\`: \`help\` lists them) and the English ones; a choice is typed by its number
 or the start of its label in the language. The same game as above, \`$COMMAND --lang
 $LANG_SHOWN\`, its first lines:

@@ -11,14 +11,9 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Iterable
 from functools import cache
-from importlib.resources import files
-
-from babel.messages.pofile import read_po
 
 from words import SOURCE, catalog
-from words.catalogs import files_of
 
 #: Two words or more of letters, as a fragment must hold.
 TWO_WORDS = re.compile(r"[^\W\d_]{2,}[ ,'\u2019-]+[^\W\d_]{2,}")
@@ -42,52 +37,32 @@ def _templates(language: str, cards: bool) -> list[str]:
     return found
 
 
-def _english_of(file: str) -> list[str]:
-    """The English templates of one file of the words (``game.po``)."""
-    folder = files("words").joinpath("locales", SOURCE, "LC_MESSAGES")
-    with folder.joinpath(file).open("rb") as fp:
-        po = read_po(fp, locale=SOURCE)
-    found: list[str] = []
-    for message in po:
-        if message.id and message.string:
-            string_ = message.string
-            found += list(string_) if isinstance(string_, tuple) else [string_]
-    return found
-
-
 @cache
-def foreign_fragments(language: str, of: tuple[str, ...] | None = None) -> tuple[str, ...]:
+def foreign_fragments(language: str) -> tuple[str, ...]:
     """English fragments that must not appear in a message for ``language``, longest
-    first (empty for English): of every English template and card's words; or, with ``of``
-    (the files of the words the language has so far), of those files' templates and of the
-    cards' words it has, leaving out what the English it still lacks says too (a line of a
-    file or a card's words not translated yet is said in English, by design)."""
+    first (empty for English)."""
     if language == SOURCE:
         return ()
     own = "\n".join(_templates(language, False) + _templates(language, True))
-    en_cards = catalog(SOURCE, cards=True)
-    own_cards = catalog(language, cards=True)
-    names = {str(t) for id, t in en_cards.items() if id.endswith(".name")}
-    card_words = {id: str(t) for id, t in en_cards.items() if not id.endswith(".name")}
-    pending: list[str] = []
-    if of is None:
-        english = [*_templates(SOURCE, False), *card_words.values()]
-    else:
-        english = [t for f in of for t in _english_of(f)]
-        english += [t for id, t in card_words.items() if id in own_cards]
-        pending = [t for f in files_of(SOURCE) if f not in of for t in _english_of(f)]
-        pending += [str(t) for id, t in en_cards.items() if id not in own_cards]
+    names = {str(t) for id, t in catalog(SOURCE, cards=True).items() if id.endswith(".name")}
+    english = [
+        *_templates(SOURCE, False),
+        *(str(t) for id, t in catalog(SOURCE, cards=True).items() if not id.endswith(".name")),
+    ]
     fragments = {
         f
         for template in english
         for f in _literals(template)
-        if f not in own and not any(f in n for n in names) and not any(f in p for p in pending)
+        if f not in own and not any(f in n for n in names)
     }
     return tuple(sorted(fragments, key=len, reverse=True))
 
 
-def untranslated(text: str, language: str, of: Iterable[str] | None = None) -> list[str]:
-    """The English fragments found in ``text`` (for a reader of ``language``); with ``of``,
-    only those of the templates of these files of the words."""
-    fragments = foreign_fragments(language, None if of is None else tuple(sorted(of)))
-    return [f for f in fragments if re.search(rf"(?<![^\W\d_]){re.escape(f)}(?![^\W\d_])", text)]
+def untranslated(text: str, language: str) -> list[str]:
+    """The English fragments found in ``text`` (a message for a reader of ``language``)."""
+    # A plain substring test first: the word-bounded search runs on the few that match.
+    return [
+        f
+        for f in foreign_fragments(language)
+        if f in text and re.search(rf"(?<![^\W\d_]){re.escape(f)}(?![^\W\d_])", text)
+    ]

@@ -62,8 +62,15 @@ SHOTS = {
             "a board of the three sets: an Arcane character, a Trap face down, an Artifact",
             1400,
         ),
+        Shot("board_es.png", "a game in Spanish: its board, as Bob (who reads Spanish)", 1240),
+        Shot("hand_es.png", "the same game: Carol's private panel, in Spanish", 1400),
+        Shot("board_ru.png", "a game in Russian: its board, as Bob (who reads Russian)", 1240),
+        Shot("hand_ru.png", "the same game: Carol's private panel, in Russian", 1400),
     )
 }
+#: The languages photographed (issue 22): the game's language (a lobby option) and every
+#: member's own (``/anima settings language``), with the preview's client in that locale.
+LANGUAGE_SHOTS = {"es": "es-ES", "ru": "ru"}
 #: The card sets of the last picture's game (the lobby's menu, all ticked).
 THREE_SETS = ["shadow_of_omega", "beyond_good_and_evil", "twilight_of_the_gods"]
 
@@ -241,10 +248,13 @@ async def photograph(
     shot: Shot,
     out_dir: Path,
     max_kb: int,
+    locale: str = "en-US",
 ) -> None:
     out = out_dir / shot.name
     viewers = [viewer, *(m for m in world.members if m is not viewer)]  # the first is shown
-    async with env.preview(world.table, viewers=viewers, layout="channel") as preview:
+    async with env.preview(
+        world.table, viewers=viewers, layout="channel", locale=locale
+    ) as preview:
         await preview.show(target)
         await chromium(preview.url, out, shot.height)
     shrink(out, max_kb)
@@ -306,6 +316,59 @@ async def take(out_dir: Path, max_kb: int) -> None:
     if bot.errors:
         raise SystemExit(f"the bot raised errors: {bot.errors!r}")
     await take_three_sets(settings, out_dir, max_kb)
+    for language, locale in LANGUAGE_SHOTS.items():
+        await take_language(settings, language, locale, out_dir, max_kb)
+
+
+async def take_language(
+    settings: Settings, language: str, locale: str, out_dir: Path, max_kb: int
+) -> None:
+    """A game in ``language``: the host picks it in the lobby, every member picks it for his
+    own messages; the board at Bob's Movement decision and Carol's panel at her Reset phase,
+    as for the English pictures."""
+    with tempfile.TemporaryDirectory(prefix="anima-shots-") as tmp:
+        bot = create_bot(preview_settings(settings), db_path=Path(tmp) / "anima.sqlite3")
+        try:
+            async with simcord.run(bot) as env:
+                world = await seed_world(env)
+                alice, bob, carol = world.members
+                for member in world.members:
+                    await member.slash(world.table, "anima settings", language=language)
+                lobby = next(m for m in world.table.history() if m.id == world.lobby_message_id)
+                gid = world.game_id
+                await alice.select(
+                    lobby, [f"language:{language}"], custom_id=f"anima:lobby:{gid}:timer"
+                )
+                await alice.click(lobby, custom_id=f"anima:lobby:{gid}:start")
+                game = Members(env, bot, world)
+
+                def bob_moves(table: Table, prompts: list[Prompt]) -> bool:
+                    return any(
+                        p.kind == "movement" and table.seats[p.player].user_id == bob.id
+                        for p in prompts
+                    )
+
+                await game.play_until(bob_moves)
+                shot = SHOTS[f"board_{language}.png"]
+                await photograph(env, world, bob, await game.board(), shot, out_dir, max_kb, locale)
+
+                def carol_decides(table: Table, prompts: list[Prompt]) -> bool:
+                    return any(
+                        p.kind == "reset"
+                        and len(p.choices) >= 3
+                        and table.seats[p.player].user_id == carol.id
+                        for p in prompts
+                    )
+
+                table = await game.play_until(carol_decides)
+                board = game.message(table.row.board_message_id)
+                hand = await carol.click(board, custom_id=f"anima:{table.id}:hand")
+                shot = SHOTS[f"hand_{language}.png"]
+                await photograph(env, world, carol, hand, shot, out_dir, max_kb, locale)
+        finally:
+            await bot.close()
+    if bot.errors:
+        raise SystemExit(f"the bot raised errors: {bot.errors!r}")
 
 
 #: Seeds tried in turn for the three-sets picture: the first whose game reaches the wanted

@@ -18,6 +18,7 @@ from engine.cards import CardDB, default_cards
 from engine.game import Game
 from engine.options import Options
 from engine.prompts import Prompt
+from words import LANGUAGES, msg, say
 
 
 @dataclass
@@ -163,8 +164,9 @@ def message_by_id(channel: simcord.ChannelHandle, message_id: int | None) -> dis
 
 
 def is_board(message: discord.Message, game_id: int) -> bool:
-    """The message carries the board of game ``game_id``."""
-    return any((e.title or "").startswith(f"Anima · game #{game_id} · ") for e in message.embeds)
+    """The message carries the board of game ``game_id`` (its title in any language)."""
+    titles = [say(msg("board.title", game=game_id), language) + " · " for language in LANGUAGES]
+    return any((e.title or "").startswith(tuple(titles)) for e in message.embeds)
 
 
 def board(channel: simcord.ChannelHandle, db_path: Path, game_id: int) -> discord.Message:
@@ -317,11 +319,14 @@ def private_reply(result: Any) -> str | None:
 
 
 def chose(result: Any, label: str = "") -> bool:
-    """The choice was accepted: a quiet acknowledgement, or "✅ You chose: **<label>...".
+    """The choice was accepted: a quiet acknowledgement, or "✅ You chose: **<label>..." (in
+    the chooser's language).
 
     A refusal always answers in words, so a quiet click is an accepted one."""
     text = private_reply(result)
-    return text is None or text.startswith(f"✅ You chose: **{label}")
+    # The answer's words up to the choice, in every language, then the choice's label.
+    before = [say(msg("play.chose", choice="\0"), lang).split("\0")[0] for lang in LANGUAGES]
+    return text is None or text.startswith(tuple(b + label for b in before))
 
 
 class Driver:

@@ -20,6 +20,7 @@ import pytest
 import simcord
 from anima_sim import Driver, World, actions, components, start_game, stored
 
+import words
 from bot.rendering import SET_NAMES
 from engine.cards import CardDB, default_cards
 from engine.game import Game
@@ -56,7 +57,15 @@ STATIC_TEXTS = static_texts(DB)
 
 #: The card sets' ids and names, and the game's title: "Shadow of Omega" names a set and an
 #: Encounter of that set.
-SET_WORDS = {*SET_NAMES, *SET_NAMES.values()}
+SET_WORDS = {
+    *SET_NAMES,
+    *SET_NAMES.values(),
+    *(
+        words.say(words.msg(f"card.set.{code}"), lang)
+        for code in SET_NAMES
+        for lang in words.LANGUAGES
+    ),
+}
 TITLE = "Anima: Shadow of Omega"
 
 
@@ -96,14 +105,26 @@ class LeakCheck:
         game_id: int,
         viewer: simcord.MemberActor,
         cards: CardDB = DB,
+        language: str = "en",
     ):
         self.w, self.db_path, self.game_id, self.viewer = w, db_path, game_id, viewer
         #: The bot's card database, and the texts printed on its cards.
         self.cards = cards
         self.static = STATIC_TEXTS if cards is DB else static_texts(cards)
+        #: The public messages' language: a hidden card may not appear by its English name
+        #: nor by our translation's, and a card's text in translation may name other cards.
+        self.language = language
+        if language != "en":
+            translated = [words.card_text(c.id, c.text, language) for c in cards]
+            translated += [
+                str(t)
+                for id, t in words.catalog(language, cards=True).items()
+                if not id.endswith(".name")
+            ]
+            self.static = sorted({*self.static, *filter(None, translated)}, key=len, reverse=True)
         # A card's name inside a longer one ("Paladin" in a stand-in "Paladin (bge)") is
         # not that card: the longer name is masked when it is not hidden itself.
-        names = {c.name for c in cards}
+        names = {n for c in cards for n in self._names(c.id)}
         self.longer = {
             n: sorted((m for m in names if n in m and m != n), key=len, reverse=True) for n in names
         }
@@ -113,6 +134,11 @@ class LeakCheck:
         self.replay: Game | None = None
         self.applied = 0
         self.checked = 0
+
+    def _names(self, card_id: str) -> set[str]:
+        """A card's names a reader of the game's language may see: English, and ours."""
+        english = self.cards[card_id].name
+        return {english, words.card_name(card_id, english, self.language)}
 
     def _states_since_last_check(self) -> list[set[str]]:
         st = stored(self.db_path, self.game_id, self.cards)
@@ -141,8 +167,8 @@ class LeakCheck:
         if self.replay is not None and self.replay.over:
             missions = {c for p in self.replay.s.players.values() for c in p.missions}
             always_hidden -= missions
-            revealed = sorted((self.cards[c].name for c in missions), key=len, reverse=True)
-        forbidden = [(c, self.cards[c].name) for c in always_hidden]
+            revealed = sorted((n for c in missions for n in self._names(c)), key=len, reverse=True)
+        forbidden = [(c, name) for c in always_hidden for name in self._names(c)]
         hidden_names = {name for _, name in forbidden}
         for m in self.w.table.history(viewer=self.viewer):
             seen = self.seen.setdefault(m.id, set())

@@ -36,7 +36,7 @@ def names_of(table: TableView) -> PlainNames:
 
 
 def _names(db: CardDB, cards: Sequence[str]) -> str:
-    return ", ".join(card_name(db, c) for c in cards) if cards else line("card.none")
+    return ", ".join(card_name(db, c) for c in cards) if cards else line("hand.none")
 
 
 def _character(db: CardDB, card: str, tapped: bool, incapacitated: bool) -> str:
