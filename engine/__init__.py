@@ -34,6 +34,10 @@ from engine.events import Event
 from engine.game import Game
 from engine.options import Options
 from engine.prompts import PLAY_KINDS, Prompt, kind_text
+
+# The end of a forced choice's option that would change nothing now, as the engine's labels
+# (and the ``choose`` event's ``label``) carry it: a front end words it itself.
+from engine.rules.ops_flow import IDLE
 from engine.tools.replay import GameRecord, RecordedAction, record_from
 from engine.views import (
     ACTION_LABELS,
@@ -59,6 +63,7 @@ __all__ = [
     "DEFAULT_LEVEL",
     "ENDINGS",
     "EVENT_PAYLOADS",
+    "IDLE",
     "LEVELS",
     "PLAY_KINDS",
     "TIEBREAKS",

@@ -3,7 +3,9 @@
 The leak test plays whole games choosing "1" at every decision and checks every piece of text
 written to the terminal, at the moment it is written, against the game: it names no card that
 another seat holds hidden (hand, secret missions, start offers, a face-down Trap) unless the
-human's seat has seen that card at some moment of the game.
+human's seat has seen that card at some moment of the game. It plays in English and in other
+languages (``anima play --lang``), where it looks for the hidden cards' names in that
+language's translation too, and for English left in the lines (:mod:`english_left`).
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ import sys
 from typing import Any
 
 import pytest
-from test_properties import NAMES, named_in, named_in_text
+from english_left import untranslated
+from test_properties import CARD_PHRASES, NAMES, named_in, named_in_text
 
+import words
 from engine import zones
 from engine.agents.levels import DEFAULT_LEVEL, LEVELS, make_agent
 from engine.cards import CharacterCard
@@ -26,14 +30,18 @@ from engine.tools.play import (
     COMMANDS,
     Quit,
     TerminalGame,
+    commands_text,
     new_game,
     render_board,
     render_prompt,
     visible_to,
 )
 from engine.tools.play.cards import describe, exploration_text
-from engine.tools.play.display import order, prompt_text, render_discards
-from engine.views import ChoiceView, PromptView
+from engine.tools.play.display import order, render_discards
+from engine.tools.play.help import COMMAND_NAMES
+from engine.tools.play.speech import line
+from engine.views import ChoiceView, PromptData, PromptView
+from wording.cards import card_marks
 
 HUMAN = "P1"
 ALL_CARDS = set(NAMES)
@@ -51,12 +59,45 @@ class Always:
         return self.line
 
 
-class Watched(io.StringIO):
-    """The terminal's output, checked for hidden cards at each write."""
+class Translated:
+    """The cards' names in one language, to find them in a text as :func:`named_in_text`
+    finds the printed ones (card texts that quote names cut out first)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, language: str) -> None:
+        self.names = {c: words.card_name(c, name, language) for c, name in NAMES.items()}
+        every = set(self.names.values())
+        self.longer = {
+            c: sorted({n for n in every if name in n and n != name}, key=len, reverse=True)
+            for c, name in self.names.items()
+        }
+        own = words.catalog(language, cards=True)
+        quoted = {str(t) for id, t in own.items() if not id.endswith(".name") and " " in str(t)}
+        self.phrases = sorted(quoted | set(CARD_PHRASES), key=len, reverse=True)
+
+    def named(self, text: str, cards: set[str]) -> set[str]:
+        """The ``cards`` that ``text`` names in this language."""
+        hits = {c for c in cards if self.names[c] in text}
+        if hits:
+            for quoted in self.phrases:
+                text = text.replace(quoted, "")
+            hits = {c for c in hits if self.names[c] in _without(text, self.longer[c])}
+        return hits
+
+
+def _without(text: str, phrases: list[str]) -> str:
+    for phrase in phrases:
+        text = text.replace(phrase, "")
+    return text
+
+
+class Watched(io.StringIO):
+    """The terminal's output, checked for hidden cards at each write (named as printed, and
+    in ``language`` when the terminal speaks another)."""
+
+    def __init__(self, game: Game, language: str = "en") -> None:
         super().__init__()
         self.game = game
+        self.translated = Translated(language) if language != "en" else None
         self.seen: set[str] = set()
         apply = game.apply
 
@@ -85,6 +126,8 @@ class Watched(io.StringIO):
         self.look()
         state = self.game.s
         seen_names = {NAMES[c] for c in self.seen}
+        if self.translated is not None:
+            seen_names |= {self.translated.names[c] for c in self.seen}
         secret = {
             card
             for card, zone in zones.places(state)
@@ -93,8 +136,11 @@ class Watched(io.StringIO):
             and card not in self.seen
             # Another copy by the same name was seen: naming it tells nothing.
             and NAMES[card] not in seen_names
+            and (self.translated is None or self.translated.names[card] not in seen_names)
         }
         leaked = named_in_text(text, secret)
+        if self.translated is not None:
+            leaked |= self.translated.named(text, secret)
         assert not leaked, f"{HUMAN} is shown {sorted(leaked)} in {text!r}"
         return super().write(text)
 
@@ -109,6 +155,55 @@ def test_a_whole_game_choosing_1_shows_no_hidden_card_of_another_seat(seed: int)
     text = out.getvalue()
     assert "=== Game over:" in text
     assert "P1, your decision:" in text
+
+
+#: What the decision's line starts with in each language (terminal.decision).
+YOUR_DECISION = {"es": "P1, tu decisión:", "ru": "P1, ваше решение:"}
+
+
+@pytest.mark.parametrize(("language", "seed"), [("es", 1), ("ru", 2)])
+def test_a_whole_game_in_another_language_shows_no_hidden_card_and_no_english(
+    language: str, seed: int
+) -> None:
+    game, humans, agents = new_game(4, 1, "random", seed, {"turn_cap": 30})
+    out = Watched(game, language)
+    stdin = Always("1\n")
+    session = TerminalGame(game, humans, agents, stdin, out, language=language)  # type: ignore[arg-type]
+    assert session.run() == 0
+    assert game.over
+    text = out.getvalue()
+    assert YOUR_DECISION[language] in text
+    assert "P1, your decision:" not in text
+    assert untranslated(text, language) == []
+
+
+@pytest.mark.parametrize("language", ["es", "ru", "it"])
+def test_the_commands_speak_the_language_and_take_its_words(language: str) -> None:
+    # Lead, give back, then at the Reset phase every command in the language's words (the
+    # longest of each: not the one-letter ones every language shares), a card by its
+    # printed name.
+    with words.speaking(language):
+        typed = [line("terminal.command.card") + " " + NAMES["arkhangel"]]
+        typed += [max(line(f"terminal.command.{c}").split(), key=len) for c in COMMAND_NAMES]
+    quit_word = typed.pop()
+    stdin = Typed("?1", "1", "1", *typed, "?2", "? zzzz", quit_word)
+    s, out = session(4, stdin, language=language)
+    play_until_quit(s)
+    text = out.getvalue()
+    assert untranslated(text, language) == []
+    with words.speaking(language):
+        for said in (
+            commands_text(),
+            line("terminal.rules"),
+            line("terminal.hand"),
+            line("terminal.missions.how"),
+            line("terminal.discards"),
+            line("terminal.lookup.none", name="'zzzz'"),
+            describe(s.game.db, "arkhangel"),
+        ):
+            assert said in text, said
+        # The board: at the first decision of the turn, and once asked.
+        assert text.count(f"\n{line('terminal.board.parties')}\n") == 3
 
 
 def test_the_board_shows_the_seats_own_cards_and_only_counts_of_the_others() -> None:
@@ -132,7 +227,9 @@ def test_the_board_shows_the_seats_own_cards_and_only_counts_of_the_others() -> 
 def test_the_log_keeps_only_events_the_seat_may_see() -> None:
     game, humans, agents = new_game(4, 2, "random", 7, {})
     session = TerminalGame(game, humans, agents, Always("1\n"), io.StringIO())  # type: ignore[arg-type]
-    assert session.unseen[HUMAN] == [e.text for e in game.last_events]  # all public
+    # All public, each worded from its kind and payload.
+    assert session.unseen[HUMAN] == [session.line_of(e) for e in game.last_events]
+    assert session.unseen[HUMAN][0] == "🎲 A game of Anima begins with P1, P2, P3, P4."
     session.record(
         [
             Event("draw", "P3 draws 2 Advantages."),
@@ -166,7 +263,7 @@ def test_bad_input_gets_a_message_and_asks_again(
     assert "No choice 0: type a number from 1 to 2." in out.out
     assert "No choice 99: type a number from 1 to 2." in out.out
     assert "Type the number of a choice" in out.out  # the help
-    assert "(character)\n  Strength " in out.out  # ?1: the offered leader's card
+    assert "(Character)\n  Strength " in out.out  # ?1: the offered leader's card
     assert "Type ?N with N from 1 to 2." in out.out
     assert "Not a choice: ''" in out.out
     assert "Game left unfinished: you left the game." in out.out
@@ -238,10 +335,12 @@ class Typed:
         return f"{self.then}\n" if self.then is not None else ""
 
 
-def session(seed: int, stdin: Any, humans: int = 1) -> tuple[TerminalGame, io.StringIO]:
+def session(
+    seed: int, stdin: Any, humans: int = 1, language: str = "en"
+) -> tuple[TerminalGame, io.StringIO]:
     game, seats, agents = new_game(4, humans, "random", seed, {"turn_cap": 30})
     out = io.StringIO()
-    return TerminalGame(game, seats, agents, stdin, out), out
+    return TerminalGame(game, seats, agents, stdin, out, language=language), out
 
 
 def play_until_quit(s: TerminalGame) -> None:
@@ -257,9 +356,9 @@ def test_a_character_s_strength_speed_and_skills_are_shown() -> None:
         assert isinstance(c, CharacterCard)
         skills = ", ".join(k.capitalize() for k in c.skills) or "none"
         assert (
-            f"{c.name} (character)\n  Strength {c.strength}, Speed {c.speed}, skills: {skills}"
-            in (out.getvalue())
-        )
+            f"{c.name}{card_marks(c)} (Character)\n"
+            f"  Strength {c.strength}, Speed {c.speed}, skills: {skills}"
+        ) in out.getvalue()
 
 
 def test_a_region_shows_its_table_rewards_and_icons() -> None:
@@ -267,7 +366,7 @@ def test_a_region_shows_its_table_rewards_and_icons() -> None:
     play_until_quit(s)
     text = out.getvalue()
     arkhangel = s.game.db.region("arkhangel")
-    assert "Arkhangel (region)\n  Level 1" in text
+    assert f"Arkhangel{card_marks(arkhangel)} (Region)\n  Level 1" in text
     assert "trade icon: a party here may trade" in text
     for roll in range(1, 7):
         assert f"    {roll}: {exploration_text(arkhangel, roll)}" in text
@@ -351,21 +450,25 @@ def test_an_exploration_roll_says_what_the_die_means_on_that_region() -> None:
 
 
 def test_a_choose_one_prompt_is_not_numbered_from_0_above_a_menu_from_1() -> None:
+    options = ("+2 Strength this turn", "+2 Speed this turn")
     prompt = PromptView(
         player=HUMAN,
         kind="pick",
         text="0: +2 Strength this turn / 1: +2 Speed this turn",
         public_text="",
         default="pick 0",
-        choices=(
-            ChoiceView(index=0, action="pick 0", label="+2 Strength this turn", public=True),
-            ChoiceView(index=1, action="pick 1", label="+2 Speed this turn", public=True),
+        data=PromptData(
+            variant="choose", options=tuple((str(i), o, False) for i, o in enumerate(options))
+        ),
+        choices=tuple(
+            ChoiceView(index=i, action=f"pick {i}", label=o, public=True, option=o)
+            for i, o in enumerate(options)
         ),
     )
-    assert prompt_text(prompt) == "Choose one:"
     game, _, _ = new_game(4, 1, "random", 4, {})
     view = game.seat_view(HUMAN, sealed=False).model_copy(update={"prompt": prompt})
     shown = render_prompt(view, game.db)
+    assert shown.startswith("P1, your decision: Choose one:\n")
     assert "0:" not in shown
     assert "  1. +2 Strength this turn\n  2. +2 Speed this turn" in shown
 
@@ -475,7 +578,7 @@ def test_the_board_is_printed_once_a_turn_and_on_demand_not_after_every_event() 
     assert text.count("\nParties:\n") <= turns + 2
     assert text.count("\nDecks: ") <= turns + 2
     # In between, what changed for him: the phase, and his own party and cards.
-    assert "=== Turn 1 · movement phase ===" in text
+    assert "=== Turn 1 · Movement phase ===" in text
     assert "Your party and cards:\n  P1 (you)" in text
     s, out = session(4, Typed("b", "board", then=None))
     play_until_quit(s)
@@ -535,7 +638,7 @@ def test_autoplay_types_for_the_human_once_the_input_ends(
     )
     assert code == 0
     assert "=== Game over:" in out.out
-    assert "(character)\n  Strength " in out.out  # "?1", read from the input first
+    assert "(Character)\n  Strength " in out.out  # "?1", read from the input first
     typed = re.findall(r"Choice \(1-(\d+), \? for help\): (\d+)\n", out.out)
     assert len(typed) > 10  # then typed by the AI, shown as if typed
     assert all(1 <= int(n) <= int(top) for top, n in typed)
@@ -622,8 +725,8 @@ def test_a_party_s_bonus_says_how_long_it_lasts_in_words() -> None:
     autoplay = {HUMAN: make_agent("normal", "7:P1:autoplay")}
     TerminalGame(game, humans, agents, io.StringIO(""), out, autoplay=autoplay).run()
     text = out.getvalue()
-    assert re.search(r"party gets [+-]\d+ \w+ during the next turn\.", text)
-    assert not re.search(r"party gets [+-]\d+ \w+ \((next_turn|turn|battle|permanent)\)", text)
+    assert re.search(r"party gets [+-]\d+ \w+ \(next turn\)\.", text)
+    assert not re.search(r"party gets [+-]\d+ \w+ \((next_turn|battle|permanent)\)", text)
 
 
 def test_a_face_down_final_mission_shows_its_deck_not_a_countdown() -> None:
@@ -631,5 +734,5 @@ def test_a_face_down_final_mission_shows_its_deck_not_a_countdown() -> None:
     game, _, _ = new_game(4, 1, "random", 5, {})
     board = render_board(game.seat_view(HUMAN), game.db)
     deck = len(game.s.final_deck)
-    assert f"Final mission: not revealed yet (the top of a deck of {deck})" in board
+    assert f"Final mission: not revealed ({deck} face down)" in board
     assert "left)" not in board.split("Parties:")[0]

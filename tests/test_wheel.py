@@ -20,7 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 #: What a wheel is built from (the rest of the checkout is not packaged).
-SOURCES = ("pyproject.toml", "README.md", "cards.json", "engine", "bot")
+SOURCES = ("pyproject.toml", "README.md", "cards.json", "engine", "bot", "words", "wording")
 
 
 @pytest.fixture(scope="module")
@@ -60,6 +60,9 @@ def test_the_wheel_holds_the_card_database(wheel: Path) -> None:
     assert data == (ROOT / "cards.json").read_bytes()
     assert "cards.json" not in names  # one copy, inside the package
     assert "engine/py.typed" in names
+    # The terminal words the engine's data with the bot's wording and the catalogs.
+    assert "wording/py.typed" in names
+    assert "words/locales/es/LC_MESSAGES/terminal.po" in names
 
 
 def test_the_installed_package_loads_the_cards(wheel: Path, tmp_path: Path) -> None:

@@ -5,10 +5,16 @@ The one renderer of the bot: it turns the engine's views (:class:`~engine.views.
 is public is the engine's decision (a public view, a choice's ``public`` flag, a prompt's
 ``public_text``); nothing here reads a game's state.
 
+The words of the engine's data (each event kind's message, a decision, a choice's label, the
+ending, a card's name and kind) are :mod:`wording`'s, shared with the terminal; this package
+draws them on Discord: seats by display name (:class:`Names`, the bot's
+:class:`wording.SeatNames`), Markdown escaped, within Discord's limits, in embeds and
+components.
+
 One module per thing drawn: ``text`` (limits, colours, marks, escaping, seat names),
-``cards``, ``choices``, ``board``, ``ending`` (the end of a game), ``hand`` (private views),
-``events`` (each event kind's message: ``event_messages``, ``event_outcomes``, the catalog
-``messages``) and ``lobby``. This package lists what the rest of the bot uses.
+``cards``, ``choices``, ``prompts``, ``board``, ``ending`` (the end of a game), ``hand``
+(private views), ``events`` (event lines, the log; the catalog ``messages``) and ``lobby``.
+This package lists what the rest of the bot uses.
 
 Every word is the catalogs' (:mod:`words`), said in the current language: the caller renders
 inside :func:`words.speaking` (the game's public language for what the table reads, the

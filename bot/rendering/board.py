@@ -3,18 +3,15 @@ language (the game's public one: :func:`bot.languages.public_language`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import discord
 
-from bot.rendering.cards import TRANSLATED_MARK, any_translated, card_name, printed
+from bot.rendering.cards import TRANSLATED_MARK, any_translated, card_name
 from bot.rendering.choices import kind_message
 from bot.rendering.ending import ending_text
-from bot.rendering.messages import ENGLISH, counted, msg, say
+from bot.rendering.messages import counted, msg, say
 from bot.rendering.prompts import waiting_text
 from bot.rendering.text import (
     ARCANE_MARK,
-    BEATEN_MARK,
     COLOR,
     COLOR_OVER,
     EMBED_DESCRIPTION_LIMIT,
@@ -23,7 +20,6 @@ from bot.rendering.text import (
     FIELD_NAME_LIMIT,
     FOOTER_LIMIT,
     GUARD_MARK,
-    IN_PLAY_MARK,
     IN_PLAY_MARKS,
     TRAP_MARK,
     Names,
@@ -37,16 +33,10 @@ from engine import (
     CardDB,
     Options,
     PartyView,
-    RegionView,
     TableView,
 )
+from wording.table import deck_name, in_play_lines, level_text, phase_text, region_extras
 from words import SOURCE
-
-
-def phase_text(phase: str) -> str:
-    """A phase's name ("Movement phase"), an unknown one as it reads."""
-    id = f"board.phase.{phase}"
-    return say(msg(id)) if id in ENGLISH else phase
 
 
 def _time(ts: float | None) -> str:
@@ -144,41 +134,6 @@ def party_field(view: TableView, p: PartyView, db: CardDB, names: Names) -> tupl
     return clip(head, FIELD_NAME_LIMIT), clip_lines("\n".join(lines), FIELD_LIMIT)
 
 
-def in_play_lines(cards: Sequence[str], db: CardDB) -> list[str]:
-    """A party's cards in play, one line per mark: its Faction (🚩), Artifact (🏺), Incidents
-    (🌀), and the rest (🏛: Organizations, Magic Objects)."""
-    groups: dict[str, list[str]] = {}
-    for c in cards:
-        card = db.by_id.get(c)
-        kind = card.kind if isinstance(card, AdvantageCard) else ""
-        groups.setdefault(IN_PLAY_MARKS.get(kind, IN_PLAY_MARK), []).append(card_name(db, c))
-    order = [IN_PLAY_MARK, *IN_PLAY_MARKS.values()]
-    return [f"{mark} " + ", ".join(groups[mark]) for mark in order if mark in groups]
-
-
-def level_text(r: RegionView) -> str:
-    """``L2``, or ``L3 (printed 2)`` while a card changes the Region's level this turn."""
-    if r.printed_level and r.level != r.printed_level:
-        return say(msg("board.region.level.changed", level=r.level, printed=r.printed_level))
-    return say(msg("board.region.level", level=r.level))
-
-
-def region_extras(r: RegionView, db: CardDB) -> list[str]:
-    """What lies on a Region besides its Preliminary Encounter: face-down Traps (only how
-    many) and its guard, standing or beaten."""
-    out = []
-    if r.traps:
-        out.append(f"{TRAP_MARK} {say(counted('board.region.traps', r.traps))}")
-    if r.guard != "none":
-        guard = db.region(r.card).guard
-        name = printed(r.card, guard.name) if guard is not None else msg("board.region.its_guard")
-        if r.guard == "standing":
-            out.append(f"{GUARD_MARK} {say(msg('board.region.guarded', guard=name))}")
-        else:
-            out.append(f"{BEATEN_MARK} {say(msg('board.region.guard_beaten', guard=name))}")
-    return out
-
-
 def regions_text(view: TableView, db: CardDB, names: Names) -> str:
     lines = []
     for r in view.regions:
@@ -248,11 +203,7 @@ def board_embed(
 
 
 def _decks(view: TableView) -> str:
-    def deck(key: str) -> str:
-        id = f"board.deck.{key}"
-        return say(msg(id)) if id in ENGLISH else key
-
-    return ", ".join(f"{deck(k)} {v}" for k, v in sorted(view.decks))
+    return ", ".join(f"{deck_name(k)} {v}" for k, v in sorted(view.decks))
 
 
 def legend(view: TableView, db: CardDB) -> str:

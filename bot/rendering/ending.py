@@ -1,4 +1,5 @@
-"""The end of a game: how it ended, the tie-break scores, every secret revealed."""
+"""The end of a game on Discord: how it ended and the tie-break scores (worded by
+:mod:`wording.ending`), every secret revealed, in one embed."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 import discord
 
 from bot.rendering.cards import any_translated, card_name, translated_legend
-from bot.rendering.messages import ENGLISH, Message, msg, say
+from bot.rendering.messages import msg, say
 from bot.rendering.text import (
     COLOR_OVER,
     EMBED_DESCRIPTION_LIMIT,
@@ -23,40 +24,9 @@ from bot.rendering.text import (
     fit,
 )
 from bot.storage import GameRow, SeatRow
-from engine import (
-    TIEBREAKS,
-    CardDB,
-    SeatView,
-    TableView,
-)
-
-
-def ending_message(ending: str | None) -> Message:
-    """How a game ended, in a few words, from its ending code (``ending.<code>``)."""
-    key = f"ending.{ending}"
-    return msg(key if ending and key in ENGLISH else "ending.unknown")
-
-
-def tiebreak_message(criterion: str) -> Message | None:
-    """What a tie-break criterion compares (``tiebreak.<criterion>``), or None if unknown."""
-    key = f"tiebreak.{criterion}"
-    return msg(key) if key in ENGLISH else None
-
-
-def ending_text(
-    winner: str | None, ending: str | None, names: Names, tiebreak: str | None = None
-) -> str:
-    """How the game ended, worded from its ending code (engine.endings); a game ended by its
-    turn limit names the tie-break criterion that decided it."""
-    how = ending_message(ending)
-    if winner:
-        decided = tiebreak_message(tiebreak) if tiebreak else None
-        if decided is not None:
-            return say(
-                msg("ending.won.decided", player=names.bold(winner), how=how, criterion=decided)
-            )
-        return say(msg("ending.won", player=names.bold(winner), how=how))
-    return say(msg("ending.nobody", how=how))
+from engine import CardDB, SeatView, TableView
+from wording.ending import ending_text as ending_text
+from wording.ending import tiebreak_lines as tiebreak_lines
 
 
 @dataclass
@@ -79,29 +49,6 @@ def revealed(hands: Iterable[SeatView], leaders: dict[str, str]) -> list[Reveale
         p = h.table.party(h.seat)
         out.append(Revealed(h.seat, leaders.get(h.seat), h.missions, p.started, p.completed))
     return out
-
-
-def tiebreak_lines(over: dict[str, Any], names: Names) -> list[str]:
-    """Every player's scores at the turn limit, on the criteria the tie-break compared (up
-    to the one that decided), and the dice of a final roll."""
-    decided = over.get("tiebreak")
-    scores: dict[str, dict[str, int]] = over.get("scores") or {}
-    if not decided or not scores:
-        return []
-    compared = [c for c in TIEBREAKS if c != "die_roll"]
-    if decided in compared:
-        compared = compared[: compared.index(decided) + 1]
-    rolls: dict[str, list[int]] = over.get("rolls") or {}
-    lines = []
-    for seat, score in scores.items():
-        parts = [
-            say(msg("tiebreak.score", criterion=msg(f"tiebreak.{c}"), score=score.get(c, 0)))
-            for c in compared
-        ]
-        if seat in rolls:
-            parts.append("🎲 " + ", ".join(map(str, rolls[seat])))
-        lines.append(f"{names.bold(seat)}: " + " · ".join(parts))
-    return lines
 
 
 def summary_embed(

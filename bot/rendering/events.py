@@ -1,5 +1,5 @@
-"""Events: each event's line from its kind's message (:data:`EVENT_MESSAGES`), the public
-lines of a batch, the log, and lines joined into messages."""
+"""Events on Discord: each event's line (worded by :mod:`wording.events`, seats by display
+name), the public lines of a batch, the log, and lines joined into messages."""
 
 from __future__ import annotations
 
@@ -7,9 +7,6 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.rendering.event_context import Builders, Context
-from bot.rendering.event_messages import COURSE
-from bot.rendering.event_outcomes import OUTCOMES
 from bot.rendering.messages import msg, say
 from bot.rendering.text import (
     COLOR,
@@ -21,10 +18,8 @@ from bot.rendering.text import (
 )
 from bot.storage import EventRow
 from engine import CardDB
-
-#: Every event kind (the engine's, ``engine.EVENT_PAYLOADS``, and the bot's own,
-#: ``bot.rendering.event_messages.BOT_EVENT_KINDS``) -> the builder of its message from its payload.
-EVENT_MESSAGES = Builders({**COURSE, **OUTCOMES})
+from wording.events import EVENT_MESSAGES as EVENT_MESSAGES
+from wording.events import event_words
 
 
 def event_lines(events: Sequence[EventRow], names: Names, db: CardDB) -> list[str]:
@@ -35,15 +30,8 @@ def event_lines(events: Sequence[EventRow], names: Names, db: CardDB) -> list[st
 def event_line(e: EventRow, names: Names, db: CardDB) -> str:
     """One event as a line, from its kind's message and its payload (never the engine's
     text). A private event (told to some players alone) is worded for them."""
-    build = EVENT_MESSAGES.get(e.kind)
-    context = Context(names, db, e.kind, e.recipients is not None)
-    try:
-        if build is not None:
-            line = build(e.data, context)
-            return line if isinstance(line, str) else say(line)
-    except (KeyError, IndexError, TypeError):
-        pass
-    return legacy_line(e, names)
+    line = event_words(e.kind, e.data, names, db, e.recipients is not None)
+    return line if line is not None else legacy_line(e, names)
 
 
 def channel_reason(code: str) -> str:

@@ -14,6 +14,15 @@ from dataclasses import dataclass
 import discord
 
 from bot.storage import SeatRow
+
+# The marks of the expansions' elements are wording's (the terminal shows them too): here for
+# the board, the panels and the cards' embeds.
+from wording.cards import ARCANE_MARK as ARCANE_MARK
+from wording.cards import BEATEN_MARK as BEATEN_MARK
+from wording.cards import GUARD_MARK as GUARD_MARK
+from wording.cards import IN_PLAY_MARK as IN_PLAY_MARK
+from wording.cards import IN_PLAY_MARKS as IN_PLAY_MARKS
+from wording.cards import TRAP_MARK as TRAP_MARK
 from words import counted, msg, say
 
 # Discord limits
@@ -30,17 +39,6 @@ PLACEHOLDER_LIMIT = 150
 COLOR = discord.Colour(0x6B3FA0)
 COLOR_PRIVATE = discord.Colour(0x2F7D6D)
 COLOR_OVER = discord.Colour(0xC9A227)
-
-
-#: The marks of the expansions' elements on the board and in the panels (the footer's legend).
-ARCANE_MARK = "✦"
-TRAP_MARK = "🪤"
-GUARD_MARK = "🛡"
-BEATEN_MARK = "🏳"
-#: Cards in play in front of a party, by kind: a Faction, an Artifact, an Incident (until the
-#: end of the turn), anything else (Organizations, Magic Objects).
-IN_PLAY_MARKS = {"faction": "🚩", "artifact": "🏺", "incident": "🌀"}
-IN_PLAY_MARK = "🏛"
 
 
 EMBED_TOTAL_LIMIT = 6000
@@ -118,7 +116,8 @@ def fit(embed: discord.Embed, limit: int = EMBED_TOTAL_LIMIT - 200) -> discord.E
 
 @dataclass
 class Names:
-    """Seat id -> display name, for every text that leaves the bot."""
+    """Seat id -> display name, for every text that leaves the bot: the bot's
+    :class:`wording.SeatNames` (a seat in bold, its display name escaped for Markdown)."""
 
     seats: dict[str, SeatRow]
 
@@ -138,6 +137,18 @@ class Names:
 
     def bold(self, seat: str | None) -> str:
         return f"**{self.of(seat)}**"
+
+    def who(self, seat: str | None) -> str:
+        """A seat as a sentence names it: its display name in bold."""
+        return self.bold(seat)
+
+    def is_seat(self, name: str) -> bool:
+        """Whether ``name`` is a seat of the game."""
+        return name in self.seats
+
+    def strong(self, words: str) -> str:
+        """Words set apart as a seat's name is (a monster's name): in bold, escaped."""
+        return f"**{escape(words)}**"
 
     def mention(self, seat: str) -> str:
         row = self.seats.get(seat)

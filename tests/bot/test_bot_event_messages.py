@@ -13,8 +13,6 @@ from rules.expansion_advantage_cards import expansion_db as advantage_db
 from rules.expansion_cards import expansion_db as arcane_db
 
 from bot.rendering import Names, event_line
-from bot.rendering.event_context import Context
-from bot.rendering.event_messages import BOT_EVENT_KINDS
 from bot.rendering.events import EVENT_MESSAGES
 from bot.rendering.messages import ENGLISH, Message, say
 from bot.storage import EventRow, SeatRow
@@ -23,6 +21,8 @@ from engine.event_kinds import EVENT_PAYLOADS, payload_errors
 from engine.events import Event
 from engine.game import Game
 from engine.tools.simulate import play_game
+from wording.event_context import Context
+from wording.event_messages import BOT_EVENT_KINDS
 
 DB = default_cards()
 SEATS = {
@@ -280,13 +280,21 @@ def test_the_catalog_has_no_unused_message_and_every_template_names_its_argument
         used.add(message.id)
         return original(message, language)
 
-    import bot.rendering.event_context as context_module
-    import bot.rendering.event_messages as messages_module
-    import bot.rendering.event_outcomes as outcomes_module
     import bot.rendering.messages as catalog_module
+    import wording.event_context as context_module
+    import wording.event_messages as messages_module
+    import wording.event_outcomes as outcomes_module
+    import wording.events as events_module
     import words as words_module
 
-    modules = (catalog_module, context_module, messages_module, outcomes_module, words_module)
+    modules = (
+        catalog_module,
+        context_module,
+        messages_module,
+        outcomes_module,
+        events_module,
+        words_module,
+    )
     with pytest.MonkeyPatch.context() as mp:
         for module in modules:
             if hasattr(module, "say"):

@@ -30,6 +30,7 @@ from test_bot_render_expansions import ROW as EXPANSION_ROW
 from test_bot_render_expansions import table as expansion_table
 
 import bot.rendering.cards as rendering_cards
+import wording.cards
 import words
 import words.cards
 from bot import history, rendering
@@ -44,7 +45,6 @@ from bot.components.game_views import (
     refresh_view,
 )
 from bot.panels import outdated_text, stopped_text
-from bot.rendering.event_context import Context
 from bot.rendering.events import EVENT_MESSAGES
 from bot.storage import EventRow, SeatRow
 from bot.table import no_game
@@ -53,6 +53,7 @@ from engine.events import Event
 from engine.game import Game
 from engine.tools.simulate import play_game
 from engine.views import SeatView
+from wording.event_context import Context
 from words import Message, catalog, speaking
 from words.catalogs import Catalog
 
@@ -99,7 +100,7 @@ def pseudo(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(words, "card_name", lambda _id, english, language=None: card(english))
     monkeypatch.setattr(words, "card_text", lambda _id, english, language=None: card(english))
     monkeypatch.setattr(words, "card_words", lambda _id, english, language=None: card(english))
-    monkeypatch.setattr(rendering_cards, "any_card_words", lambda english: card(english))
+    monkeypatch.setattr(wording.cards, "any_card_words", lambda english: card(english))
 
 
 def leftover(*texts: str) -> list[str]:
@@ -477,7 +478,7 @@ def verbose(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(words, "card_name", lambda _id, english, language=None: card(english))
     monkeypatch.setattr(words, "card_text", lambda _id, english, language=None: card(english))
     monkeypatch.setattr(words, "card_words", lambda _id, english, language=None: card(english))
-    monkeypatch.setattr(rendering_cards, "any_card_words", lambda english: card(english))
+    monkeypatch.setattr(wording.cards, "any_card_words", lambda english: card(english))
 
 
 def check_limits(game: Game, _events: list[Event]) -> None:

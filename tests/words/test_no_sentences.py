@@ -1,5 +1,5 @@
-"""No module of the bot, nor the terminal, writes a sentence a player reads outside the
-catalogs (issue 22): an AST scan for string literals that hold words.
+"""No module of the bot, the wording, nor the terminal, writes a sentence a player reads
+outside the catalogs (issue 22): an AST scan for string literals that hold words.
 
 A literal is flagged when it holds two words (letters, a space, letters) and is not:
 a docstring; a logging call's text (for the operator, in English); an exception's text
@@ -27,10 +27,12 @@ FOR_THE_OPERATOR = {
     "bot/integrity.py",  # the database file's health, told at start and by `anima-bot backup`
     "words/extract.py",
 }
-#: The front ends' code: the bot, the words, and the terminal.
+#: The front ends' code: the bot, the words, the wording of the engine's data, and the
+#: terminal.
 SCANNED = [
     path
-    for path in [*sorted((ROOT / "bot").rglob("*.py")), *sorted((ROOT / "words").rglob("*.py"))]
+    for folder in ("bot", "words", "wording", "engine/tools/play")
+    for path in sorted((ROOT / folder).rglob("*.py"))
     if str(path.relative_to(ROOT)) not in FOR_THE_OPERATOR
     and str(path.parent.relative_to(ROOT)) not in FOR_THE_OPERATOR
 ]
@@ -42,7 +44,14 @@ SQL = re.compile(
 )
 LOG_METHODS = {"debug", "info", "warning", "error", "exception", "critical", "log"}
 LOGGERS = {"log", "logger", "logging", "LOG"}
-ARGPARSE = {"add_argument", "add_parser", "ArgumentParser", "add_subparsers"}
+#: argparse's calls, and the tools' helper that adds the table's options to a command line.
+ARGPARSE = {
+    "add_argument",
+    "add_parser",
+    "ArgumentParser",
+    "add_subparsers",
+    "add_table_arguments",
+}
 #: Calls whose strings name things for the code and its tests (crash-test steps).
 FOR_THE_CODE = {"kill_point"}
 

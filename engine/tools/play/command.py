@@ -1,4 +1,5 @@
-"""The ``anima play`` command line: options, a new game, a scripted input (``--script``)."""
+"""The ``anima play`` command line: options, a new game, a scripted input (``--script``), the
+language every line is said in (``--lang``)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,12 @@ from engine.errors import IllegalAction
 from engine.game import Game
 from engine.options import Options
 from engine.rules.sets import check_table
-from engine.tools.play.loop import COMMANDS, LineInput, Quit, TerminalGame
+from engine.tools.play.cards import legend
+from engine.tools.play.help import COMMANDS, command_words
+from engine.tools.play.loop import LineInput, Quit, TerminalGame
+from engine.tools.play.speech import line
 from engine.tools.simulate import add_table_arguments, seat_names
+from words import LANGUAGES, SOURCE, speaking
 
 
 class Scripted:
@@ -48,43 +53,56 @@ def new_game(
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    with speaking(args.lang):
+        return _play(args)
+
+
+def _play(args: argparse.Namespace) -> int:
     if not 1 <= args.humans <= args.players:
-        print(f"anima play: --humans must be 1 to {args.players}", file=sys.stderr)
+        print(line("terminal.error.humans", players=args.players), file=sys.stderr)
         return 2
     try:  # G1: refuse what the rules forbid before dealing
         check_table(args.sets, args.players, default_cards())
     except IllegalAction as exc:
-        print(f"anima play: {exc}", file=sys.stderr)
+        refusal = line(f"refusal.{exc.kind.value}", **exc.params)
+        print(line("terminal.error", error=refusal), file=sys.stderr)
         return 2
     stdin: LineInput = sys.stdin
     if args.script is not None:
         try:
             lines = Path(args.script).read_text(encoding="utf-8").splitlines()
         except OSError as exc:
-            print(f"anima play: cannot read the script: {exc}", file=sys.stderr)
+            print(line("terminal.error.script", error=exc), file=sys.stderr)
             return 2
         stdin = Scripted(lines, sys.stdin, sys.stdout)
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     game, humans, agents = new_game(
         args.players, args.humans, args.ai, seed, {"sets": args.sets, "turn_cap": args.turn_cap}
     )
-    ai = ", ".join(sorted(agents)) or "none"
-    print(
-        f"Anima: {args.players} players, seed {seed} (replay with --seed {seed}). "
-        f"You play {', '.join(humans)}; AI ({args.ai}): {ai}. Type help for the commands."
+    intro = line(
+        "terminal.intro",
+        players=args.players,
+        seed=seed,
+        humans=", ".join(humans),
+        level=line(f"ai.{args.ai}.name"),
+        ai=", ".join(sorted(agents)) or line("card.none"),
+        help=command_words("help")[0],
     )
+    print(f"{intro}\n{legend()}")
     autoplay = {
         seat: make_agent(args.autoplay, f"{seed}:{seat}:autoplay")
         for seat in (humans if args.autoplay else [])
     }
-    session = TerminalGame(game, humans, agents, stdin, sys.stdout, autoplay=autoplay)
+    session = TerminalGame(
+        game, humans, agents, stdin, sys.stdout, autoplay=autoplay, language=args.lang
+    )
     try:
         return session.run()
     except Quit as why:
-        print(f"\nGame left unfinished: {why}.")
+        print("\n" + line("terminal.unfinished", why=line(str(why))))
         return 1
     except KeyboardInterrupt:
-        print("\nGame left unfinished: interrupted.")
+        print("\n" + line("terminal.unfinished", why=line("terminal.quit.interrupted")))
         return 130
 
 
@@ -126,5 +144,12 @@ def register(sub: Any) -> None:
         metavar="LEVEL",
         help="when your input ends (after --script, or at once with no input), an AI of "
         "LEVEL types your choices, printed as if typed: a whole game from one command",
+    )
+    cmd.add_argument(
+        "--lang",
+        choices=list(LANGUAGES),
+        default=SOURCE,
+        help=f"the language of every line (default {SOURCE}): the catalogs the Discord bot "
+        "speaks, cards in our translation marked 🌐",
     )
     cmd.set_defaults(func=_cmd_play)

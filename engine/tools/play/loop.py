@@ -3,9 +3,11 @@ may see and types a choice or a command.
 
 Everything printed for a human comes from what that seat may see: the board from its
 :class:`~engine.views.SeatView`, the decision from its :class:`~engine.views.PromptView`
-(the engine's neutral labels), the log from the events addressed to everybody or to that
-seat, and card texts from the card database (public). The game itself, which holds every
-hand, is never rendered.
+(worded from its kind and data), the log from the events addressed to everybody or to that
+seat (worded from their kinds and payloads), and card texts from the card database (public).
+The game itself, which holds every hand, is never rendered. Every line is said in the
+session's language (``anima play --lang``): the catalogs' words through :mod:`wording`, as the
+Discord bot says them, and the terminal's own ``terminal.*`` messages.
 
 The full board is long (30-40 lines with four parties): it is printed at a seat's first
 decision of each turn and when asked (``b``); in between, a phase header when the phase
@@ -23,38 +25,12 @@ from engine.agents import Agent
 from engine.events import Event
 from engine.game import Game
 from engine.tools.play import cards, display
+from engine.tools.play.help import card_command, command_of, commands_text, rules_text
+from engine.tools.play.speech import count, folded, line, plain, said
 from engine.views import ChoiceView, PromptView, SeatView, lazy_seat_view
-
-#: The commands, for ``help`` and ``anima play --help``.
-COMMANDS = """\
-Type the number of a choice and press Enter (or the start of its label: "rest", "done").
-  ?N          what choice N is about: the card's numbers and text (e.g. ?2)
-  ? NAME      any card by name (e.g. ? Arkhangel, ? fireball)
-  b, board    the whole board
-  hand        your hand, each card with its text
-  missions    your missions (secret ones too) and what they ask
-  discards    the discard piles, top card first
-  rules       the game in brief: how to win, the phases of a turn
-  help, ?     this list
-  q, quit     leave the game"""
-
-
-#: The game in brief, for ``rules`` (from the rules digest; the rule ids say where to read).
-RULES = """\
-To win (G2, F3-F6): complete one of your two secret Basic missions, then the Final mission.
-  Once a Basic mission is completed, the Final mission may be revealed at the start of a
-  turn; its Crisis! countdown then drops by one each turn. At 0, players without a completed
-  Basic mission lose and the others try the Crisis! challenge.
-A turn (T1) has four phases; everyone plays each one, fastest party first:
-  Reset: discard Advantages, dismiss characters, play Reset phase cards (R2).
-  Movement: go to a Region (its face-down Encounter is met first, M2), explore a new
-    Region from the deck, or rest (+2 Strength and +2 Speed next turn) (M1).
-  Interaction: trade (trade icons) or attack a party in your Region (I1, I2).
-  Exploration: roll a die on your Region's table (? NAME shows it): nothing, Encounters
-    to get through, or a special result; then take one of its rewards, or attempt a
-    mission of that Region instead (E2-E6).
-Battles (B1-B3): each side rolls a die and adds its Strength; the higher total wins (a
-  monster loses ties); losing by 5 or more costs a character."""
+from wording import PlainNames, choice_words, event_words
+from wording.cards import card_name, printed
+from words import SOURCE, speaking
 
 
 class LineInput(Protocol):
@@ -64,7 +40,8 @@ class LineInput(Protocol):
 
 
 class Quit(Exception):
-    """The human left: ``q``, the end of the input, or Ctrl-C."""
+    """The human left: ``q``, the end of the input, or Ctrl-C. Its argument is the id of
+    the message that says why (``terminal.quit.<why>``)."""
 
 
 def visible_to(event: Event, seat: str) -> bool:
@@ -106,28 +83,43 @@ class TerminalGame:
     #: What the autoplaying AI would type at the question being asked (asked only once
     #: the input has ended).
     suggest: Callable[[], str] | None = None
+    #: The language every line is said in (one of :data:`words.LANGUAGES`).
+    language: str = SOURCE
+    #: The game's seats, named by their ids in the lines worded by :mod:`wording`.
+    names: PlainNames = field(init=False)
 
     def __post_init__(self) -> None:
         for human in self.humans:
             self.unseen[human] = []
             self.shown[human] = Shown()
+        self.names = PlainNames(tuple(self.game.s.seats))
         self.record(self.game.last_events)
 
     def say(self, text: str) -> None:
         """Print for the human(s) at the terminal."""
         print(text, file=self.stdout, flush=True)
 
+    def line_of(self, event: Event) -> str:
+        """An event's line, worded from its kind and payload (an event told to some seats
+        alone is worded for them). An event without the payload its message needs (none
+        the engine logs: the bot's tests word every kind) says the engine's own line."""
+        with speaking(self.language):
+            worded = event_words(event.kind, event.data, self.names, self.game.db, bool(event.to))
+            return plain(worded if worded is not None else event.text)
+
     def record(self, events: Sequence[Event]) -> None:
         """Keep each event for the log of every human seat that may see it."""
         for event in events:
-            text = event.text
+            text = self.line_of(event)
             player = event.data.get("player")
             if event.kind == "explore_roll" and isinstance(event.data.get("die"), int):
                 self.rolls[str(player)] = event.data["die"]
             if event.kind == "mission_attempt" and event.to is None and player in self.remote:
                 # The table saw the party explore its Region; the attempt follows from a
-                # reward it took there, which the engine's line does not name.
-                text = f"{text.rstrip('.')} ({self.remote.pop(str(player))})."
+                # reward it took there, which the event's line does not name.
+                with speaking(self.language):
+                    how = self.remote.pop(str(player))
+                    text = line("terminal.remote", line=text.rstrip("."), how=how)
             for human in self.humans:
                 if visible_to(event, human):
                     self.unseen[human].append(text)
@@ -148,11 +140,18 @@ class TerminalGame:
         card = self.game.db.region(region)
         index = int(parsed.arg or 0)
         if index < len(card.rewards) and card.rewards[index].kind == "remote_mission":
-            name = card.rewards[index].name or "a mission from afar"
-            self.remote[seat] = f"from afar, through {name}, a reward of {card.name}"
+            with speaking(self.language):
+                reward = card.rewards[index].name
+                name = printed(region, reward) if reward else line("terminal.remote.unnamed")
+                where = card_name(self.game.db, region)
+                self.remote[seat] = line("terminal.remote.how", reward=name, region=where)
 
     def run(self) -> int:
         """Play to the end; raises :class:`Quit` when the human leaves."""
+        with speaking(self.language):
+            return self._run()
+
+    def _run(self) -> int:
         g = self.game
         while not g.over:
             prompts = g.pending()
@@ -174,8 +173,8 @@ class TerminalGame:
     def show_log(self, seat: str) -> None:
         lines = self.unseen[seat]
         if lines:
-            self.say(f"--- What {seat} saw happen ---" if len(self.humans) > 1 else "---")
-            self.say("\n".join(f"  {line}" for line in lines))
+            self.say(line("terminal.log.seat", player=seat) if len(self.humans) > 1 else "---")
+            self.say("\n".join(f"  {text}" for text in lines))
         self.unseen[seat] = []
 
     def show_changes(self, view: SeatView) -> None:
@@ -206,7 +205,7 @@ class TerminalGame:
             self.apply(seat, prompt.choices[0].action)
             return
         if len(self.humans) > 1 and seat != self.last_human:
-            self.say(f"\n##### {seat} at the keyboard (the others look away) #####")
+            self.say("\n" + line("terminal.hot_seat", player=seat))
             # Whoever sits down sees his own cards again (the board: once a turn, or "b").
             self.shown[seat].phase = self.shown[seat].yours = ""
         self.last_human = seat
@@ -237,73 +236,86 @@ class TerminalGame:
 
     def confirmed(self, choice: ChoiceView) -> bool:
         """Ask again before an action of :data:`display.CONFIRM` is applied."""
-        why = display.CONFIRM.get(parse_action(choice.action).type)
-        if why is None:
+        kind = parse_action(choice.action).type
+        if kind not in display.CONFIRM:
             return True
-        self.say(f"{choice.label}: {why}. It cannot be undone.")
-        self.suggest = lambda: "yes"
-        line = self.ask("Type yes to confirm, anything else to choose again: ")
-        if line.strip().lower() in ("y", "yes"):
+        why = line(f"terminal.confirm.{kind}")
+        # The actions asked again name no card's printed words: worded without the prompt.
+        label = said(choice_words(choice, self.game.db))
+        self.say(line("terminal.confirm", choice=label, why=why))
+        yes = line("terminal.yes")
+        self.suggest = lambda: yes
+        typed = folded(self.ask(line("terminal.confirm.ask", yes=yes)))
+        if typed in {folded(yes), folded(yes)[:1], "y", "yes"}:
             return True
-        self.say("Not done: choose again.")
+        self.say(line("terminal.confirm.not_done"))
         return False
 
     def ask(self, question: str) -> str:
         """One line typed by the human (Quit at the end of the input)."""
         self.stdout.write(question)
         self.stdout.flush()
-        line = self.stdin.readline()
-        if not line and self.suggest is not None and self.last_human in self.autoplay:
-            line = f"{self.suggest()}\n"
-            self.stdout.write(line)  # shown as if typed
-        if not line:
-            raise Quit("the input ended")
-        return line
+        typed = self.stdin.readline()
+        if not typed and self.suggest is not None and self.last_human in self.autoplay:
+            typed = f"{self.suggest()}\n"
+            self.stdout.write(typed)  # shown as if typed
+        if not typed:
+            raise Quit("terminal.quit.input_ended")
+        return typed
 
     def read_choice(self, view: SeatView, prompt: PromptView) -> ChoiceView | None:
         """The choice typed, or None after a command or a message (ask again)."""
         choices = display.order(prompt)
-        count = len(choices)
-        line = self.ask(f"Choice (1-{count}, ? for help): ")
-        text = line.strip()
+        n = len(choices)
+        text = self.ask(line("terminal.ask", n=n)).strip()
         lower = text.lower()
-        if lower in ("q", "quit", "exit"):
-            raise Quit("you left the game")
-        if lower in ("?", "h", "help"):
-            self.say(COMMANDS)
-        elif lower in ("b", "board"):
-            self.say(display.render_board(view, self.game.db))
-            self.say(display.render_prompt(view, self.game.db, self.roll_for(prompt)))
-        elif lower == "rules":
-            self.say(RULES)
-        elif lower == "hand":
-            self.say(self.hand_text(view))
-        elif lower in ("missions", "m"):
-            self.say(self.missions_text(view))
-        elif lower in ("discards", "d"):
-            self.say(display.render_discards(view.table, self.game.db))
+        command = command_of(text)
+        card = card_command(text)
+        if command == "quit":
+            raise Quit("terminal.quit.left")
+        if command is not None:
+            self.say(self.command_text(command, view, prompt))
         elif lower.startswith("?") and lower[1:].strip().isdigit():
             self.say(self.choice_text(view, choices, lower[1:].strip()))
-        elif lower.startswith("?") or lower == "card" or lower.startswith("card "):
-            self.say(self.lookup(text[1:] if lower.startswith("?") else text[4:]))
+        elif lower.startswith("?") or card is not None:
+            self.say(self.lookup(text[1:] if lower.startswith("?") else card or ""))
         elif lower.isdigit():
             number = int(lower)
-            if 1 <= number <= count:
+            if 1 <= number <= n:
                 return choices[number - 1]
-            self.say(f"No choice {number}: type a number from 1 to {count}.")
+            self.say(line("terminal.no_such_choice", number=number, n=n))
         else:
-            by_label = [c for c in choices if c.label.lower().startswith(lower)] if lower else []
+            labels = [(c, display.choice_label(c, view, self.game.db).lower()) for c in choices]
+            by_label = [c for c, label in labels if label.startswith(lower)] if lower else []
             if len(by_label) == 1:
                 return by_label[0]
-            self.say(f"Not a choice: {text!r}. Type a number from 1 to {count}, or ? for help.")
+            self.say(line("terminal.not_a_choice", typed=repr(text), n=n))
         return None
+
+    def command_text(self, command: str, view: SeatView, prompt: PromptView) -> str:
+        """What a command (but ``quit``) prints."""
+        db = self.game.db
+        if command == "board":
+            return "\n".join(
+                [
+                    display.render_board(view, db),
+                    display.render_prompt(view, db, self.roll_for(prompt)),
+                ]
+            )
+        if command == "hand":
+            return self.hand_text(view)
+        if command == "missions":
+            return self.missions_text(view)
+        if command == "discards":
+            return display.render_discards(view.table, db)
+        return rules_text() if command == "rules" else commands_text()
 
     def choice_text(self, view: SeatView, choices: Sequence[ChoiceView], which: str) -> str:
         """What choice ``which`` is about: the card it names (its own hand, a public card:
         the choice is the seat's, so its card is one the seat may see), the reward it takes,
         or the option it picks."""
         if not 1 <= int(which) <= len(choices):
-            return f"Type ?N with N from 1 to {len(choices)}."
+            return line("terminal.choice.range", n=len(choices))
         choice = choices[int(which) - 1]
         action = parse_action(choice.action)
         arg = action.arg or ""
@@ -313,29 +325,31 @@ class TerminalGame:
         if action.type in ("explore", "skip") and region:
             # Exploring reads the table of the Region the party stands in.
             return cards.describe(self.game.db, region)
+        label = display.choice_label(choice, view, self.game.db)
         note = display.choice_note(choice, view, self.game.db)
         if note:
-            return f"{choice.label}: {note}"
-        return f"{choice.label}: that choice names no card."
+            return line("terminal.choice.note", choice=label, note=note)
+        return line("terminal.choice.no_card", choice=label)
 
     def lookup(self, name: str) -> str:
         """Any card of the sets in play, by name: card texts are public."""
         if not name.strip():
-            return "Type ? and a card's name, e.g. ? Arkhangel."
+            return line("terminal.lookup.empty")
         db = self.game.db
         found = cards.find(db, name, self.game.table_view().sets)
         if not found:
-            return f"No card is named {name.strip()!r}."
+            return line("terminal.lookup.none", name=repr(name.strip()))
         if len(found) > 6:
-            names = ", ".join(sorted(cards.card_name(db, c) for c in found))
-            return f"{len(found)} cards match {name.strip()!r}: {names}."
+            names = ", ".join(sorted(card_name(db, c) for c in found))
+            return count("terminal.lookup.many", len(found), name=repr(name.strip()), cards=names)
         return "\n".join(cards.describe(db, c) for c in found)
 
     def hand_text(self, view: SeatView) -> str:
         """The seat's hand, each card with what it says."""
         if not view.hand:
-            return "Your hand is empty."
-        return "Your hand:\n" + "\n".join(cards.describe(self.game.db, c) for c in view.hand)
+            return line("terminal.hand.empty")
+        described = "\n".join(cards.describe(self.game.db, c) for c in view.hand)
+        return f"{line('terminal.hand')}\n{described}"
 
     def missions_text(self, view: SeatView) -> str:
         """The seat's missions: secret ones in hand, started and completed, and the Final."""
@@ -343,22 +357,17 @@ class TerminalGame:
         party = view.table.party(view.seat)
         parts = []
         for title, ids in (
-            ("Your secret missions", view.missions),
-            ("Started", party.started),
-            ("Completed", party.completed),
+            ("terminal.missions.secret", view.missions),
+            ("terminal.missions.started", party.started),
+            ("terminal.missions.completed", party.completed),
         ):
             if ids:
-                parts.append(f"{title}:\n" + "\n".join(cards.describe(db, c) for c in ids))
-        parts.append(
-            "A Basic mission is attempted after a successful exploration of its Region, "
-            "instead of a reward (E6); some rewards let a party attempt it from afar."
-        )
+                described = "\n".join(cards.describe(db, c) for c in ids)
+                parts.append(f"{line(title)}\n{described}")
+        parts.append(line("terminal.missions.how"))
         final = view.table.final_mission
         if final:
-            parts.append(
-                "The Final mission (attempted like a Basic one, once you have completed a "
-                "Basic mission, F4):\n" + cards.describe(db, final)
-            )
+            parts.append(f"{line('terminal.missions.final')}\n{cards.describe(db, final)}")
         else:
-            parts.append("The Final mission is still face down.")
+            parts.append(line("terminal.missions.final_hidden"))
         return "\n".join(parts)

@@ -7,10 +7,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.rendering.cards import card_name, card_text, printed
-from bot.rendering.messages import Message, msg
-from bot.rendering.text import Names, escape
 from engine import CardDB, RegionCard
+from wording.cards import card_name, card_text, printed
+from wording.names import SeatNames
+from words import Message, msg
 
 
 @dataclass(frozen=True)
@@ -19,25 +19,28 @@ class Context:
     kind (one builder may serve kinds alike) and whether the event is private (told to some
     players alone)."""
 
-    names: Names
+    names: SeatNames
     db: CardDB
     kind: str = ""
     private: bool = False
 
     def who(self, seat: str | None) -> str:
-        return self.names.bold(seat)
+        """A seat as the front end names it."""
+        return self.names.who(seat)
 
     def side(self, side: str) -> str:
-        """One side of a battle in bold: a seat's display name, or a monster's name as its
-        card prints it (a mission's enemy, an Encounter)."""
-        if side in self.names.seats:
-            return self.names.bold(side)
-        return f"**{escape(self.printed(None, side))}**"
+        """One side of a battle: a seat's name, or a monster's name as its card prints it (a
+        mission's enemy, an Encounter), set apart as a seat's name is."""
+        if self.names.is_seat(side):
+            return self.names.who(side)
+        return self.names.strong(self.printed(None, side))
 
     def card(self, card_id: str) -> str:
+        """A card's name in the current language."""
         return card_name(self.db, card_id)
 
     def text(self, card_id: str) -> str:
+        """A card's text in the current language."""
         return card_text(self.db, card_id)
 
     def printed(self, card_id: str | None, english: str) -> str:
@@ -45,6 +48,7 @@ class Context:
         return printed(card_id, english)
 
     def region(self, region_id: str) -> RegionCard | None:
+        """The Region card of ``region_id`` (None for an unknown id)."""
         card = self.db.by_id.get(region_id)
         return card if isinstance(card, RegionCard) else None
 
@@ -72,4 +76,5 @@ def with_text(id: str, card_id: str, c: Context, /, **args: object) -> Message:
 
 
 def outcome(success: bool) -> Message:
+    """A roll's outcome in a word."""
     return msg("word.success" if success else "word.failure")

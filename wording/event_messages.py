@@ -1,20 +1,21 @@
 """The messages of the game's course, cards and effects, movement and interaction (and of
-the bot's own events), from their payloads: kind -> builder (:data:`COURSE`).
+the Discord bot's own events), from their payloads: kind -> builder (:data:`COURSE`).
 
 A builder reads the event's data (``engine.EVENT_PAYLOADS`` declares its fields; the bot's
-own kinds are in :data:`BOT_EVENT_KINDS`) and returns a message of the catalog
-(:mod:`bot.rendering.messages`); the engine's English ``text`` is never read. Seat ids become
-bold escaped display names and card ids card names here, so the templates see only words.
+own kinds are in :data:`BOT_EVENT_KINDS`) and returns a message of the catalogs
+(:mod:`words`); the engine's English ``text`` is never read. Seat ids become the front end's
+names (:class:`~wording.names.SeatNames`) and card ids card names here, so the templates see
+only words.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.rendering.actions import NEED_DATA, action_message
-from bot.rendering.event_context import Builders, Context, outcome, with_text
-from bot.rendering.messages import Message, counted, listing, msg, say
-from engine import ChoiceData
+from engine import IDLE, ChoiceData
+from wording.actions import NEED_DATA, action_message
+from wording.event_context import Builders, Context, outcome, with_text
+from words import Message, counted, listing, msg, say
 
 #: The kinds of events the bot itself logs (payload fields as for the engine's kinds).
 BOT_EVENT_KINDS: dict[str, tuple[str, ...]] = {
@@ -120,7 +121,7 @@ def _regions(d: dict[str, Any], c: Context) -> Message:
 
 @COURSE("turn")
 def _turn(d: dict[str, Any], c: Context) -> Message:
-    order = " → ".join(c.names.of(n) for n in d["order"])
+    order = " → ".join(c.names.text(n) for n in d["order"])
     return msg("event.turn", turn=d["turn"], order=order)
 
 
@@ -217,8 +218,13 @@ def _tap(d: dict[str, Any], c: Context) -> Message:
 @COURSE("choose")
 def _choose(d: dict[str, Any], c: Context) -> Message:
     # The label is the card's own words for the option (card data; the payload does not
-    # name the card: its translation is found by its English).
-    return msg("event.choose", player=c.who(d["player"]), label=c.printed(None, d["label"]))
+    # name the card: its translation is found by its English), and, for an option that
+    # changes nothing now, the engine's English mark of it: worded as a choice's label is.
+    label: str = d["label"]
+    idle = label.endswith(IDLE)
+    option = c.printed(None, label.removesuffix(IDLE))
+    said = say(msg("action.pick.idle" if idle else "action.pick", option=option))
+    return msg("event.choose", player=c.who(d["player"]), label=said)
 
 
 @COURSE("modify")

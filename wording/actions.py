@@ -1,13 +1,13 @@
 """A choice's action in words: ``action.<type>`` of the catalog filled from its argument
 (a card, a seat) and the :class:`~engine.ChoiceData` of what the card prints (a pick's option,
-a named reward). Below the choices' labels (:mod:`bot.rendering.choices`) and the event
+a named reward). Below the choices' labels (:mod:`wording.choices`) and the event
 builders, which word again a decision's default action stored with its time-out."""
 
 from __future__ import annotations
 
-from bot.rendering.cards import card_name, printed
-from bot.rendering.messages import ENGLISH, Message, counted, msg
 from engine import CardDB, ChoiceData
+from wording.cards import card_name, printed
+from words import Message, counted, known, msg
 
 #: Actions worded from their data (the option, the reward), not from the action alone.
 NEED_DATA = frozenset({"pick", "reward"})
@@ -41,6 +41,6 @@ def action_message(action: str, data: ChoiceData, db: CardDB, card: str | None =
     if kind == "pick":
         option = printed(card, data.option) if data.option is not None else name
         return msg("action.pick.idle" if data.idle else "action.pick", option=option)
-    if f"action.{kind}" not in ENGLISH:
+    if not known(f"action.{kind}"):
         return msg("action.unknown", action=action)
     return msg(f"action.{kind}", card=name, seat=arg)

@@ -1,14 +1,14 @@
 """The messages of battles, exploration, missions, the end and the expansions' events,
-from their payloads: kind -> builder (:data:`OUTCOMES`); see :mod:`bot.rendering.event_messages`."""
+from their payloads: kind -> builder (:data:`OUTCOMES`); see :mod:`wording.event_messages`."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.rendering.ending import ending_text
-from bot.rendering.event_context import Builders, Context, with_text
-from bot.rendering.messages import Message, counted, listing, msg, say
 from engine import EncounterCard
+from wording.ending import ending_text
+from wording.event_context import Builders, Context, with_text
+from words import Message, counted, listing, msg, say
 
 OUTCOMES = Builders()
 
@@ -32,7 +32,7 @@ def _battle(d: dict[str, Any], c: Context) -> Message:
 def _battle_roll(d: dict[str, Any], c: Context) -> Message:
     # Both sides by name: the other party, or the monster (its name in ``opponent``).
     monster = c.printed(None, d.get("opponent") or "")
-    other = f"**{monster}**" if monster else say(msg("event.battle_roll.monster"))
+    other = c.names.strong(monster) if monster else say(msg("event.battle_roll.monster"))
     sides = [c.who(d["player"]), c.who(d["other"]) if d["other"] else other]
     rolls = [
         msg("event.battle_roll.side", side=side, shown=shown, strength=strength, total=total)
