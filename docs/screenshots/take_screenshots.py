@@ -189,6 +189,31 @@ class Members:
         raise SystemExit("the wanted position never came")
 
 
+def moves(member: simcord.MemberActor) -> Callable[[Table, list[Prompt]], bool]:
+    """The position where ``member`` has his Movement decision (a public one: its choices
+    are buttons on the board)."""
+
+    def wanted(table: Table, prompts: list[Prompt]) -> bool:
+        return any(
+            p.kind == "movement" and table.seats[p.player].user_id == member.id for p in prompts
+        )
+
+    return wanted
+
+
+def decides_reset(member: simcord.MemberActor) -> Callable[[Table, list[Prompt]], bool]:
+    """The position where ``member``'s Reset phase names three cards of his or more (those
+    choices are buttons on his panel only, never on the board)."""
+
+    def wanted(table: Table, prompts: list[Prompt]) -> bool:
+        return any(
+            p.kind == "reset" and len(p.choices) >= 3 and table.seats[p.player].user_id == member.id
+            for p in prompts
+        )
+
+    return wanted
+
+
 def preference(choice: str) -> tuple[int, str]:
     order = ("attack", "explore", "go ", "pass", "done", "keep", "drop")
     rank = next((i for i, p in enumerate(order) if choice.startswith(p)), len(order))
@@ -277,13 +302,7 @@ async def take(out_dir: Path, max_kb: int) -> None:
                 game = Members(env, bot, world)
 
                 # Bob's Movement phase: a public decision, its choices as buttons on the board.
-                def bob_moves(table: Table, prompts: list[Prompt]) -> bool:
-                    return any(
-                        p.kind == "movement" and table.seats[p.player].user_id == bob.id
-                        for p in prompts
-                    )
-
-                await game.play_until(bob_moves)
+                await game.play_until(moves(bob))
                 board = await game.board()
                 await photograph(env, world, bob, board, SHOTS["board.png"], out_dir, max_kb)
 
@@ -298,15 +317,7 @@ async def take(out_dir: Path, max_kb: int) -> None:
 
                 # Carol's private panel when her decision names her cards (Reset phase): those
                 # choices are buttons on her panel only, never on the board.
-                def carol_decides(table: Table, prompts: list[Prompt]) -> bool:
-                    return any(
-                        p.kind == "reset"
-                        and len(p.choices) >= 3
-                        and table.seats[p.player].user_id == carol.id
-                        for p in prompts
-                    )
-
-                table = await game.play_until(carol_decides)
+                table = await game.play_until(decides_reset(carol))
                 board = game.message(table.row.board_message_id)
                 hand = await carol.click(board, custom_id=f"anima:{table.id}:hand")
                 await photograph(env, world, carol, hand, SHOTS["hand.png"], out_dir, max_kb)
@@ -342,25 +353,11 @@ async def take_language(
                 await alice.click(lobby, custom_id=f"anima:lobby:{gid}:start")
                 game = Members(env, bot, world)
 
-                def bob_moves(table: Table, prompts: list[Prompt]) -> bool:
-                    return any(
-                        p.kind == "movement" and table.seats[p.player].user_id == bob.id
-                        for p in prompts
-                    )
-
-                await game.play_until(bob_moves)
+                await game.play_until(moves(bob))
                 shot = SHOTS[f"board_{language}.png"]
                 await photograph(env, world, bob, await game.board(), shot, out_dir, max_kb, locale)
 
-                def carol_decides(table: Table, prompts: list[Prompt]) -> bool:
-                    return any(
-                        p.kind == "reset"
-                        and len(p.choices) >= 3
-                        and table.seats[p.player].user_id == carol.id
-                        for p in prompts
-                    )
-
-                table = await game.play_until(carol_decides)
+                table = await game.play_until(decides_reset(carol))
                 board = game.message(table.row.board_message_id)
                 hand = await carol.click(board, custom_id=f"anima:{table.id}:hand")
                 shot = SHOTS[f"hand_{language}.png"]
