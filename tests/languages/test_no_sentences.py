@@ -123,7 +123,7 @@ def test_no_sentence_outside_the_catalogs() -> None:
 
 def test_the_scan_finds_a_sentence() -> None:
     tree = "x = 1\nsend('You draw a card')\nlog.info('logged for the operator')\n"
-    path = ROOT / "tests" / "words" / "_probe.py"
+    path = ROOT / "tests" / "languages" / "_probe.py"
     try:
         path.write_text(tree, encoding="utf-8")
         assert [t for _, t in sentences(path)] == ["You draw a card"]
