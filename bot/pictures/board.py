@@ -21,7 +21,6 @@ from bot.pictures.board_parts import (
     DETAIL,
     PAD,
     SMALL,
-    PartyPanel,
     RegionCard,
     draw_party,
     draw_region,

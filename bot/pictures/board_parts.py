@@ -11,7 +11,7 @@ holds them; the board draws the same from it as from the public one).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot.pictures import icons
@@ -52,17 +52,6 @@ class RegionCard:
     tokens: list[tuple[int, str]]
     trade: bool
     peaceful: bool
-    height: int = 0
-
-
-@dataclass
-class PartyPanel:
-    """A party laid out: head (token, name, totals), then rows of text."""
-
-    index: int
-    name: str
-    totals: str
-    rows: list[Row] = field(default_factory=list)
     height: int = 0
 
 

@@ -177,7 +177,7 @@ def card_back(c: Canvas, x: float, y: float, w: float, h: float) -> None:
     c.draw.polygon(_polygon(cx, cy, r, 4, 0), fill=Ink.LIGHT_SOFT)
 
 
-#: Where a die's pips lie, on a 3 × 3 grid, for faces 1 to 6.
+#: Where a die's pips lie, on a grid of three by three, for faces 1 to 6.
 _PIPS = {
     1: [(1, 1)],
     2: [(0, 0), (2, 2)],
