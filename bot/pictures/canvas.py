@@ -135,11 +135,16 @@ def _mask(char: str) -> tuple[tuple[int, int], bytes]:
     return mask.size, bytes(Image.Image()._new(mask).tobytes())
 
 
+#: Characters that join or vary an emoji (variation selectors, the zero-width joiner):
+#: without the emoji they have no use.
+_INVISIBLE = frozenset(chr(c) for c in (*range(0xFE00, 0xFE10), 0x200D))
+
+
 @lru_cache(maxsize=8192)
 def drawable(text: str) -> str:
     """``text`` without the characters the font lacks (emoji, variation selectors), its
     spaces made single where a dropped character leaves two."""
-    kept = "".join(c for c in text if c.isascii() or _has_glyph(c))
+    kept = "".join(c for c in text if c.isascii() or (c not in _INVISIBLE and _has_glyph(c)))
     if kept == text:
         return text
     return " ".join(kept.split())
