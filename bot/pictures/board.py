@@ -41,8 +41,6 @@ from words import say, speaking
 WIDTH = 1200
 MARGIN = 24
 GAP = 14
-#: Regions in a row: four, or five when there are more than eight (five players' ten).
-COLUMNS = 4
 HEADER = 100
 
 
@@ -89,7 +87,7 @@ def say_line(id: str, **args: object) -> str:
 def _draw(view: TableView, db: CardDB, names: Mapping[str, str]) -> Picture:
     used: set[str] = set()
     seats = {s: i for i, s in enumerate(view.seats or [p.seat for p in view.parties])}
-    columns = COLUMNS + (len(view.regions) > 2 * COLUMNS)
+    columns = _columns(len(view.regions))
     card_w = (WIDTH - 2 * MARGIN - (columns - 1) * GAP) // columns
     cards = [region_card(r, db, card_w, seats, names, used) for r in view.regions]
     rows = [cards[i : i + columns] for i in range(0, len(cards), columns)]
@@ -128,19 +126,27 @@ def _draw(view: TableView, db: CardDB, names: Mapping[str, str]) -> Picture:
             draw_region(c, card, MARGIN + i * (card_w + GAP), y, card_w, h)
         y += h + GAP
     if not rows:
-        c.text((MARGIN, y), line("board.regions.none"), DETAIL, Ink.LIGHT_SOFT)
+        x = MARGIN + c.text((MARGIN, y), line("board.field.regions"), DETAIL, Ink.LIGHT_SOFT, True)
+        c.text((x + 12, y), line("board.regions.none"), DETAIL, Ink.LIGHT_SOFT)
         y += 40
-    c.text((MARGIN, y + 2), line("board.turn_order"), DETAIL, Ink.LIGHT_SOFT, True)
+    heading = line("board.turn_order" if view.order else "pictures.parties")
+    c.text((MARGIN, y + 2), heading, DETAIL, Ink.LIGHT_SOFT, True)
     y += 34
     asked = set(deciding(view))
     for place, (party, panel) in enumerate(zip(order, panels, strict=True)):
         here = party.seat in asked
         winner = view.over and view.winner == party.seat
-        draw_party(c, panel, MARGIN, y, panel_w, panel.height, here or winner)
+        mark = "winner" if winner else "decision" if here else ""
+        draw_party(c, panel, MARGIN, y, panel_w, panel.height, mark)
         _place(c, place + 1, MARGIN, y, here, winner)
         y += panel.height + GAP // 2
     _legend(c, legend, y)
     return c.picture(board_alt(view, db, names))
+
+
+def _columns(regions: int) -> int:
+    """Regions in a row: four or five, whichever needs fewer rows (four, wider, on a tie)."""
+    return min((-(-regions // n), n) for n in (4, 5))[1] if regions else 4
 
 
 def _in_order(view: TableView) -> list[PartyView]:
@@ -166,19 +172,21 @@ def _header(c: Canvas, view: TableView, db: CardDB) -> None:
     box = (WIDTH - MARGIN - 560, 10, WIDTH - MARGIN, HEADER - 24)
     c.box(box, fill=Ink.PANEL, outline=Ink.YELLOW if view.final_mission else Ink.BLACK)
     x = box[0] + PAD
-    c.text((x + 10, 29), SYMBOL["final_mission"], 26, Ink.YELLOW, True, "mm")
+    # One line (no countdown yet) sits in the box's middle; two fill it.
+    top = 0 if view.crisis is not None else 17
+    c.text((x + 10, top + 29), SYMBOL["final_mission"], 26, Ink.YELLOW, True, "mm")
     label = line("board.final_mission")
     label_w = length(label, SMALL)
-    c.text((x + 28, 18), label, SMALL, Ink.LIGHT_SOFT)
+    c.text((x + 28, top + 18), label, SMALL, Ink.LIGHT_SOFT)
     if view.final_mission:
         name = card_name(db, view.final_mission)
         room = box[2] - x - 48 - label_w
-        c.text((x + 36 + label_w, 14), fit(name, 24, room, True), 24, Ink.LIGHT, True)
+        c.text((x + 36 + label_w, top + 14), fit(name, 24, room, True), 24, Ink.LIGHT, True)
     else:
         hidden = line("board.final_mission.hidden", n=view.final_deck)
-        icons.card_back(c, x + 36 + label_w, 14, 18, 24)
+        icons.card_back(c, x + 36 + label_w, top + 14, 18, 24)
         room = box[2] - x - 74 - label_w
-        c.text((x + 62 + label_w, 18), fit(hidden, SMALL, room), SMALL, Ink.LIGHT)
+        c.text((x + 62 + label_w, top + 18), fit(hidden, SMALL, room), SMALL, Ink.LIGHT)
     if view.crisis is not None:
         icons.hourglass(c, x + 3, 48, 26, Ink.VERMILION)
         c.text((x + 28, 48), line("board.crisis_in", turns=view.crisis), 22, Ink.LIGHT, True)

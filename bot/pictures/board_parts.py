@@ -371,10 +371,12 @@ def _in_play(p: PartyView, db: CardDB) -> list[tuple[str, list[str]]]:
 
 
 def draw_party(
-    c: Canvas, panel: PartyPanel, x: int, y: int, width: int, height: int, deciding: bool
+    c: Canvas, panel: PartyPanel, x: int, y: int, width: int, height: int, mark: str = ""
 ) -> None:
-    """Draw a laid-out party row at ``(x, y)``; a party whose decision it is is outlined in
-    yellow and marked ▶ (not by the colour alone)."""
+    """Draw a laid-out party row at ``(x, y)``; a party whose decision it is (``mark``
+    "decision") or the winner ("winner") is outlined in yellow and marked ▶ or ♛ (not by the
+    colour alone)."""
+    deciding = bool(mark)
     outline = Ink.YELLOW if deciding else Ink.BLACK
     c.box(
         (x, y, x + width, y + height), fill=Ink.PANEL, outline=outline, width=3 if deciding else 2
@@ -382,7 +384,7 @@ def draw_party(
     icons.token(c, x + PAD + 23, y + PAD + 15, 12, panel.index)
     name_x = x + PAD + 44
     if deciding:
-        c.text((name_x, y + PAD + 15), SYMBOL["decision"], NAME, Ink.YELLOW, True, "lm")
+        c.text((name_x, y + PAD + 15), SYMBOL[mark], NAME, Ink.YELLOW, True, "lm")
         name_x += 26
     c.text((name_x, y + PAD), fit(panel.name, NAME, x + LEFT - name_x, True), NAME, Ink.LIGHT, True)
     ly = y + PAD + 34
@@ -391,7 +393,7 @@ def draw_party(
         icons.swords(c, x + PAD, ly + 2, 22, Ink.LIGHT)
         tx = x + PAD + 30 + c.text((x + PAD + 30, ly), str(strength), 22, Ink.LIGHT, True)
         c.text((tx + 26, ly), f"{SYMBOL['speed']} {speed}", 22, Ink.LIGHT, True)
-    ly += 30
+        ly += 30
     c.text((x + PAD + 11, ly + 11), SYMBOL["region"], SMALL, Ink.LIGHT_SOFT, True, "mm")
     c.text((x + PAD + 28, ly), fit(panel.where, SMALL, LEFT - PAD - 40), SMALL, Ink.LIGHT_SOFT)
     for flag in panel.flags:

@@ -11,6 +11,7 @@ text rather than drawn as an empty box (:func:`drawable`).
 from __future__ import annotations
 
 import io
+import re
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -140,6 +141,9 @@ def _mask(char: str) -> tuple[tuple[int, int], bytes]:
 _INVISIBLE = frozenset(chr(c) for c in (*range(0xFE00, 0xFE10), 0x200D))
 
 
+_BEFORE_PUNCTUATION = re.compile(r" ([,.;:!?])")
+
+
 @lru_cache(maxsize=8192)
 def drawable(text: str) -> str:
     """``text`` without the characters the font lacks (emoji, variation selectors), its
@@ -147,7 +151,8 @@ def drawable(text: str) -> str:
     kept = "".join(c for c in text if c.isascii() or (c not in _INVISIBLE and _has_glyph(c)))
     if kept == text:
         return text
-    return " ".join(kept.split())
+    # A dropped emoji leaves its spaces: one between words, none before a comma.
+    return _BEFORE_PUNCTUATION.sub(r"\1", " ".join(kept.split()))
 
 
 @lru_cache(maxsize=16384)
