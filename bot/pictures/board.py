@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.pictures import icons
-from bot.pictures.board_alt import board_alt
+from bot.pictures.board_alt import board_alt, deciding, decision_line
 from bot.pictures.board_parts import (
     DETAIL,
     PAD,
@@ -29,14 +29,11 @@ from bot.pictures.board_parts import (
 )
 from bot.pictures.canvas import Canvas, Ink, Picture, drawable, fit, length, wrap
 from bot.pictures.icons import SYMBOL
-from bot.pictures.names import PictureNames, line, plain
+from bot.pictures.names import line
 from engine import CardDB, PartyView, TableView
 from wording.cards import any_translated, card_name
-from wording.choices import kind_message
-from wording.ending import ending_text
-from wording.prompts import prompt_message
 from wording.table import phase_text
-from words import say, speaking
+from words import speaking
 
 WIDTH = 1200
 MARGIN = 24
@@ -49,39 +46,6 @@ def draw_board(view: TableView, db: CardDB, names: Mapping[str, str], language: 
     display name as typed (a seat missing from it is drawn by its id)."""
     with speaking(language):
         return _draw(view, db, names)
-
-
-def deciding(view: TableView) -> list[str]:
-    """The seats whose decision the table waits for (a window's: every one still asked)."""
-    if view.over:
-        return []
-    return list(dict.fromkeys(w.player for w in view.waiting))
-
-
-def decision_line(view: TableView, db: CardDB, names: Mapping[str, str]) -> str:
-    """Who must decide what now, in plain words (the text board's line, without its
-    Markdown and emoji); the ending when the game is over; "" when nobody is asked."""
-    seats = PictureNames(names)
-    if view.over:
-        return plain(ending_text(view.winner, view.ending, seats))
-    if not view.waiting:
-        return ""
-    first = next((w for w in view.waiting if w.window), view.waiting[0])
-    if first.withheld:
-        what = say(kind_message(first.kind))
-    else:
-        what = say(prompt_message(first.kind, first.data, seats, db))
-    who = ", ".join(seats.who(s) for s in deciding(view))
-    if first.window:
-        return plain(say_line("board.window", decision=what, players=who))
-    if len(view.waiting) > 1:
-        return plain(say_line("waiting.many", players=who, decision=kind_message(first.kind)))
-    return plain(say_line("board.decision", player=who, decision=what))
-
-
-def say_line(id: str, **args: object) -> str:
-    """A catalog line without the text board's emoji (a picture draws its own marks)."""
-    return drawable(line(id, **args)).strip()
 
 
 def _draw(view: TableView, db: CardDB, names: Mapping[str, str]) -> Picture:
@@ -97,7 +61,7 @@ def _draw(view: TableView, db: CardDB, names: Mapping[str, str]) -> Picture:
         party_panel(p, seats.get(p.seat, i), db, panel_w, names, view.over, used)
         for i, p in enumerate(order)
     ]
-    decision = wrap(decision_line(view, db, names), DETAIL, WIDTH - 2 * MARGIN - 34, 2)
+    decision = wrap(drawable(decision_line(view, db, names)), DETAIL, WIDTH - 2 * MARGIN - 34, 2)
     legend = _legend_items(view, db, used)
     height = HEADER + len(decision) * 27 + GAP
     height += sum(max(c.height for c in row) + GAP for row in rows) or 40
@@ -138,7 +102,8 @@ def _draw(view: TableView, db: CardDB, names: Mapping[str, str]) -> Picture:
         winner = view.over and view.winner == party.seat
         mark = "winner" if winner else "decision" if here else ""
         draw_party(c, panel, MARGIN, y, panel_w, panel.height, mark)
-        _place(c, place + 1, MARGIN, y, here, winner)
+        if view.order:
+            _place(c, place + 1, MARGIN, y, here, winner)
         y += panel.height + GAP // 2
     _legend(c, legend, y)
     return c.picture(board_alt(view, db, names))
@@ -279,4 +244,4 @@ def _legend(c: Canvas, items: list[tuple[str, str]], y: int) -> None:
         c.text((lx + 28, ly), word, SMALL, Ink.LIGHT_SOFT)
 
 
-__all__ = ["RegionCard", "deciding", "decision_line", "draw_board"]
+__all__ = ["RegionCard", "draw_board"]

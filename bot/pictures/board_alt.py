@@ -48,7 +48,7 @@ def _lines(view: TableView, db: CardDB, names: Mapping[str, str], detail: int) -
     if view.order:
         order = " → ".join(seats.who(s) for s in view.order)
         lines.append(f"{line('board.turn_order')} {order}")
-    lines.append(_decision(view, db, seats))
+    lines.append(decision_line(view, db, names))
     if view.regions:
         lines.append(line("board.field.regions") + ":")
         lines += [_region(r, db, seats, detail) for r in view.regions]
@@ -57,17 +57,28 @@ def _lines(view: TableView, db: CardDB, names: Mapping[str, str], detail: int) -
     return [drawable(plain(x)) for x in lines]
 
 
-def _decision(view: TableView, db: CardDB, seats: PictureNames) -> str:
+def deciding(view: TableView) -> list[str]:
+    """The seats whose decision the table waits for (a window's: every one still asked)."""
     if view.over:
-        return ending_text(view.winner, view.ending, seats)
+        return []
+    return list(dict.fromkeys(w.player for w in view.waiting))
+
+
+def decision_line(view: TableView, db: CardDB, names: Mapping[str, str]) -> str:
+    """Who must decide what now, in plain words (the text board's line without its
+    Markdown); how the game ended once it is over; "" when nobody is asked."""
+    seats = PictureNames(names)
+    if view.over:
+        return plain(ending_text(view.winner, view.ending, seats))
     if not view.waiting:
         return ""
+    # A reaction window first: it names the move, the Encounter or the battle it answers.
     first = next((w for w in view.waiting if w.window), view.waiting[0])
     if first.withheld:
         what = say(kind_message(first.kind))
     else:
         what = say(prompt_message(first.kind, first.data, seats, db))
-    who = ", ".join(seats.who(s) for s in dict.fromkeys(w.player for w in view.waiting))
+    who = ", ".join(seats.who(s) for s in deciding(view))
     if first.window:
         return line("board.window", decision=what, players=who)
     if len(view.waiting) > 1:

@@ -350,7 +350,7 @@ def party_panel(
         used.add("secret_missions")
     panel.flows.append(flow(others, room))
     lines = sum(len(f) for f in panel.flows)
-    left = 3 + (1 if flags else 0)
+    left = 2 + (totals is not None) + len(flags)
     panel.height = 2 * PAD + max(left * 28 + 6, lines * _line_height(DETAIL) + 6)
     return panel
 
