@@ -14,7 +14,7 @@ Why Pillow rather than cairosvg or skia, measured on this machine (one core, CPU
 median of 20; the same scene of 1200 x 1360 pixels with 110 rounded boxes and 220 runs of
 text in DejaVu Sans, to PNG; ``benchmarks/render_libraries.py``):
 
-- Pillow 13: 48 ms, 191 KB (a 256-colour PNG; the real board: 23 ms, 72 KB at the median).
+- Pillow 13: 48 ms, 191 KB (a 256-colour PNG; the real board: 20 ms, 71 KB at the median).
 - cairosvg 2.9: 162 ms, 580 KB (full colour; builds an SVG text first, and needs the
   system's cairo library, which no wheel brings).
 - skia-python 144: 89 ms, 632 KB. Skia draws the scene in 10 ms, but its PNG encoder (full
