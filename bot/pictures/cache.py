@@ -1,0 +1,160 @@
+"""Pictures drawn off the interaction path: :class:`PictureCache` draws in one worker thread,
+keeps what it drew, draws again only when what a picture shows changed, and lets a newer
+request for a picture supersede one still waiting (a burst of actions draws the board once,
+in its latest state).
+
+How it is used: ``await cache.board(game_id, view, db, names, language)`` for the public
+board (the same for every reader of a language), ``await cache.get(key, digest, draw)`` for
+anything else (a card, a hand, a battle), where ``key`` names the picture's slot (the game,
+the kind, the language, the seat) and ``digest`` what it shows. Two requests of one slot with
+the same digest get the same :class:`~bot.pictures.Picture` without a second drawing.
+
+Why one thread: drawing is CPU work in Pillow's C code (it releases the GIL in its heavy
+parts, so the event loop goes on meanwhile), and one thread keeps the pictures to one core
+however many games play at once; a slot waiting for the thread is drawn once, in its latest
+state, so a busy table costs at most one drawing per slot at a time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+from bot.pictures.board import draw_board
+from bot.pictures.board_alt import board_digest
+from bot.pictures.canvas import Picture
+from engine import CardDB, TableView
+
+Draw = Callable[[], Picture]
+
+
+@dataclass
+class _Slot:
+    """One picture's place: what was drawn last, and what waits to be drawn."""
+
+    digest: str | None = None
+    picture: Picture | None = None
+    #: The newest request not yet drawn: its digest and how to draw it.
+    wanted: tuple[str, Draw] | None = None
+    #: Callers waiting for a picture, each with the digest it asked for.
+    waiters: list[tuple[str, asyncio.Future[Picture]]] = field(default_factory=list)
+    running: asyncio.Task[None] | None = None
+
+
+@dataclass
+class CacheStats:
+    """What the cache did: pictures drawn, requests answered from what was drawn, and
+    requests superseded by a newer one before they were drawn."""
+
+    drawn: int = 0
+    hits: int = 0
+    superseded: int = 0
+    #: CPU seconds spent drawing (``time.thread_time`` of the worker).
+    seconds: float = 0.0
+
+
+class PictureCache:
+    """Pictures by slot, drawn in one worker thread (see the module).
+
+    ``slots``: how many slots are kept (the least recently used go first)."""
+
+    def __init__(self, slots: int = 512, executor: ThreadPoolExecutor | None = None) -> None:
+        self._slots: OrderedDict[Hashable, _Slot] = OrderedDict()
+        self._limit = slots
+        self._executor = executor or ThreadPoolExecutor(1, thread_name_prefix="pictures")
+        self._own_executor = executor is None
+        self.stats = CacheStats()
+
+    async def board(
+        self,
+        game_id: int,
+        view: TableView,
+        db: CardDB,
+        names: Mapping[str, str],
+        language: str,
+    ) -> Picture:
+        """The public board of game ``game_id`` in ``language``: drawn again only when what
+        it shows changed (:func:`bot.pictures.board_alt.board_digest`)."""
+        digest = board_digest(view, names, language)
+        frozen = dict(names)
+        return await self.get(
+            (game_id, "board", language),
+            digest,
+            lambda: draw_board(view, db, frozen, language),
+        )
+
+    def peek(self, key: Hashable) -> Picture | None:
+        """The last picture drawn in slot ``key`` (None if none), without waiting."""
+        slot = self._slots.get(key)
+        return slot.picture if slot is not None else None
+
+    async def get(self, key: Hashable, digest: str, draw: Draw) -> Picture:
+        """The picture of slot ``key`` showing ``digest``: the one drawn already, or drawn
+        by ``draw`` in the worker thread. While a drawing of the slot runs, a request waits;
+        of several waiting requests only the newest is drawn, and every waiter gets it (its
+        picture shows the latest state; an older state is never shown after a newer)."""
+        slot = self._slots.get(key)
+        if slot is None:
+            slot = self._slots[key] = _Slot()
+            while len(self._slots) > self._limit:
+                self._slots.popitem(last=False)
+        else:
+            self._slots.move_to_end(key)
+        if slot.digest == digest and slot.picture is not None and slot.wanted is None:
+            self.stats.hits += 1
+            return slot.picture
+        if slot.wanted is not None:
+            self.stats.superseded += 1
+        slot.wanted = (digest, draw)
+        future: asyncio.Future[Picture] = asyncio.get_running_loop().create_future()
+        slot.waiters.append((digest, future))
+        if slot.running is None or slot.running.done():
+            slot.running = asyncio.create_task(self._run(slot))
+        return await future
+
+    async def _run(self, slot: _Slot) -> None:
+        """Draw the slot's newest request until none waits; answer every waiter."""
+        loop = asyncio.get_running_loop()
+        while slot.wanted is not None:
+            digest, draw = slot.wanted
+            slot.wanted = None
+            if digest == slot.digest and slot.picture is not None:
+                picture = slot.picture
+            else:
+                try:
+                    picture, seconds = await loop.run_in_executor(self._executor, _timed, draw)
+                except Exception as exc:  # a drawing that fails fails its waiters, not the slot
+                    self._answer(slot, None, exc)
+                    continue
+                self.stats.drawn += 1
+                self.stats.seconds += seconds
+                slot.digest, slot.picture = digest, picture
+            if slot.wanted is None:
+                self._answer(slot, picture, None)
+
+    @staticmethod
+    def _answer(slot: _Slot, picture: Picture | None, error: Exception | None) -> None:
+        waiters, slot.waiters = slot.waiters, []
+        for _, future in waiters:
+            if future.done():
+                continue
+            if error is not None:
+                future.set_exception(error)
+            elif picture is not None:
+                future.set_result(picture)
+
+    def close(self) -> None:
+        """Stop the worker thread (when the cache made it)."""
+        if self._own_executor:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _timed(draw: Draw) -> tuple[Picture, float]:
+    """``draw()`` and the CPU seconds it took in this thread."""
+    start = time.thread_time()
+    picture = draw()
+    return picture, time.thread_time() - start
