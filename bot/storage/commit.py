@@ -9,7 +9,6 @@ every game row read meanwhile carries it (:meth:`CommitStore._row`).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -62,9 +61,7 @@ class CommitStore(LogStore):
             (g, self._pointers[g]) for g in self._riders if g != game_id and g in self._pointers
         ]
         stored = await self.transaction(
-            functools.partial(
-                self._commit, game_id, expected_version, write, sets, params, others, now
-            )
+            lambda s: self._commit(s, game_id, expected_version, write, sets, params, others, now)
         )
         # The private logs in memory learn the events once they are committed.
         self._remember_private(game_id, stored)
@@ -77,8 +74,9 @@ class CommitStore(LogStore):
                 self._riders.discard(other)
         return stored
 
-    def _commit(
+    async def _commit(
         self,
+        s: Session,
         game_id: int,
         expected_version: int,
         write: GameWrite,
@@ -86,29 +84,28 @@ class CommitStore(LogStore):
         params: list[Any],
         others: list[tuple[int, Pointer]],
         now: float,
-        s: Session,
     ) -> list[EventRow]:
-        # Runs in the hop of commit(), inside its transaction.
+        # The hop of commit(), inside its transaction.
         finish = write.finish
-        done = s.execute(
+        done = await s.execute(
             f"UPDATE games SET {sets} WHERE id = ? AND version = ? AND status = 'running'",
             (*params, game_id, expected_version),
         )
         if done.rowcount != 1:
             raise VersionConflict(f"game {game_id} is not at version {expected_version}")
         if write.actions:
-            s.executemany(
+            await s.executemany(
                 "INSERT INTO actions (game_id, version, seat, action, source, at) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 [(game_id, v, seat, a, src, now) for v, seat, a, src in write.actions],
             )
-        stored = self._insert_events(s, game_id, write.events, now)
+        stored = await self._insert_events(s, game_id, write.events, now)
         seats = write.seats
         if finish is not None:
             seats = [replace(u, deadline=None, half_at=None) for u in seats]
-        _seat_updates(s, game_id, seats)
+        await _seat_updates(s, game_id, seats)
         if others:
-            s.executemany(
+            await s.executemany(
                 "UPDATE games SET published_event_id = ?, published_version = ?, "
                 "board_message_id = ?, board_turn = ? WHERE id = ?",
                 [
@@ -117,7 +114,7 @@ class CommitStore(LogStore):
                 ],
             )
         if finish is not None:
-            s.executemany(
+            await s.executemany(
                 "INSERT INTO results (game_id, guild_id, seat, user_id, name, ai, won) "
                 "SELECT ?, guild_id, ?, ?, ?, ?, ? FROM games WHERE id = ?",
                 [
@@ -160,11 +157,11 @@ class CommitStore(LogStore):
         await self._write(_save_pointers([(game_id, pointer)]))
 
 
-def _seat_updates(s: Session, game_id: int, seats: Sequence[SeatUpdate]) -> None:
+async def _seat_updates(s: Session, game_id: int, seats: Sequence[SeatUpdate]) -> None:
     """Every seat's bookkeeping of a change (one ``executemany``)."""
     if not seats:
         return
-    s.executemany(
+    await s.executemany(
         "UPDATE seats SET ai = ?, timeouts = ?, prompt_since = ?, deadline = ?, "
         "half_at = ?, pinged = ? WHERE game_id = ? AND seat = ?",
         [

@@ -26,14 +26,16 @@ class LogStore(StorageCore):
 
     # ------------------------------------------------------------------ writing the log
 
-    def _insert_events(
+    async def _insert_events(
         self, s: Session, game_id: int, events: Sequence[tuple[int, NewEvent]], now: float
     ) -> list[EventRow]:
         """Log ``events`` (version, event) in order; the rows as stored, with their ids.
         Runs in the hop of the caller's transaction.
 
-        One multi-row INSERT per batch of rows: a single statement whose rows get
-        consecutive ids (AUTOINCREMENT, one writer), ending at ``lastrowid``."""
+        One multi-row INSERT per batch of rows, returning the new ids: within one statement
+        they increase in the order of its rows on both backends (SQLite's AUTOINCREMENT, a
+        PostgreSQL identity's sequence), though not always consecutively (a sequence shared
+        with other writers), so they are sorted and matched to the rows in order."""
         out: list[EventRow] = []
         for start in range(0, len(events), _EVENT_ROWS_PER_INSERT):
             part = events[start : start + _EVENT_ROWS_PER_INSERT]
@@ -50,18 +52,26 @@ class LogStore(StorageCore):
                     now,
                 ]
             values = ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(part))
-            done = s.execute(
+            ids = await s.all(
                 "INSERT INTO events (game_id, version, kind, text, recipients, data_json, at) "
-                f"VALUES {values}",
+                f"VALUES {values} RETURNING id",
                 params,
             )
-            assert done.lastrowid is not None
-            first = done.lastrowid - len(part) + 1
-            for i, (version, e) in enumerate(part):
+            for event_id, (version, e), data in zip(
+                sorted(r[0] for r in ids), part, data_json, strict=True
+            ):
                 # The data as a reader of the row gets it (JSON: tuples become lists).
-                data = json.loads(data_json[i])
                 out.append(
-                    EventRow(first + i, game_id, version, e.kind, e.text, e.recipients, data, now)
+                    EventRow(
+                        event_id,
+                        game_id,
+                        version,
+                        e.kind,
+                        e.text,
+                        e.recipients,
+                        json.loads(data),
+                        now,
+                    )
                 )
         return out
 
@@ -94,8 +104,7 @@ class LogStore(StorageCore):
             return list(cached)
         rows = await self.fetchall(
             f"SELECT {_EVENT_COLUMNS} FROM events "
-            "WHERE game_id = ? AND recipients IS NOT NULL AND EXISTS "
-            "(SELECT 1 FROM json_each(events.recipients) WHERE value = ?) "
+            f"WHERE game_id = ? AND recipients IS NOT NULL AND {self.dialect.recipient_is} "
             "ORDER BY id DESC LIMIT ?",
             (game_id, seat, limit),
         )
