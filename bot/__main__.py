@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.database import PostgresDatabase, SQLiteDatabase, database_for
-from bot.integrity import DatabaseDamaged, backup, pg_dump_way
+from bot.integrity import DatabaseDamaged, backup
 from bot.settings import SettingsError, load_settings
 
 
@@ -78,6 +78,21 @@ def _backup(database: Path | str, target: Path) -> int:
         return 2
     print(f"Backed up {db_path} to {target} ({size / 1024:.0f} KB, quick_check ok).")
     return 0
+
+
+def pg_dump_way(where: str, target: Path | str) -> str:
+    """What ``anima-bot backup PATH`` says on PostgreSQL (``where``: the database's address,
+    its password hidden): the ``pg_dump`` command that makes the backup, safely while the
+    bot runs (one consistent snapshot), and the ``pg_restore`` that brings it back."""
+    return (
+        f"anima-bot backup: the database is PostgreSQL ({where}): the bot makes no copy of "
+        "it; PostgreSQL's own tools do, safely while the bot runs (one consistent "
+        "snapshot). With DATABASE_URL set in the shell:\n"
+        f'  pg_dump --format=custom --file={target} "$DATABASE_URL"\n'
+        "To restore it: stop the bot, then\n"
+        f'  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" {target}\n'
+        "and start the bot again (it resumes every game from the backup)."
+    )
 
 
 if __name__ == "__main__":

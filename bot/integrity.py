@@ -1,6 +1,6 @@
 """The database file's health: the check run before the bot opens it, and online backups
-(``anima-bot backup PATH``); for a PostgreSQL database, how to back it up with its own tools
-(:func:`pg_dump_way`: the bot makes no copy of a server's database).
+(``anima-bot backup PATH``; a PostgreSQL database is backed up with its own tools: the
+command says how).
 
 A damaged file must not start silently (games gone, timers dead): :func:`check_file` runs
 SQLite's ``PRAGMA quick_check`` and raises :class:`DatabaseDamaged`, whose message says how to
@@ -79,17 +79,3 @@ def backup(source: Path | str, target: Path | str) -> int:
     check_file(target)
     return target.stat().st_size
 
-
-def pg_dump_way(where: str, target: Path | str) -> str:
-    """What ``anima-bot backup PATH`` says on PostgreSQL (``where``: the database's address,
-    its password hidden): the ``pg_dump`` command that makes the backup, safely while the
-    bot runs (one consistent snapshot), and the ``pg_restore`` that brings it back."""
-    return (
-        f"anima-bot backup: the database is PostgreSQL ({where}): the bot makes no copy of "
-        "it; PostgreSQL's own tools do, safely while the bot runs (one consistent "
-        "snapshot). With DATABASE_URL set in the shell:\n"
-        f'  pg_dump --format=custom --file={target} "$DATABASE_URL"\n'
-        "To restore it: stop the bot, then\n"
-        f'  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" {target}\n'
-        "and start the bot again (it resumes every game from the backup)."
-    )

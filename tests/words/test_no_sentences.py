@@ -21,7 +21,7 @@ FOR_THE_OPERATOR = {
     "bot/__main__.py",
     "bot/settings.py",
     "bot/storage",  # the package: every module of it
-    "bot/database.py",
+    "bot/database",  # the package: every module of it
     "words/extract.py",
 }
 #: The front ends' code: the bot, the words, and the terminal.
