@@ -1,11 +1,14 @@
 """What both backends share: a :class:`Database` (one connection, its hops, their tracing)
 and the :class:`Session` a hop's function uses, with the errors every backend raises.
 
-A *hop* is one unit of work on the connection: an ``async`` function of the session, run
-whole while no other hop runs (:meth:`Database.run`; :meth:`Database.transaction` wraps it in
-a transaction). The connection is one per process and its statements are not interleaved:
-a function sees the database exactly as its own statements leave it, and no other
-coroutine's statement comes in between (a lock, FIFO, taken for the whole hop).
+A *hop* is one unit of work on the connection: an ``async`` function of the session that
+awaits nothing but the session's statements, run whole while no other hop runs
+(:meth:`Database.run`; :meth:`Database.transaction` wraps it in a transaction). PostgreSQL
+runs it on the event loop, a round trip to the server per statement; SQLite runs it whole on
+aiosqlite's thread, in one trip (:mod:`bot.database.sqlite` says why). The connection is one
+per process and its statements are not interleaved: a function sees the database exactly as
+its own statements leave it, and no other coroutine's statement comes in between (a lock,
+FIFO, taken for the whole hop).
 
 Statements are written once, with ``?`` placeholders; a backend turns them into its own
 (PostgreSQL's ``$1``). What else differs in the SQL text (the schema, a JSON test) is the
@@ -67,9 +70,8 @@ Trace = Callable[[Hop], None]
 class Session(ABC):
     """The connection as a hop's function sees it, during the hop only (never kept).
 
-    Each method is one statement (one round trip to the database's thread or server),
-    written with ``?`` placeholders. A driver's error is raised as :class:`IntegrityError`
-    or :class:`DatabaseError` (its cause chained)."""
+    Each method is one statement, written with ``?`` placeholders. A driver's error is
+    raised as :class:`IntegrityError` or :class:`DatabaseError` (its cause chained)."""
 
     #: The statement that opens a write transaction.
     BEGIN: ClassVar[str] = "BEGIN"
@@ -202,11 +204,11 @@ class Database(ABC):
             if session is None:
                 raise RuntimeError("storage is not open")
             if trace is None:
-                return await fn(session)
+                return await self._hop(fn, session)
             hop = Hop(0.0)
             session.statements = hop.statements
             try:
-                return await fn(session)
+                return await self._hop(fn, session)
             finally:
                 session.statements = None
                 hop.seconds = time.perf_counter() - start
@@ -221,6 +223,12 @@ class Database(ABC):
                 return await fn(s)
 
         return await self.run(whole)
+
+    async def _hop(self, fn: Callable[[Session], Awaitable[T]], session: Session) -> T:
+        """Run the hop's function (the lock held): here, on the event loop, each statement
+        awaited in turn; a backend may run it elsewhere whole (SQLite: on aiosqlite's
+        thread, in one trip)."""
+        return await fn(session)
 
     @abstractmethod
     async def _connect(self) -> Session:

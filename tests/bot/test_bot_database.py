@@ -9,7 +9,9 @@ import contextvars
 import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
+import aiosqlite
 import pytest
 from databases import TestDatabase
 
@@ -24,6 +26,7 @@ from bot.database import (
     database_for,
 )
 from bot.database.postgres import numbered, without_password
+from bot.database.sqlite import SQLiteSession
 from bot.storage import GameWrite, GuildSettings, NewEvent, Pointer, Storage, StorageUnavailable
 
 pytestmark = pytest.mark.both_backends
@@ -47,6 +50,10 @@ async def db(database: TestDatabase) -> AsyncIterator[Database]:
 
 async def _rows(s: Session) -> list[tuple[int, str]]:
     return [(a, b) for a, b in await s.all("SELECT a, b FROM t ORDER BY a")]
+
+
+async def _in_transaction(s: Session) -> bool:
+    return s.in_transaction
 
 
 async def test_a_transaction_is_one_hop_with_its_statements(db: Database) -> None:
@@ -73,14 +80,16 @@ async def test_a_transaction_is_one_hop_with_its_statements(db: Database) -> Non
 
 
 async def test_hops_never_interleave(db: Database) -> None:
-    """A hop that awaits between its statements keeps the connection: another coroutine's
-    hop waits for it (it would otherwise run inside the first one's transaction)."""
+    """A hop keeps the connection from its first statement to its last (on PostgreSQL it
+    awaits the server between them): another coroutine's hop waits for it (it would
+    otherwise run inside the first one's transaction)."""
     order: list[str] = []
 
     async def slow(s: Session) -> None:
         await s.execute("INSERT INTO t (b) VALUES ('first')")
         order.append("first wrote")
-        await asyncio.sleep(0.01)
+        for _ in range(5):
+            await s.one("SELECT count(*) FROM t")
         order.append("first ends")
         raise OSError("rolled back")
 
@@ -105,7 +114,7 @@ async def test_an_error_rolls_the_whole_transaction_back(db: Database) -> None:
     with pytest.raises(OSError, match="disk gone"):
         await db.transaction(half)
     assert await db.run(_rows) == []
-    assert not await db.run(lambda s: asyncio.sleep(0, s.in_transaction))
+    assert not await db.run(_in_transaction)
 
 
 async def test_a_constraint_is_an_integrity_error_on_both_backends(db: Database) -> None:
@@ -118,13 +127,58 @@ async def test_a_constraint_is_an_integrity_error_on_both_backends(db: Database)
     assert await db.run(_rows) == [(1, "once")]  # the connection is still good
 
 
-async def test_a_hop_runs_in_the_callers_context_on_the_event_loop(db: Database) -> None:
+async def test_a_hop_runs_in_the_callers_context(db: Database) -> None:
+    """SQLite: whole on aiosqlite's thread, always the same; PostgreSQL: on the event loop;
+    either way in the caller's context."""
     WHO.set("alice")
 
     async def seen(s: Session) -> tuple[str, int]:
         return WHO.get(), threading.get_ident()
 
-    assert await db.run(seen) == ("alice", threading.get_ident())
+    who, thread = await db.run(seen)
+    assert who == "alice"
+    assert (thread == threading.get_ident()) == (db.kind == "postgresql")
+    assert (await db.run(seen))[1] == thread
+
+
+@pytest.mark.sqlite_only
+async def test_a_sqlite_hop_is_one_trip_to_aiosqlites_thread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """aiosqlite's queue runner takes the whole hop (bot.database.sqlite says why): one trip
+    for a transaction of five statements. A hop that awaits anything else is refused."""
+    assert callable(aiosqlite.Connection._execute)  # the two names of aiosqlite used
+    assert isinstance(aiosqlite.Connection._conn, property)
+    db = SQLiteDatabase(tmp_path / "t.sqlite3")
+    await db.open()
+    try:
+        session = db._session
+        assert isinstance(session, SQLiteSession)
+        trips: list[object] = []
+        run = session.aio._execute
+
+        def counted(fn: Any, *args: Any) -> Any:
+            trips.append(fn)
+            return run(fn, *args)
+
+        monkeypatch.setattr(session.aio, "_execute", counted)
+
+        async def write(s: Session) -> None:
+            await s.execute("CREATE TABLE t (a INTEGER PRIMARY KEY, b TEXT)")
+            await s.executemany("INSERT INTO t (b) VALUES (?)", [("x",), ("y",)])
+            await s.one("SELECT count(*) FROM t")
+
+        await db.transaction(write)
+        assert len(trips) == 1
+
+        async def sleepy(s: Session) -> None:
+            await asyncio.sleep(0)
+
+        with pytest.raises(RuntimeError, match="nothing but its session"):
+            await db.run(sleepy)
+        assert await db.run(_rows) == [(1, "x"), (2, "y")]
+    finally:
+        await db.close()
 
 
 async def test_a_transaction_the_database_ended_gets_no_second_rollback(db: Database) -> None:
@@ -158,7 +212,7 @@ async def test_a_full_database_reports_itself_and_keeps_nothing(tmp_path: Path) 
         with pytest.raises(DatabaseError, match="full"):
             await db.transaction(fill)
         assert await db.run(_rows) == []
-        assert not await db.run(lambda s: asyncio.sleep(0, s.in_transaction))
+        assert not await db.run(_in_transaction)
     finally:
         await db.close()
 
