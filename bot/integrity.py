@@ -78,4 +78,3 @@ def backup(source: Path | str, target: Path | str) -> int:
         src.close()
     check_file(target)
     return target.stat().st_size
-
