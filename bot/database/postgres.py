@@ -103,8 +103,13 @@ class PostgresDatabase(Database):
 
     async def _connect(self) -> Session:
         try:
+            # Prepared statements stay cached for the connection's life: the bot's
+            # statements are few and fixed (asyncpg re-prepares one the schema made stale),
+            # and no timer per statement is left running to expire them.
             conn = await asyncpg.connect(
-                self.url, server_settings={"application_name": "anima-bot"}
+                self.url,
+                server_settings={"application_name": "anima-bot"},
+                max_cached_statement_lifetime=0,
             )
         except (asyncpg.PostgresError, OSError) as exc:
             raise DatabaseError(f"{type(exc).__name__}: {exc}") from exc
