@@ -77,12 +77,13 @@ class PostgresCluster:
         )
         return cluster
 
-    def start(self) -> None:
-        """Start the server; it listens on its unix socket only (in its folder)."""
-        options = (
-            f"-p {self.port} -k {self.root} -c listen_addresses='' -c fsync=off "
-            "-c synchronous_commit=off -c full_page_writes=off -c max_connections=50"
-        )
+    def start(self, durable: bool = False) -> None:
+        """Start the server; it listens on its unix socket only (in its folder). Not
+        ``durable`` (the tests): no disk syncs at all; ``durable``: PostgreSQL's defaults
+        (every commit synced), as a benchmark against a real server wants."""
+        options = f"-p {self.port} -k {self.root} -c listen_addresses='' -c max_connections=50"
+        if not durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         self._run(
             "pg_ctl",
             "start",
