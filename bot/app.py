@@ -113,7 +113,7 @@ class AnimaBot(commands.Bot):
 
     @tasks.loop(seconds=5)
     async def timers(self) -> None:
-        """One loop for every game's deadlines (stored in SQLite, so they survive restarts)."""
+        """One loop for every game's deadlines (stored in the database: they survive restarts)."""
         now = discord.utils.utcnow().timestamp()
         try:
             due = await self.storage.games_with_due_timers(now)

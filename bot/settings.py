@@ -15,7 +15,7 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 DEFAULT_RULES_PATH = Path(__file__).resolve().parent.parent / "docs" / "rules" / "DIGEST.md"
 #: The default of ``ANIMA_GAME_CACHE``: running games kept in memory (``bot.games``). Twice the
 #: 1,000 live games the issue 10 benchmark plays at once, so that they never leave memory
-#: while they are played (a game read back costs one SQLite hop and parsing its state); at
+#: while they are played (a game read back costs one database hop and parsing its state); at
 #: ~130 KB per live game on the bot's side that is ~260 MB at most, on a server that really
 #: has 2,000 games running.
 GAME_CACHE = 2000
@@ -52,7 +52,7 @@ class Settings(BaseSettings):
     #: next ``/anima start`` in its channel closes it and opens a new one.
     lobby_idle: int = Field(default=3600, ge=60, alias="ANIMA_LOBBY_IDLE")
     #: Running games kept in memory at most (``bot.games``: the least recently used idle ones
-    #: leave first and are read back from SQLite when played again).
+    #: leave first and are read back from the database when played again).
     game_cache: int = Field(default=GAME_CACHE, ge=1, alias="ANIMA_GAME_CACHE")
     #: A fixed seed for every new game (tests and demos); empty: a random seed per game.
     fixed_seed: int | None = Field(default=None, alias="ANIMA_FIXED_SEED")

@@ -12,13 +12,18 @@ races for.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+import logging
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from typing import Any, ClassVar, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
 from bot.database.base import Database, DatabaseError, Done, IntegrityError, Session
+
+log = logging.getLogger("anima.storage")
+
+T = TypeVar("T")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -102,6 +107,9 @@ class PostgresDatabase(Database):
         return without_password(self.url)
 
     async def _connect(self) -> Session:
+        return PostgresSession(await self._connection())
+
+    async def _connection(self) -> asyncpg.Connection:
         try:
             # Prepared statements stay cached for the connection's life: the bot's
             # statements are few and fixed (asyncpg re-prepares one the schema made stale),
@@ -113,7 +121,16 @@ class PostgresDatabase(Database):
             )
         except (asyncpg.PostgresError, OSError) as exc:
             raise DatabaseError(f"{type(exc).__name__}: {exc}") from exc
-        return PostgresSession(conn)
+        return conn
+
+    async def _hop(self, fn: Callable[[Session], Awaitable[T]], session: Session) -> T:
+        # A connection the server closed (a restart, an administrator) is replaced before
+        # the next hop: the hop that found it gone failed (DatabaseError), the next works.
+        assert isinstance(session, PostgresSession)
+        if session._conn.is_closed():
+            log.warning("the connection to %s was lost: connecting again", self.where)
+            session._conn = await self._connection()
+        return await fn(session)
 
     async def _disconnect(self, session: Session) -> None:
         assert isinstance(session, PostgresSession)

@@ -34,7 +34,8 @@ class CommitStore(LogStore):
         result). Returns the events as stored (with their ids), for publishing.
 
         Raises :class:`VersionConflict` (nothing written) if the stored game is not at
-        ``expected_version`` or no longer running; :class:`StorageUnavailable` if SQLite fails.
+        ``expected_version`` or no longer running; :class:`StorageUnavailable` if the database
+        fails.
         """
         p = write.pointer
         sets = (

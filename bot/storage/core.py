@@ -78,11 +78,6 @@ class StorageCore:
         await self._guarded(self._db.run(configure))
         await self.migrate()
 
-    @property
-    def where(self) -> str:
-        """Where the database is (a file, or an address without its password)."""
-        return self._db.where
-
     async def close(self) -> None:
         """Write the publish pointers still pending (a clean stop needs no reconciliation at
         the next start), then close."""

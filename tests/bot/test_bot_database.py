@@ -300,3 +300,23 @@ def test_placeholders_are_numbered_outside_quotes() -> None:
     assert numbered("CREATE FUNCTION f() AS $$ SELECT '?' $$") == (
         "CREATE FUNCTION f() AS $$ SELECT '?' $$"
     )
+
+
+@pytest.mark.postgresql_only
+async def test_a_lost_postgresql_connection_fails_one_hop_then_reconnects(
+    database: TestDatabase,
+) -> None:
+    storage = Storage(database.target, GuildSettings(0, 300, 45, True, 3))
+    await storage.open()
+    try:
+        assert await storage.create_lobby(1, 2, 3, "alice", {}, 0.0) == 1
+        database.pg().execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE application_name = 'anima-bot' AND datname = current_database()"
+        )
+        with pytest.raises(StorageUnavailable):
+            await storage.create_lobby(1, 4, 3, "alice", {}, 0.0)
+        assert await storage.create_lobby(1, 5, 3, "alice", {}, 0.0) is not None
+        assert (await storage.game(1)) is not None
+    finally:
+        await storage.close()
