@@ -100,8 +100,10 @@ class StorageCore:
     async def migrate(self) -> int:
         """Create or upgrade the schema; returns the schema version. One hop; each
         migration step is one transaction."""
-        migrations = self.dialect.migrations
-        return await self._guarded(self.db.run(lambda s: migrate(s, migrations)))
+        dialect = self.dialect
+        return await self._guarded(
+            self.db.run(lambda s: migrate(s, dialect.migrations, dialect.migration_lock))
+        )
 
     async def _guarded(self, hop: Awaitable[T]) -> T:
         """Await a hop, turning a database failure into :class:`StorageUnavailable` (its

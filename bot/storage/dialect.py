@@ -10,6 +10,7 @@ INTEGER 0/1). What is left differs here:
   :mod:`bot.storage.schema_postgres`);
 - the connection's settings (SQLite's journal and sync modes; PostgreSQL's are the server's);
 - the check made before opening (SQLite's file health: :func:`bot.integrity.check_file`);
+- the lock held while migrating (PostgreSQL: processes may start together on one server);
 - the test "this event's JSON list of recipients holds the seat ``?``".
 """
 
@@ -39,6 +40,9 @@ class Dialect:
     recipient_is: str
     #: Raises :class:`bot.integrity.DatabaseDamaged` if the database must not be opened.
     check: Callable[[Database], Awaitable[None]]
+    #: Queries that take and release a lock held while the schema is brought up to date,
+    #: so that processes starting together on one server migrate it once (empty: none).
+    migration_lock: tuple[str, ...] = ()
 
 
 async def _check_sqlite_file(database: Database) -> None:
@@ -71,6 +75,11 @@ POSTGRESQL = Dialect(
     # broken either way (its rows are read one by one elsewhere, without raising).
     recipient_is="events.recipients::jsonb @> jsonb_build_array(CAST(? AS TEXT))",
     check=_nothing_to_check,
+    # A session-level advisory lock (any key of the bot's own: "anima" in ASCII).
+    migration_lock=(
+        "SELECT pg_advisory_lock(418581817697)",
+        "SELECT pg_advisory_unlock(418581817697)",
+    ),
 )
 
 _BY_DATABASE: dict[type[Database], Dialect] = {

@@ -17,7 +17,8 @@ from bot.storage.rows import _EVENT_COLUMNS, EventRow, NewEvent, _compact, _even
 
 #: Private logs (game, seat) kept in memory at most (bot.panels draws them).
 PRIVATE_CACHE = 4096
-#: Event rows per multi-row INSERT (7 parameters each, far below SQLite's limit).
+#: Event rows per multi-row INSERT (7 parameters each: 3,500, far below the limit of either
+#: backend, 32,766 on SQLite, 32,767 on PostgreSQL).
 _EVENT_ROWS_PER_INSERT = 500
 
 

@@ -227,9 +227,20 @@ SCHEMA_VERSION = len(MIGRATIONS)
 ACTIVE = ("lobby", "running")
 
 
-async def migrate(s: Session, migrations: Sequence[Sequence[str]]) -> int:
+async def migrate(s: Session, migrations: Sequence[Sequence[str]], lock: Sequence[str] = ()) -> int:
     """Bring the schema up to date with ``migrations`` (the dialect's list), each in its own
-    transaction; the schema version."""
+    transaction, holding ``lock`` (the dialect's: take it, release it) meanwhile; the schema
+    version."""
+    if lock:
+        await s.all(lock[0])
+    try:
+        return await _migrate(s, migrations)
+    finally:
+        if lock:
+            await s.all(lock[1])
+
+
+async def _migrate(s: Session, migrations: Sequence[Sequence[str]]) -> int:
     await s.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
     row = await s.one("SELECT version FROM schema_version")
     current = row[0] if row else 0

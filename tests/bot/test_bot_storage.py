@@ -4,6 +4,8 @@ in at most six statements."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 import simcord
 from anima_sim import (
@@ -196,3 +198,18 @@ async def test_a_decision_is_one_transaction_of_at_most_six_statements(
     assert len(hops) == steps  # each one hop, as a whole
     assert len(statements) <= 6 * steps, statements[:12]
     assert not [s for s in statements if s.startswith("SELECT")], statements
+
+
+async def test_processes_starting_together_migrate_once(database: TestDatabase) -> None:
+    """Three bots opening a new database at once (PostgreSQL: shard clusters starting
+    together) create the schema once; each sees it whole."""
+    storages = [Storage(database.target, DEFAULTS) for _ in range(3)]
+    try:
+        await asyncio.gather(*(s.open() for s in storages))
+        for s in storages:
+            assert await s.migrate() == SCHEMA_VERSION
+    finally:
+        for s in storages:
+            await s.close()
+    with connect(database) as db:
+        assert db.execute("SELECT version FROM schema_version").fetchall() == [(SCHEMA_VERSION,)]
