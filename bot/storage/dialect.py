@@ -11,6 +11,8 @@ INTEGER 0/1). What is left differs here:
 - the connection's settings (SQLite's journal and sync modes; PostgreSQL's are the server's);
 - the check made before opening (SQLite's file health: :func:`bot.integrity.check_file`);
 - the lock held while migrating (PostgreSQL: processes may start together on one server);
+- how a decision's rows are sent (:mod:`bot.storage.writes`: a statement per table on
+  SQLite, one statement on PostgreSQL);
 - the test "this event's JSON list of recipients holds the seat ``?``".
 """
 
@@ -20,10 +22,11 @@ import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
-from bot.database import Database, PostgresDatabase, SQLiteDatabase
+from bot.database import Database, PostgresDatabase, Session, SQLiteDatabase
 from bot.integrity import check_file
 from bot.storage.schema import MIGRATIONS
 from bot.storage.schema_postgres import POSTGRES_MIGRATIONS
+from bot.storage.writes import CommitRows, write_at_once, write_each
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,9 @@ class Dialect:
     recipient_is: str
     #: Raises :class:`bot.integrity.DatabaseDamaged` if the database must not be opened.
     check: Callable[[Database], Awaitable[None]]
+    #: How a running game's change is sent, inside its transaction: the new events' ids
+    #: (:mod:`bot.storage.writes`).
+    write_commit: Callable[[Session, CommitRows], Awaitable[list[int]]]
     #: Queries that take and release a lock held while the schema is brought up to date,
     #: so that processes starting together on one server migrate it once (empty: none).
     migration_lock: tuple[str, ...] = ()
@@ -65,6 +71,9 @@ SQLITE = Dialect(
     settings=("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON"),
     recipient_is="EXISTS (SELECT 1 FROM json_each(events.recipients) WHERE value = ?)",
     check=_check_sqlite_file,
+    # The whole hop is one trip to aiosqlite's thread: a statement per table costs nothing
+    # more (and SQLite has no data-modifying WITH).
+    write_commit=write_each,
 )
 
 POSTGRESQL = Dialect(
@@ -75,6 +84,8 @@ POSTGRESQL = Dialect(
     # broken either way (its rows are read one by one elsewhere, without raising).
     recipient_is="events.recipients::jsonb @> jsonb_build_array(CAST(? AS TEXT))",
     check=_nothing_to_check,
+    # One round trip instead of one per table (each costs the bot ~0.1 ms of CPU).
+    write_commit=write_at_once,
     # A session-level advisory lock (any key of the bot's own: "anima" in ASCII).
     migration_lock=(
         "SELECT pg_advisory_lock(418581817697)",

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.database import IntegrityError, Session
-from bot.storage.commit import CommitStore, _seat_updates
+from bot.storage.commit import CommitStore
 from bot.storage.faults import _NotALobby, kill_point
 from bot.storage.rows import (
     _GAME_COLUMNS,
@@ -25,6 +25,7 @@ from bot.storage.rows import (
     SeatUpdate,
     _seat,
 )
+from bot.storage.writes import seat_updates
 
 
 class GamesStore(CommitStore):
@@ -202,7 +203,7 @@ class GamesStore(CommitStore):
             )
             if done.rowcount != 1:
                 raise _NotALobby
-            await _seat_updates(s, game_id, seats)
+            await seat_updates(s, game_id, seats)
             # Every member's secret start is to be DM'd (fault 7: redelivered on
             # recovery until marked delivered).
             await s.execute(

@@ -241,11 +241,12 @@ async def migrate(s: Session, migrations: Sequence[Sequence[str]], lock: Sequenc
 
 
 async def _migrate(s: Session, migrations: Sequence[Sequence[str]]) -> int:
-    await s.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-    row = await s.one("SELECT version FROM schema_version")
+    async with s.transaction():
+        await s.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        row = await s.one("SELECT version FROM schema_version")
+        if row is None:
+            await s.execute("INSERT INTO schema_version (version) VALUES (0)")
     current = row[0] if row else 0
-    if row is None:
-        await s.execute("INSERT INTO schema_version (version) VALUES (0)")
     if current > SCHEMA_VERSION:
         raise RuntimeError(
             f"the database schema is version {current}, newer than this bot "
@@ -253,6 +254,11 @@ async def _migrate(s: Session, migrations: Sequence[Sequence[str]]) -> int:
         )
     for target in range(current, SCHEMA_VERSION):
         async with s.transaction():
+            # Another process may have taken this step meanwhile (its transaction came
+            # first: SQLite's BEGIN IMMEDIATE, PostgreSQL's lock, waited for it).
+            row = await s.one("SELECT version FROM schema_version")
+            if row[0] > target:
+                continue
             for statement in migrations[target]:
                 await s.execute(statement)
             await s.execute("UPDATE schema_version SET version = ?", (target + 1,))

@@ -27,6 +27,7 @@ from simcord import assert_error
 
 from bot.app import AnimaBot
 from bot.components.answers import ERROR_TEXT
+from bot.database import Session
 from bot.games.play import CANNOT_SAVE
 
 pytestmark = pytest.mark.both_backends
@@ -67,14 +68,15 @@ async def test_a_failed_commit_changes_nothing(
     game_id, driver = await drive_new_game(w, database, [w.alice, w.bob], ai=0, turns=2, seed=4)
     players = driver.players
     st, prompts = await driver.until(reset_decision)
-    storage = simcord_env.bot.storage
-    real = storage._insert_events
+    execute = Session.execute
 
-    def fail(*args: Any) -> None:  # the state row is already updated when this fails
-        # Storage._insert_events runs inside commit's transaction.
-        raise OSError("disk full")
+    async def failing_commit(self: Session, sql: str, params: Any = ()) -> Any:
+        # Every statement of the change has run (the state row is updated) when it fails.
+        if sql == "COMMIT":
+            raise OSError("disk full")
+        return await execute(self, sql, params)
 
-    monkeypatch.setattr(storage, "_insert_events", fail)
+    monkeypatch.setattr(Session, "execute", failing_commit)
     seat = st.seats[prompts[0].player]
     done = f"anima:{game_id}:{seat.since}:{prompts[0].choices.index('done')}"
     member = players[seat.user_id]
@@ -87,7 +89,7 @@ async def test_a_failed_commit_changes_nothing(
     assert len(actions(database, game_id)) == st.version
 
     # The same button works once the disk is back: one action, from the stored state.
-    monkeypatch.setattr(storage, "_insert_events", real)
+    monkeypatch.setattr(Session, "execute", execute)
     r = await member.click(board(w.table, database, game_id), custom_id=done)
     assert chose(r, "Done**")
     assert actions(database, game_id)[st.version][1:3] == (seat.seat, "done")
