@@ -56,7 +56,10 @@ class PostgresCluster:
     def create(cls) -> PostgresCluster:
         """A new, not yet started cluster (``initdb``) in a new temporary folder."""
         user = "postgres" if os.geteuid() == 0 else None
-        root = Path(tempfile.mkdtemp(prefix="anima-pg-"))
+        # In /tmp when it is there: the postgres user must reach the folder (a TMPDIR of
+        # root's own may not let it).
+        shared = "/tmp" if user is not None and os.path.isdir("/tmp") else None
+        root = Path(tempfile.mkdtemp(prefix="anima-pg-", dir=shared))
         if user is not None:
             entry = pwd.getpwnam(user)
             os.chown(root, entry.pw_uid, entry.pw_gid)

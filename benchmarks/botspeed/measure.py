@@ -278,7 +278,13 @@ class Probe:
             rest = hop.seconds - sum(took for _shape, took in shapes)
             self.statements[HAND_OFF] = (count + 1, total + rest)
         record.statements += len(shapes)
-        record.transactions += sum(sql.startswith("BEGIN") for sql, _took in hop.statements)
+        # A hop counts its transactions (a statement can be one of its own); the Hop of a
+        # commit before issue 24 did not: its BEGINs are counted.
+        record.transactions += (
+            hop.transactions
+            if hasattr(hop, "transactions")
+            else sum(sql.startswith("BEGIN") for sql, _took in hop.statements)
+        )
 
     def bot_work(self, phase: str) -> tuple[float, float, float]:
         """(wall seconds, process CPU seconds, of which inside SimCord's router) while the

@@ -61,6 +61,9 @@ class Hop:
     #: (sql, seconds) of each statement, in order (``executemany``: one statement whatever
     #: its rows; ``BEGIN``, ``COMMIT`` and ``ROLLBACK`` are statements too).
     statements: list[tuple[str, float]] = field(default_factory=list)
+    #: Transactions it ran: ``BEGIN`` ... ``COMMIT`` blocks, and statements that were a
+    #: transaction of their own (:meth:`Session.atomic`).
+    transactions: int = 0
 
 
 #: A tracing callback (see :attr:`Database.trace`).
@@ -77,8 +80,8 @@ class Session(ABC):
     BEGIN: ClassVar[str] = "BEGIN"
 
     def __init__(self) -> None:
-        #: The current hop's statements while :attr:`Database.trace` is set, else None.
-        self.statements: list[tuple[str, float]] | None = None
+        #: The current hop while :attr:`Database.trace` is set, else None.
+        self.hop: Hop | None = None
 
     @property
     @abstractmethod
@@ -120,6 +123,13 @@ class Session(ABC):
         finally:
             self._note(sql, start)
 
+    async def atomic(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any]:
+        """Run one statement that is a whole transaction of its own (outside :meth:`
+        transaction`: the database applies it whole or not at all); its rows."""
+        if self.hop is not None:
+            self.hop.transactions += 1
+        return await self.all(sql, params)
+
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
         """:attr:`BEGIN` ... ``COMMIT``; ``ROLLBACK`` and raise again on any error (a
@@ -127,6 +137,8 @@ class Session(ABC):
 
         A database may end a failed transaction by itself (SQLite on a full disk): no
         second ``ROLLBACK`` is then sent (it would fail and hide the cause)."""
+        if self.hop is not None:
+            self.hop.transactions += 1
         await self.execute(self.BEGIN)
         try:
             yield
@@ -141,8 +153,8 @@ class Session(ABC):
 
     def _note(self, sql: str, start: float) -> None:
         # A statement's time (a query's includes fetching its rows).
-        if self.statements is not None:
-            self.statements.append((sql, time.perf_counter() - start))
+        if self.hop is not None:
+            self.hop.statements.append((sql, time.perf_counter() - start))
 
     @abstractmethod
     async def _execute(self, sql: str, params: Sequence[Any]) -> Done: ...
@@ -206,11 +218,11 @@ class Database(ABC):
             if trace is None:
                 return await self._hop(fn, session)
             hop = Hop(0.0)
-            session.statements = hop.statements
+            session.hop = hop
             try:
                 return await self._hop(fn, session)
             finally:
-                session.statements = None
+                session.hop = None
                 hop.seconds = time.perf_counter() - start
                 trace(hop)
 

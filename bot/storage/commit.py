@@ -81,8 +81,9 @@ class CommitStore(LogStore):
             results=finish.results if finish is not None else [],
             now=now,
         )
+        # The dialect's writer is one transaction (bot.storage.writes).
         write_commit = self.dialect.write_commit
-        ids = await self.transaction(lambda s: write_commit(s, rows))
+        ids = await self._guarded(self.db.run(lambda s: write_commit(s, rows)))
         stored = [
             # The data as a reader of the row gets it (JSON: tuples become lists).
             EventRow(

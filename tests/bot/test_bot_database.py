@@ -27,6 +27,7 @@ from bot.database import (
 )
 from bot.database.postgres import numbered, without_password
 from bot.database.sqlite import SQLiteSession
+from bot.settings import SettingsError, load_settings
 from bot.storage import GameWrite, GuildSettings, NewEvent, Pointer, Storage, StorageUnavailable
 
 pytestmark = pytest.mark.both_backends
@@ -247,7 +248,7 @@ async def test_storage_commits_a_decision_in_one_hop(database: TestDatabase) -> 
             Pointer(0, -1, None, None),
         )
         [event] = await storage.commit(game_id, 0, write, 1.0)
-        assert len(hops) == 1 and hops[0].statements[0][0].startswith("BEGIN")
+        assert len(hops) == 1 and hops[0].transactions == 1
         found = await storage.game_to_play(game_id)
         assert found is not None
         row, seats, unpublished = found
@@ -320,3 +321,14 @@ async def test_a_lost_postgresql_connection_fails_one_hop_then_reconnects(
         assert (await storage.game(1)) is not None
     finally:
         await storage.close()
+
+
+def test_database_url_else_the_sqlite_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ANIMA_DB_PATH", str(tmp_path / "a.sqlite3"))
+    monkeypatch.setenv("DATABASE_URL", "")  # as in .env.example: the file
+    assert load_settings(env_file=None).database == tmp_path / "a.sqlite3"
+    monkeypatch.setenv("DATABASE_URL", "postgresql://anima@db/anima")
+    assert load_settings(env_file=None).database == "postgresql://anima@db/anima"
+    monkeypatch.setenv("DATABASE_URL", "mysql://anima@db/anima")
+    with pytest.raises(SettingsError, match=r"^DATABASE_URL is invalid .*postgresql://"):
+        load_settings(env_file=None)

@@ -68,15 +68,21 @@ async def test_a_failed_commit_changes_nothing(
     game_id, driver = await drive_new_game(w, database, [w.alice, w.bob], ai=0, turns=2, seed=4)
     players = driver.players
     st, prompts = await driver.until(reset_decision)
-    execute = Session.execute
+    query, many = Session.all, Session.executemany
 
-    async def failing_commit(self: Session, sql: str, params: Any = ()) -> Any:
-        # Every statement of the change has run (the state row is updated) when it fails.
-        if sql == "COMMIT":
-            raise OSError("disk full")
-        return await execute(self, sql, params)
+    def failing(real: Any) -> Any:
+        async def fail(self: Session, sql: str, params: Any = ()) -> Any:
+            # The statement that logs the action fails: on SQLite the state row is already
+            # updated in the transaction then; on PostgreSQL it is the change's one
+            # statement (bot.storage.writes).
+            if "INSERT INTO actions" in sql:
+                raise OSError("disk full")
+            return await real(self, sql, params)
 
-    monkeypatch.setattr(Session, "execute", failing_commit)
+        return fail
+
+    monkeypatch.setattr(Session, "all", failing(query))
+    monkeypatch.setattr(Session, "executemany", failing(many))
     seat = st.seats[prompts[0].player]
     done = f"anima:{game_id}:{seat.since}:{prompts[0].choices.index('done')}"
     member = players[seat.user_id]
@@ -89,7 +95,8 @@ async def test_a_failed_commit_changes_nothing(
     assert len(actions(database, game_id)) == st.version
 
     # The same button works once the disk is back: one action, from the stored state.
-    monkeypatch.setattr(Session, "execute", execute)
+    monkeypatch.setattr(Session, "all", query)
+    monkeypatch.setattr(Session, "executemany", many)
     r = await member.click(board(w.table, database, game_id), custom_id=done)
     assert chose(r, "Done**")
     assert actions(database, game_id)[st.version][1:3] == (seat.seat, "done")
