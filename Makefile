@@ -1,6 +1,8 @@
 # Two commands for a fresh machine with Python 3.11+ and make:
 #   make run   - create .venv, install, start the bot
 #   make test  - create .venv, install with dev extras, lint, type check, run every test
+#                (the storage tests on SQLite and on a throwaway PostgreSQL 15 cluster that
+#                tests/postgres_cluster.py starts when the server is installed)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin

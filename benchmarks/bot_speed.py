@@ -1,10 +1,12 @@
 """The bot's own handling time per interaction, with many games live at once, through SimCord.
 
 Run: ``.venv/bin/python benchmarks/bot_speed.py [--games 100] [--seed 1] [--concurrency 1]
-[--turns 3] [--profile] [--no-memory] [--memory-sample 10] [--no-tune-gc] [--json]``
+[--turns 3] [--db postgresql://...] [--profile] [--no-memory] [--memory-sample 10]
+[--no-tune-gc] [--json]``
 
-The real bot (``bot.app.create_bot``, its SQLite file in a temporary directory, the garbage
-collector tuned by ``bot.app.tune_gc`` as ``run_bot`` does unless ``--no-tune-gc``) runs in
+The real bot (``bot.app.create_bot``, its SQLite file in a temporary directory, or the empty
+PostgreSQL database ``--db`` names, the garbage collector tuned by ``bot.app.tune_gc`` as
+``run_bot`` does unless ``--no-tune-gc``) runs in
 SimCord's in-memory Discord: one server, one channel per game, three members per game. Every
 game is set up like players do it (``/anima start turns:3``, two *Join* clicks, *Add AI
 player*, *Start*), then all games are played to their end *interleaved*: in waves, each wave
@@ -41,11 +43,19 @@ Measured per interaction (all with ``time.perf_counter``: SimCord virtualises
   (kind "garbage collected"), and the collections that still happen inside an
   interaction are part of its time; the row "bot's work per decision, all included" adds
   all of them up;
-- SQLite: time awaiting the hops to the database (``bot.database``: one hop per transaction
-  or read: its statements' execution, and the yield to the event loop or the hand-off to the
-  worker thread), as a share of the handling time; one ``execute``/``executemany`` call is
-  one statement, a ``BEGIN`` one transaction (``Database.trace``, installed for the run); the
-  statement table gives each statement's own time and, in its own row, the rest of the hops;
+- the database: time awaiting the hops to it (``bot.database``: one hop per transaction or
+  read: its statements, each a trip to aiosqlite's thread or to the PostgreSQL server, and
+  the wait for the connection), as a share of the handling time; one ``execute``/
+  ``executemany`` call is one statement, a ``BEGIN`` one transaction (``Database.trace``,
+  installed for the run); the statement table gives each statement's own time and, in its
+  own row, the rest of the hops;
+- CPU per decision: what sets how many games a process carries. The process's CPU time
+  (``time.process_time``: every thread, aiosqlite's included) while the bot works (the union
+  of the windows of the interactions, the panel senders and the collections after them,
+  each instant once), per decision, beside the wall time of the same windows; SimCord's own
+  work inside them (its HTTP router, on the loop's thread) is given apart. With PostgreSQL
+  on this machine, the server process's CPU time over the play phase is reported too
+  (``/proc``), per decision;
 - messages created: channel posts and DMs (``POST /channels/{id}/messages``), and interaction
   responses or followups that create a message (a deferred "thinking" response creates an
   ephemeral message that its later edit completes); edits are not counted;
@@ -109,7 +119,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import simcord
 from botspeed.driver import Bench
-from botspeed.measure import MEMORY_FRAMES, bot_memory
+from botspeed.measure import MEMORY_FRAMES, ServerClock, bot_memory
 from botspeed.report import report
 
 from bot.app import create_bot, tune_gc
@@ -121,6 +131,7 @@ from engine.agents.levels import DEFAULT_LEVEL, LEVELS
 
 async def run(args: Any, tmp: Path) -> tuple[list[str], dict[str, Any]]:
     db_path = tmp / "anima.sqlite3"
+    database: Path | str = args.db if args.db else db_path
     settings = Settings(
         _env_file=None,
         DISCORD_TOKEN="",
@@ -130,13 +141,14 @@ async def run(args: Any, tmp: Path) -> tuple[list[str], dict[str, Any]]:
         # The timer loop never runs during the measurement (virtual time does not move).
         ANIMA_TIMER_TICK=3600,
     )
-    bot = create_bot(settings, db_path=db_path)
+    bot = create_bot(settings, db_path=database)
     if args.tune_gc:
         tune_gc()  # as bot.app.run_bot does
     try:
         async with simcord.run(bot, settle_timeout=600) as env:
-            bench = Bench(env, bot, db_path, args)
+            bench = Bench(env, bot, database, args)
             bench.probe.install()
+            server = ServerClock(bench.db) if args.db else None
             try:
                 await env.settle()
                 start = time.perf_counter()
@@ -155,20 +167,20 @@ async def run(args: Any, tmp: Path) -> tuple[list[str], dict[str, Any]]:
                     await bench.setup(traced)
                     bench.memory = bot_memory(tracemalloc.take_snapshot(), len(traced))
                     tracemalloc.stop()
+                if server is not None:
+                    server.start()
                 await bench.play()
                 wall = time.perf_counter() - start
+                if server is not None:
+                    bench.server_cpu_s = server.stop()
             except BaseException:
                 bench.db.close()
                 raise
             finally:
                 bench.probe.uninstall()
-            # The database as it stays: the WAL folded into the file.
-            await bot.storage.fetchone("PRAGMA wal_checkpoint(TRUNCATE)")
-            bench.db_bytes = sum(
-                p.stat().st_size
-                for p in (db_path, db_path.with_name(db_path.name + "-wal"))
-                if p.exists()
-            )
+            if not args.db:  # the database as it stays: the WAL folded into the file
+                await bot.storage.fetchone("PRAGMA wal_checkpoint(TRUNCATE)")
+            bench.db_bytes = bench.db.database_bytes(None if args.db else db_path)
             try:
                 return report(bench, wall, args)
             finally:
@@ -195,6 +207,12 @@ def main() -> int:
         default=DEFAULT_LEVEL,
         help=f"level of each game's AI seat (default {DEFAULT_LEVEL}, the bot's default)",
     )
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        help="play on this empty PostgreSQL database (postgresql://...) instead of a new "
+        "SQLite file",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
         "--no-memory",
@@ -216,6 +234,8 @@ def main() -> int:
         help="games whose setup tracemalloc traces, the last ones set up (default 10)",
     )
     args = parser.parse_args()
+    if args.db and not args.db.startswith(("postgresql://", "postgres://")):
+        parser.error("--db takes a postgresql:// address")
     with tempfile.TemporaryDirectory(prefix="anima-bench-") as tmp:
         profiler = cProfile.Profile() if args.profile else None
         if profiler is not None:

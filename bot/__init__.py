@@ -11,7 +11,8 @@
 - ``rendering``    the one renderer (a package, a module per thing drawn): engine views,
   prompts and events to text and embeds.
 - ``table``        shared small types: Table, Reply, NoGame, GameBroken, seat bookkeeping.
-- ``storage``      SQLite (WAL): schema and migrations, one transaction per write, one hop per
-  transaction or read through ``database`` (our async layer over ``sqlite3``).
+- ``storage``      games, the log, settings and stats: schema and migrations, one transaction
+  per write, one hop per transaction or read through ``database`` (SQLite through aiosqlite,
+  the default, or PostgreSQL through asyncpg; the SQL that differs in ``storage.dialect``).
 - ``settings``, ``rules`` (the rules digest for ``/anima rules``), ``preview`` (offline).
 """

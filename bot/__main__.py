@@ -1,5 +1,7 @@
 """``anima-bot``: start the Discord bot, or the offline preview when there is no token;
-``anima-bot backup PATH``: copy the game database to PATH while the bot runs."""
+``anima-bot backup PATH``: copy the game database (SQLite) to PATH while the bot runs, or say
+how to back up a PostgreSQL database (``pg_dump``: the bot makes no copy of a server's
+database)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from bot.database import PostgresDatabase, SQLiteDatabase, database_for
 from bot.integrity import DatabaseDamaged, backup
 from bot.settings import SettingsError, load_settings
 
@@ -29,7 +32,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="copy the game database (ANIMA_DB_PATH) to PATH, safely while the bot runs",
         description="Copy the game database (ANIMA_DB_PATH) to a new file with SQLite's "
         "online backup API: safe while the bot runs. To restore, stop the bot and copy "
-        "the backup over ANIMA_DB_PATH.",
+        "the backup over ANIMA_DB_PATH. With a PostgreSQL DATABASE_URL, print how to back "
+        "it up with pg_dump (and restore it with pg_restore) instead.",
     )
     backup_command.add_argument("path", help="the new file to write the backup to")
     args = parser.parse_args(argv)
@@ -39,7 +43,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(exc, file=sys.stderr)
         return 2
     if args.command == "backup":
-        return _backup(settings.db_path, Path(args.path))
+        return _backup(settings.database, Path(args.path))
     try:
         if not settings.discord_token:
             from bot.preview import main_preview
@@ -54,8 +58,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _backup(db_path: Path, target: Path) -> int:
-    """``anima-bot backup PATH``: 0 and one line on success, 2 and the reason otherwise."""
+def _backup(database: Path | str, target: Path) -> int:
+    """``anima-bot backup PATH``: 0 and one line on success, 2 and the reason otherwise;
+    on PostgreSQL, 2 and how to make the backup with ``pg_dump`` (nothing copied)."""
+    try:
+        found = database_for(database)
+    except ValueError as exc:
+        print(f"anima-bot backup: {exc}", file=sys.stderr)
+        return 2
+    if isinstance(found, PostgresDatabase):
+        print(pg_dump_way(found.where, target), file=sys.stderr)
+        return 2
+    assert isinstance(found, SQLiteDatabase)
+    db_path = found.path
     try:
         size = backup(db_path, target)
     except (ValueError, DatabaseDamaged) as exc:
@@ -63,6 +78,21 @@ def _backup(db_path: Path, target: Path) -> int:
         return 2
     print(f"Backed up {db_path} to {target} ({size / 1024:.0f} KB, quick_check ok).")
     return 0
+
+
+def pg_dump_way(where: str, target: Path | str) -> str:
+    """What ``anima-bot backup PATH`` says on PostgreSQL (``where``: the database's address,
+    its password hidden): the ``pg_dump`` command that makes the backup, safely while the
+    bot runs (one consistent snapshot), and the ``pg_restore`` that brings it back."""
+    return (
+        f"anima-bot backup: the database is PostgreSQL ({where}): the bot makes no copy of "
+        "it; PostgreSQL's own tools do, safely while the bot runs (one consistent "
+        "snapshot). With DATABASE_URL set in the shell:\n"
+        f'  pg_dump --format=custom --file={target} "$DATABASE_URL"\n'
+        "To restore it: stop the bot, then\n"
+        f'  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" {target}\n'
+        "and start the bot again (it resumes every game from the backup)."
+    )
 
 
 if __name__ == "__main__":

@@ -1,8 +1,10 @@
 """The bot client: it composes the services (storage, publishing, games, lobby, timers),
 registers the persistent components, runs the timer loop and syncs the commands.
 
-``create_bot(settings, db_path=..., cards=...)`` returns an unstarted :class:`AnimaBot`
-(SimCord's tests and preview start it themselves); ``run_bot(settings)`` connects to Discord.
+``create_bot(settings, db_path=..., cards=...)`` (``db_path``: a SQLite file or a database
+address, else the settings' ``DATABASE_URL`` or ``ANIMA_DB_PATH``) returns an unstarted
+:class:`AnimaBot` (SimCord's tests and preview start it themselves); ``run_bot(settings)``
+connects to Discord.
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ from bot.collector import COLLECTOR, work_done
 from bot.commands import anima_group, on_app_command_error
 from bot.components import DYNAMIC_ITEMS
 from bot.games.service import Games
-from bot.integrity import check_file
 from bot.lobby import Lobby
 from bot.panels import Panels
 from bot.publishing import Publisher
@@ -63,7 +64,7 @@ class AnimaBot(commands.Bot):
         defaults = GuildSettings(
             0, settings.decision_timer, settings.window_timer, settings.dms, settings.ai_takeover
         )
-        self.storage = Storage(db_path if db_path is not None else settings.db_path, defaults)
+        self.storage = Storage(db_path if db_path is not None else settings.database, defaults)
         #: The private panels on the players' screens, kept up to date.
         self.panels = Panels(self.storage)
         self.publisher = Publisher(self, self.storage, self.panels)
@@ -116,7 +117,7 @@ class AnimaBot(commands.Bot):
 
     @tasks.loop(seconds=5)
     async def timers(self) -> None:
-        """One loop for every game's deadlines (stored in SQLite, so they survive restarts)."""
+        """One loop for every game's deadlines (stored in the database: they survive restarts)."""
         now = discord.utils.utcnow().timestamp()
         try:
             due = await self.storage.games_with_due_timers(now)
@@ -162,7 +163,7 @@ def run_bot(settings: Settings) -> None:
     checked first: a damaged one raises :class:`bot.integrity.DatabaseDamaged` before the
     bot connects."""
     logging.basicConfig(level=settings.log_level_number)
-    check_file(settings.db_path)
     bot = create_bot(settings)
+    asyncio.run(bot.storage.check())
     tune_gc()
     bot.run(settings.discord_token, log_handler=None)

@@ -1,5 +1,6 @@
 """The database file's health: the check run before the bot opens it, and online backups
-(``anima-bot backup PATH``).
+(``anima-bot backup PATH``; a PostgreSQL database is backed up with its own tools: the
+command says how).
 
 A damaged file must not start silently (games gone, timers dead): :func:`check_file` runs
 SQLite's ``PRAGMA quick_check`` and raises :class:`DatabaseDamaged`, whose message says how to

@@ -190,7 +190,7 @@ async def run_preview(
                 ) as preview:
                     await _serve(env, preview, seconds, url_file, out)
         finally:
-            # SimCord never closes the bot: without this the SQLite worker thread keeps the
+            # SimCord never closes the bot: without this aiosqlite's thread keeps the
             # process alive after the preview has stopped.
             await bot.close()
 

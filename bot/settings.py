@@ -15,10 +15,12 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 DEFAULT_RULES_PATH = Path(__file__).resolve().parent.parent / "docs" / "rules" / "DIGEST.md"
 #: The default of ``ANIMA_GAME_CACHE``: running games kept in memory (``bot.games``). Twice the
 #: 1,000 live games the issue 10 benchmark plays at once, so that they never leave memory
-#: while they are played (a game read back costs one SQLite hop and parsing its state); at
+#: while they are played (a game read back costs one database hop and parsing its state); at
 #: ~130 KB per live game on the bot's side that is ~260 MB at most, on a server that really
 #: has 2,000 games running.
 GAME_CACHE = 2000
+#: What a ``DATABASE_URL`` starts with (``bot.database.database_for``).
+DATABASE_SCHEMES = ("sqlite:///", "postgresql://", "postgres://")
 
 
 class SettingsError(Exception):
@@ -32,6 +34,9 @@ class Settings(BaseSettings):
 
     discord_token: str = Field(default="", alias="DISCORD_TOKEN")
     db_path: Path = Field(default=Path("anima.sqlite3"), alias="ANIMA_DB_PATH")
+    #: The database's address when it is not the SQLite file ``ANIMA_DB_PATH``:
+    #: ``postgresql://USER:PASSWORD@HOST/NAME`` or ``sqlite:///PATH``; empty: ``ANIMA_DB_PATH``.
+    database_url: str | None = Field(default=None, alias="DATABASE_URL")
     dev_guild_id: int | None = Field(default=None, alias="ANIMA_DEV_GUILD_ID")
     log_level: str = Field(default="INFO", alias="ANIMA_LOG_LEVEL")
     #: The rules digest behind ``/anima rules`` (default: ``docs/rules/DIGEST.md``).
@@ -47,12 +52,12 @@ class Settings(BaseSettings):
     #: next ``/anima start`` in its channel closes it and opens a new one.
     lobby_idle: int = Field(default=3600, ge=60, alias="ANIMA_LOBBY_IDLE")
     #: Running games kept in memory at most (``bot.games``: the least recently used idle ones
-    #: leave first and are read back from SQLite when played again).
+    #: leave first and are read back from the database when played again).
     game_cache: int = Field(default=GAME_CACHE, ge=1, alias="ANIMA_GAME_CACHE")
     #: A fixed seed for every new game (tests and demos); empty: a random seed per game.
     fixed_seed: int | None = Field(default=None, alias="ANIMA_FIXED_SEED")
 
-    @field_validator("dev_guild_id", "fixed_seed", mode="before")
+    @field_validator("dev_guild_id", "fixed_seed", "database_url", mode="before")
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if value == "" else value
@@ -61,6 +66,19 @@ class Settings(BaseSettings):
     @classmethod
     def _empty_is_the_shipped_digest(cls, value: object) -> object:
         return DEFAULT_RULES_PATH if value in ("", None) else value
+
+    @field_validator("database_url")
+    @classmethod
+    def _known_database(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith(DATABASE_SCHEMES):
+            raise ValueError("must start with " + " or ".join(DATABASE_SCHEMES))
+        return value
+
+    @property
+    def database(self) -> Path | str:
+        """The database the bot opens: ``DATABASE_URL`` if set, else the SQLite file
+        ``ANIMA_DB_PATH`` (``bot.database.database_for`` reads either)."""
+        return self.database_url if self.database_url is not None else self.db_path
 
     @field_validator("log_level")
     @classmethod
@@ -79,6 +97,8 @@ _HOW_TO_FIX = {
     "ANIMA_DEV_GUILD_ID": "set it to a server id (a number) or leave it empty",
     "ANIMA_LOG_LEVEL": f"set it to one of {', '.join(LOG_LEVELS)}",
     "ANIMA_DB_PATH": "set it to a file path, e.g. anima.sqlite3",
+    "DATABASE_URL": "set it to postgresql://USER:PASSWORD@HOST/NAME, sqlite:///PATH, or "
+    "leave it empty (the SQLite file ANIMA_DB_PATH)",
     "ANIMA_RULES_PATH": "set it to the path of the rules digest (DIGEST.md)",
     "ANIMA_DECISION_TIMER": "set it to a number of seconds (0 = no timer)",
     "ANIMA_WINDOW_TIMER": "set it to a number of seconds (0 = wait for every player)",

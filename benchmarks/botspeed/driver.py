@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -22,6 +21,7 @@ from engine.game import Game
 from engine.prompts import Prompt
 
 from .measure import BotMemory, Probe
+from .reader import Reader
 
 #: How often the driver re-checks that the bot has settled after a wave (SimCord: 50 ms).
 SETTLE_IDLE = 0.001
@@ -152,18 +152,21 @@ def _recording_tasks(into: list[asyncio.Future[Any]]) -> Iterator[None]:
 
 
 class Bench:
-    def __init__(self, env: simcord.Env, bot: AnimaBot, db_path: Path, args: Any) -> None:
+    def __init__(self, env: simcord.Env, bot: AnimaBot, db: Path | str, args: Any) -> None:
         self.env = env
         self.bot = bot
         self.args = args
         self.rng = random.Random(args.seed)
-        self.db = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+        #: The bot's database, read behind its back (a SQLite file, or a PostgreSQL address).
+        self.db = Reader(db)
         self.tables: list[Table] = []
         self.tally = Tally()
         #: Bytes the bot holds with every game live (see :func:`bot_memory`), and the
         #: database file's size after the run.
         self.memory = BotMemory()
         self.db_bytes = 0
+        #: The PostgreSQL server's CPU time over the play phase (None: SQLite, or unknown).
+        self.server_cpu_s: float | None = None
         guild = env.create_guild("Anima Bench")
         self.guild = guild
         for i in range(args.games):

@@ -13,7 +13,7 @@ import contextvars
 import gc
 import inspect
 import json
-import sqlite3
+import os
 import time
 import tracemalloc
 from collections.abc import Callable, Iterator
@@ -43,7 +43,11 @@ class Record:
     kind: str  # what the member did, e.g. "board choice", "panel open"; or SENDER
     t0: float
     end: float = 0.0
+    #: The process's CPU time (every thread: aiosqlite's too) at ``t0`` and at ``end``.
+    cpu0: float = 0.0
+    cpu_end: float = 0.0
     discord_s: float = 0.0  # inside SimCord's HTTP router
+    discord_cpu_s: float = 0.0  # the event loop thread's CPU time inside it
     http_calls: int = 0
     sql_s: float = 0.0
     gc_s: float = 0.0  # Python's garbage collector, run while handling
@@ -152,8 +156,8 @@ class Probe:
                 # The context carries SimCord's "bot-owned work" scope for the tasks.
                 self.held.append((contextvars.copy_context(), data))
                 return
-            now = time.perf_counter()
-            record = Record(self.phase, self.kind, now, end=now)
+            now, cpu = time.perf_counter(), time.process_time()
+            record = Record(self.phase, self.kind, now, end=now, cpu0=cpu, cpu_end=cpu)
             self.records.append(record)
             token = CURRENT.set(record)
             try:
@@ -169,13 +173,14 @@ class Probe:
 
         def timed_dispatch(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
             record = CURRENT.get()
-            start = time.perf_counter()
+            start, own = time.perf_counter(), time.thread_time()
             try:
                 result = dispatch(backend, method, path, **kwargs)
             finally:
                 if record is not None:
-                    record.end = time.perf_counter()
+                    record.end, record.cpu_end = time.perf_counter(), time.process_time()
                     record.discord_s += record.end - start
+                    record.discord_cpu_s += time.thread_time() - own
             if record is not None:
                 record.on_http(method, path, kwargs.get("json"), channels)
             return result
@@ -202,8 +207,8 @@ class Probe:
         send = panels._send
 
         async def attributed_send(game_id: int) -> None:
-            now = time.perf_counter()
-            record = Record(self.phase, SENDER, now, end=now)
+            now, cpu = time.perf_counter(), time.process_time()
+            record = Record(self.phase, SENDER, now, end=now, cpu0=cpu, cpu_end=cpu)
             self.records.append(record)
             token = CURRENT.set(record)
             try:
@@ -211,7 +216,7 @@ class Probe:
             finally:
                 CURRENT.reset(token)
                 # Its rendering counts even when it sends nothing.
-                record.end = time.perf_counter()
+                record.end, record.cpu_end = time.perf_counter(), time.process_time()
 
         panels._send = attributed_send  # type: ignore[method-assign]
         self._undo.append(lambda: delattr(panels, "_send"))
@@ -221,10 +226,11 @@ class Probe:
         collect = COLLECTOR.collect
 
         def attributed_collect() -> int | None:
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             generation = collect()
             if generation is not None:
-                self.records.append(Record(self.phase, COLLECTED, start, end=time.perf_counter()))
+                end, cpu_end = time.perf_counter(), time.process_time()
+                self.records.append(Record(self.phase, COLLECTED, start, end, cpu, cpu_end))
             return generation
 
         COLLECTOR.collect = attributed_collect  # type: ignore[method-assign]
@@ -272,7 +278,36 @@ class Probe:
             rest = hop.seconds - sum(took for _shape, took in shapes)
             self.statements[HAND_OFF] = (count + 1, total + rest)
         record.statements += len(shapes)
-        record.transactions += sum(sql.startswith("BEGIN") for sql, _took in hop.statements)
+        # A hop counts its transactions (a statement can be one of its own); the Hop of a
+        # commit before issue 24 did not: its BEGINs are counted.
+        record.transactions += (
+            hop.transactions
+            if hasattr(hop, "transactions")
+            else sum(sql.startswith("BEGIN") for sql, _took in hop.statements)
+        )
+
+    def bot_work(self, phase: str) -> tuple[float, float, float]:
+        """(wall seconds, process CPU seconds, of which inside SimCord's router) while the
+        bot worked in ``phase``: the union of the records' windows (interactions, panel
+        senders, collections), each instant counted once however many records overlap it.
+        The process's CPU time covers every thread (aiosqlite's included); a PostgreSQL
+        server's is its own process's (see ``server_cpu_s``)."""
+        windows = sorted((r.t0, r.end, r.cpu0, r.cpu_end) for r in self.records if r.phase == phase)
+        wall = cpu = 0.0
+        start = end = cpu_start = cpu_end = None
+        for t0, t1, c0, c1 in windows:
+            if end is None or t0 > end:
+                if end is not None:
+                    assert start is not None and cpu_start is not None and cpu_end is not None
+                    wall, cpu = wall + end - start, cpu + cpu_end - cpu_start
+                start, end, cpu_start, cpu_end = t0, t1, c0, c1
+            elif t1 > end:
+                end, cpu_end = t1, c1
+        if end is not None:
+            assert start is not None and cpu_start is not None and cpu_end is not None
+            wall, cpu = wall + end - start, cpu + cpu_end - cpu_start
+        simcord_cpu = sum(r.discord_cpu_s for r in self.records if r.phase == phase)
+        return wall, cpu, simcord_cpu
 
     def attribute_gc(self) -> None:
         """Charge each record the collections that ran while it was in flight."""
@@ -378,8 +413,9 @@ class Flow:
         }
 
 
-def replay_flow(db: sqlite3.Connection, game_id: int, flow: Flow) -> None:
-    """Replay one game from its seed and logged actions and add its figures to ``flow``."""
+def replay_flow(db: Any, game_id: int, flow: Flow) -> None:
+    """Replay one game from its seed and logged actions (``db``: the benchmark's
+    :class:`~botspeed.reader.Reader`) and add its figures to ``flow``."""
     seed, options = db.execute(
         "SELECT seed, options_json FROM games WHERE id = ?", (game_id,)
     ).fetchone()
@@ -408,3 +444,32 @@ def replay_flow(db: sqlite3.Connection, game_id: int, flow: Flow) -> None:
         open_windows = now_open
     flow.games += 1
     flow.turns += game.table_view().turn
+
+
+class ServerClock:
+    """The CPU time of the PostgreSQL server process serving the bot's connection (the
+    server on this machine: ``/proc/PID/stat``; None when it cannot be read), over the play
+    phase. The bot has one connection, so one server process does its work."""
+
+    def __init__(self, reader: Any) -> None:
+        # The bot's connection is the other client of its database, named by the bot.
+        row = reader.execute(
+            "SELECT pid FROM pg_stat_activity WHERE application_name = 'anima-bot' "
+            "AND datname = current_database()"
+        ).fetchone()
+        self.stat = Path(f"/proc/{row[0]}/stat") if row is not None else None
+        self.ticks = os.sysconf("SC_CLK_TCK")
+        self.started: float | None = None
+
+    def _cpu_s(self) -> float | None:
+        if self.stat is None or not self.stat.exists():
+            return None
+        fields = self.stat.read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / self.ticks  # utime + stime
+
+    def start(self) -> None:
+        self.started = self._cpu_s()
+
+    def stop(self) -> float | None:
+        now = self._cpu_s()
+        return None if now is None or self.started is None else now - self.started

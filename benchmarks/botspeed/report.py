@@ -13,9 +13,10 @@ import simcord
 from .driver import Bench
 from .measure import AFTER_KINDS, COLLECTED, SENDER, Flow, Record, replay_flow
 
-#: The targets: the handling time's p50 and p99, and the messages created per decision.
+#: The targets: the handling time's p50 and p99 (issue 24: p99 <= 15 ms with aiosqlite's or
+#: PostgreSQL's round trips, 10 before), and the messages created per decision.
 TARGET_P50_MS = 3.0
-TARGET_P99_MS = 10.0
+TARGET_P99_MS = 15.0
 TARGET_MESSAGES_PER_DECISION = 1.5
 
 
@@ -66,6 +67,7 @@ def flows(bench: Bench) -> dict[str, Flow]:
 def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, Any]]:
     records = bench.probe.records
     bench.probe.attribute_gc()
+    backend = "postgresql" if bench.db.postgres else "sqlite"
     play = [r for r in records if r.phase == "play" and r.kind not in AFTER_KINDS]
     setup = [r for r in records if r.phase == "setup" and r.kind not in AFTER_KINDS]
     sent = [r for r in records if r.phase == "play" and r.kind == SENDER]
@@ -114,14 +116,14 @@ def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, A
     row("handling time p99 (ms)", f"{p99:.1f}", f"<= {TARGET_P99_MS:.0f}", p99 <= TARGET_P99_MS)
     row("handling time max (ms)", f"{max(ms, default=float('nan')):.1f}")
     row("  p50 / p99 excl. SimCord's own work (ms)", p50_p99(own))
-    row("SQLite share of handling time", f"{100 * sql / handled:.0f} %")
+    row(f"database ({backend}) share of handling time", f"{100 * sql / handled:.0f} %")
     row(
         "  SimCord / garbage collector share",
         f"{100 * sum(r.discord_s for r in play) / handled:.0f} / "
         f"{100 * sum(r.gc_s for r in play) / handled:.0f} %",
     )
     row(
-        "  SQLite statements / transactions per interaction",
+        "  statements / transactions per interaction",
         f"{sum(r.statements for r in play) / len(play):.1f} / "
         f"{sum(r.transactions for r in play) / len(play):.1f}",
     )
@@ -154,6 +156,14 @@ def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, A
     )
     all_ms = 1000 * (handled + sent_s + collected_s) / decisions
     row("bot's work per decision, all included (ms)", f"{all_ms:.1f}")
+    work_wall, work_cpu, simcord_cpu = bench.probe.bot_work("play")
+    cpu_ms = 1000 * work_cpu / decisions
+    row("bot's CPU per decision (ms, every thread)", f"{cpu_ms:.2f}")
+    row("  wall time of the same work (ms)", f"{1000 * work_wall / decisions:.2f}")
+    row("  CPU excl. SimCord's own work (ms)", f"{1000 * (work_cpu - simcord_cpu) / decisions:.2f}")
+    server_ms = 1000 * bench.server_cpu_s / decisions if bench.server_cpu_s is not None else None
+    if server_ms is not None:
+        row("PostgreSQL server's CPU per decision (ms)", f"{server_ms:.2f}")
     if args.concurrency > 1:
         lines += [
             "(concurrency > 1: the handling times of a wave overlap and include waiting for",
@@ -164,11 +174,11 @@ def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, A
         "By interaction (per interaction: statements, AI moves, HTTP calls, messages created):",
     ]
     lines += kind_table(records)
-    lines += ["", "SQLite statements of the play phase (per decision, ms per decision):"]
+    lines += ["", f"Statements of the play phase ({backend}; per decision, ms per decision):"]
     shapes = sorted(bench.probe.statements.items(), key=lambda kv: kv[1][1], reverse=True)
     for shape, (count, seconds) in shapes[:10]:
         lines.append(f"  {count / decisions:>6.2f} {1000 * seconds / decisions:>6.2f}  {shape}")
-    lines += ["", "Slowest interactions (ms: total, SQLite, SimCord, garbage collector):"]
+    lines += ["", "Slowest interactions (ms: total, database, SimCord, garbage collector):"]
     for r in sorted(records, key=lambda r: r.ms, reverse=True)[:5]:
         lines.append(
             f"  {r.phase}: {r.kind:<16}{r.ms:>8.1f}{1000 * r.sql_s:>8.1f}"
@@ -200,10 +210,11 @@ def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, A
     db_kb_per_game = bench.db_bytes / 1024 / len(bench.tables)
     lines += [
         "",
-        f"Per decision: {statements / decisions:.1f} SQLite statements, "
+        f"Per decision: {statements / decisions:.1f} statements ({backend}), "
         f"{transactions / decisions:.2f} transactions, {per_decision:.2f} messages created.",
         f"Database: {bench.db_bytes / 1024:,.0f} KB for {len(bench.tables)} finished games "
-        f"({db_kb_per_game:.1f} KB per game, WAL checkpointed).",
+        f"({db_kb_per_game:.1f} KB per game"
+        + (", WAL checkpointed)." if backend == "sqlite" else ", PostgreSQL's count)."),
     ]
     if memory.measured:
         lines += [
@@ -247,6 +258,13 @@ def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, A
         "gc_after_ms_p99": round(percentile(collected_ms, 99), 2),
         # Interactions, senders and collections after them, SimCord included, per decision.
         "ms_per_decision_all": round(all_ms, 2),
+        # The process's CPU (every thread) while the bot works, per decision; the wall time
+        # of the same windows; the CPU without SimCord's router; the PostgreSQL server's.
+        "cpu_ms_per_decision": round(cpu_ms, 3),
+        "bot_wall_ms_per_decision": round(1000 * work_wall / decisions, 3),
+        "cpu_ms_per_decision_excl_simcord": round(1000 * (work_cpu - simcord_cpu) / decisions, 3),
+        "server_cpu_ms_per_decision": round(server_ms, 3) if server_ms is not None else None,
+        "db": backend,
         "errors": len(errors),
         "flow": flow,
     }

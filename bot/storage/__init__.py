@@ -1,13 +1,14 @@
-"""SQLite storage (WAL): games, seats, the action/event log, settings and stats.
+"""The bot's storage: games, seats, the action/event log, settings and stats, on SQLite
+(WAL; the default) or PostgreSQL, behind one interface.
 
-One connection per bot (:mod:`bot.database`, over the standard ``sqlite3`` module; it runs
-SQLite on the event loop's thread, or on a worker thread with ``inline=False``). Every method
-is one *hop*: a plain function run against the connection in one go, so a write is one
-transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``, ``ROLLBACK`` on any error) handed over once,
-and a read of several statements too. Hops run one at a time, so a transaction never
-interleaves with another coroutine's statements. The
-schema is created and migrated at start (``schema_version`` table); a migration is a list of
-statements run in one transaction.
+One connection per bot (:mod:`bot.database`: SQLite through aiosqlite, PostgreSQL through
+asyncpg, chosen by the address: ``DATABASE_URL`` or the file ``ANIMA_DB_PATH``). Every method
+is one *hop*: an async function run against the connection whole while no other hop runs, so
+a write is one transaction (``BEGIN`` ... ``COMMIT``, ``ROLLBACK`` on any error) that never
+interleaves with another coroutine's statements, and a read of several statements sees one
+state. The schema is created and migrated at start (``schema_version`` table, the same
+version on both backends); a migration is a list of statements run in one transaction. The
+SQL that differs between the backends is in one place, :mod:`bot.storage.dialect`.
 
 Time is stored as POSIX seconds taken from ``discord.utils.utcnow()`` (virtual in SimCord).
 
@@ -25,7 +26,10 @@ Crash points (tests): :func:`kill_point` raises :class:`Killed` at a named step 
 
 The modules, one job each; what runs SQL (the store) is apart from the rows and the schema:
 
-- :mod:`~bot.storage.schema`: the migrations, the connection's settings, the migration hop;
+- :mod:`~bot.storage.schema`: the migrations (SQLite's; PostgreSQL's, the same steps, in
+  :mod:`~bot.storage.schema_postgres`) and the migration hop;
+- :mod:`~bot.storage.dialect`: each backend's SQL where it differs (the migrations, the
+  connection's settings, the check before opening, a JSON test);
 - :mod:`~bot.storage.rows`: the row types, their columns, and the readers that never raise
   (a damaged row is marked, not raised);
 - :mod:`~bot.storage.faults`: the exceptions the bot sees, and the tests' crash points;

@@ -9,16 +9,15 @@ every game row read meanwhile carries it (:meth:`CommitStore._row`).
 
 from __future__ import annotations
 
-import functools
+import json
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.database import Session
 from bot.storage.core import _save_pointers
-from bot.storage.faults import VersionConflict
-from bot.storage.log import LogStore
-from bot.storage.rows import EventRow, GameRow, GameWrite, Pointer, SeatUpdate, _game
+from bot.storage.log import LogStore, _event_values
+from bot.storage.rows import EventRow, GameRow, GameWrite, Pointer, _game
+from bot.storage.writes import CommitRows
 
 
 class CommitStore(LogStore):
@@ -30,12 +29,14 @@ class CommitStore(LogStore):
         self, game_id: int, expected_version: int, write: GameWrite, now: float
     ) -> list[EventRow]:
         """One change of a running game in one transaction, one hop: its state, the actions
-        and events since the last write (``executemany`` / one multi-row INSERT), every
-        seat's bookkeeping, the pause and the publish pointer (and, for the last action, the
-        result). Returns the events as stored (with their ids), for publishing.
+        and events since the last write, every seat's bookkeeping, the pause and the publish
+        pointer (and, for the last action, the result), sent the dialect's way
+        (:mod:`bot.storage.writes`). Returns the events as stored (with their ids), for
+        publishing.
 
         Raises :class:`VersionConflict` (nothing written) if the stored game is not at
-        ``expected_version`` or no longer running; :class:`StorageUnavailable` if SQLite fails.
+        ``expected_version`` or no longer running; :class:`StorageUnavailable` if the database
+        fails.
         """
         p = write.pointer
         sets = (
@@ -61,11 +62,35 @@ class CommitStore(LogStore):
         others = [
             (g, self._pointers[g]) for g in self._riders if g != game_id and g in self._pointers
         ]
-        stored = await self.transaction(
-            functools.partial(
-                self._commit, game_id, expected_version, write, sets, params, others, now
-            )
+        events = [(version, e, *_event_values(e)) for version, e in write.events]
+        rows = CommitRows(
+            game_id=game_id,
+            expected_version=expected_version,
+            sets=sets,
+            params=params,
+            actions=write.actions,
+            events=[
+                (version, e.kind, e.text, recipients, data)
+                for version, e, recipients, data in events
+            ],
+            # A finished game has no deadline left.
+            seats=write.seats
+            if finish is None
+            else [replace(u, deadline=None, half_at=None) for u in write.seats],
+            riders=others,
+            results=finish.results if finish is not None else [],
+            now=now,
         )
+        # The dialect's writer is one transaction (bot.storage.writes).
+        write_commit = self.dialect.write_commit
+        ids = await self._guarded(self.db.run(lambda s: write_commit(s, rows)))
+        stored = [
+            # The data as a reader of the row gets it (JSON: tuples become lists).
+            EventRow(
+                event_id, game_id, version, e.kind, e.text, e.recipients, json.loads(data), now
+            )
+            for event_id, (version, e, _recipients, data) in zip(ids, events, strict=True)
+        ]
         # The private logs in memory learn the events once they are committed.
         self._remember_private(game_id, stored)
         if self._pointers.get(game_id) == write.pointer:
@@ -75,56 +100,6 @@ class CommitStore(LogStore):
             if self._pointers.get(other) is p:
                 del self._pointers[other]
                 self._riders.discard(other)
-        return stored
-
-    def _commit(
-        self,
-        game_id: int,
-        expected_version: int,
-        write: GameWrite,
-        sets: str,
-        params: list[Any],
-        others: list[tuple[int, Pointer]],
-        now: float,
-        s: Session,
-    ) -> list[EventRow]:
-        # Runs in the hop of commit(), inside its transaction.
-        finish = write.finish
-        done = s.execute(
-            f"UPDATE games SET {sets} WHERE id = ? AND version = ? AND status = 'running'",
-            (*params, game_id, expected_version),
-        )
-        if done.rowcount != 1:
-            raise VersionConflict(f"game {game_id} is not at version {expected_version}")
-        if write.actions:
-            s.executemany(
-                "INSERT INTO actions (game_id, version, seat, action, source, at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                [(game_id, v, seat, a, src, now) for v, seat, a, src in write.actions],
-            )
-        stored = self._insert_events(s, game_id, write.events, now)
-        seats = write.seats
-        if finish is not None:
-            seats = [replace(u, deadline=None, half_at=None) for u in seats]
-        _seat_updates(s, game_id, seats)
-        if others:
-            s.executemany(
-                "UPDATE games SET published_event_id = ?, published_version = ?, "
-                "board_message_id = ?, board_turn = ? WHERE id = ?",
-                [
-                    (p.event_id, p.version, p.board_message_id, p.board_turn, other)
-                    for other, p in others
-                ],
-            )
-        if finish is not None:
-            s.executemany(
-                "INSERT INTO results (game_id, guild_id, seat, user_id, name, ai, won) "
-                "SELECT ?, guild_id, ?, ?, ?, ?, ? FROM games WHERE id = ?",
-                [
-                    (game_id, seat_id, user_id, name, int(ai), int(won), game_id)
-                    for seat_id, user_id, name, ai, won in finish.results
-                ],
-            )
         return stored
 
     # ------------------------------------------------------------------ publish pointers
@@ -158,26 +133,3 @@ class CommitStore(LogStore):
         self._pointers.pop(game_id, None)
         self._riders.discard(game_id)
         await self._write(_save_pointers([(game_id, pointer)]))
-
-
-def _seat_updates(s: Session, game_id: int, seats: Sequence[SeatUpdate]) -> None:
-    """Every seat's bookkeeping of a change (one ``executemany``)."""
-    if not seats:
-        return
-    s.executemany(
-        "UPDATE seats SET ai = ?, timeouts = ?, prompt_since = ?, deadline = ?, "
-        "half_at = ?, pinged = ? WHERE game_id = ? AND seat = ?",
-        [
-            (
-                int(u.ai),
-                u.timeouts,
-                u.prompt_since,
-                u.deadline,
-                u.half_at,
-                int(u.pinged),
-                game_id,
-                u.seat,
-            )
-            for u in seats
-        ],
-    )

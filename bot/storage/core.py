@@ -1,31 +1,29 @@
 """The store's base: the connection, its hops, and the state in memory the topics share.
 
-One connection per bot (:mod:`bot.database`, over the standard ``sqlite3`` module; it runs
-SQLite on the event loop's thread, or on a worker thread with ``inline=False``). Every method
-is one *hop*: a plain function run against the connection in one go, so a write is one
-transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``, ``ROLLBACK`` on any error) handed over once,
-and a read of several statements too. Hops run one at a time, so a transaction never
-interleaves with another coroutine's statements. The schema is created and migrated at open
-(:mod:`bot.storage.schema`).
+One connection per bot (:mod:`bot.database`: SQLite through aiosqlite, or PostgreSQL through
+asyncpg, chosen by the address). Every method is one *hop*: an async function run against
+the connection whole, while no other hop runs, so a write is one transaction (``BEGIN`` ...
+``COMMIT``, ``ROLLBACK`` on any error) that never interleaves with another coroutine's
+statements, and a read of several statements sees one state. The schema is created and
+migrated at open (:mod:`bot.storage.schema`), in the backend's dialect
+(:mod:`bot.storage.dialect`: the one place where the SQL differs).
 
 Each topic of the store (:mod:`bot.storage.store`) extends :class:`StorageCore`.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import sqlite3
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.database import Database, Session
-from bot.integrity import check_file
+from bot.database import Database, DatabaseError, IntegrityError, Session, database_for
+from bot.storage.dialect import dialect_of
 from bot.storage.faults import StorageUnavailable
 from bot.storage.rows import EventRow, GuildSettings, Pointer
-from bot.storage.schema import _configure, _migrate
+from bot.storage.schema import migrate
 
 log = logging.getLogger("anima.storage")
 
@@ -37,11 +35,13 @@ class StorageCore:
     :meth:`fetchall`), and the caches every topic reads and updates, on the event loop,
     before or after its hop."""
 
-    def __init__(self, path: Path | str, defaults: GuildSettings, inline: bool = True) -> None:
-        self.path = Path(path)
+    def __init__(self, target: Path | str, defaults: GuildSettings) -> None:
+        """``target``: a SQLite file's path, or an address (``sqlite:///PATH``,
+        ``postgresql://USER@HOST/NAME``: :func:`bot.database.database_for`)."""
         self.defaults = defaults
-        #: ``inline``: SQLite runs on the event loop's thread (see :mod:`bot.database`).
-        self._db = Database(self.path, inline)
+        self._db = database_for(target)
+        #: The SQL of the backend (:mod:`bot.storage.dialect`).
+        self.dialect = dialect_of(self._db)
         # Read once, then kept up to date by the writes of each topic (the only writer).
         self._settings: dict[int, GuildSettings] = {}
         self._autopass: dict[tuple[int, int], frozenset[str]] = {}
@@ -57,15 +57,25 @@ class StorageCore:
 
     # ------------------------------------------------------------------ connection, schema
 
+    async def check(self) -> None:
+        """Raise :class:`bot.integrity.DatabaseDamaged` if the database must not be opened
+        (SQLite: an empty or damaged file); :meth:`open` checks it too."""
+        await self.dialect.check(self._db)
+
     async def open(self) -> None:
-        """Check the file (:func:`bot.integrity.check_file`: ``PRAGMA quick_check``; raises
-        :class:`bot.integrity.DatabaseDamaged` on an empty or damaged file), connect, switch
-        to WAL and bring the schema up to date."""
-        if self.path.parent and not self.path.parent.exists():
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        await asyncio.to_thread(check_file, self.path)
-        await self._db.open()
-        await self._db.run(_configure)
+        """Check the database (SQLite: :func:`bot.integrity.check_file`, ``PRAGMA
+        quick_check``; raises :class:`bot.integrity.DatabaseDamaged` on an empty or damaged
+        file), connect, configure the connection and bring the schema up to date. A database
+        that cannot be reached raises :class:`StorageUnavailable`."""
+        await self.dialect.check(self._db)
+        await self._guarded(self._db.open())
+        settings = self.dialect.settings
+
+        async def configure(s: Session) -> None:
+            for statement in settings:
+                await s.execute(statement)
+
+        await self._guarded(self._db.run(configure))
         await self.migrate()
 
     async def close(self) -> None:
@@ -90,40 +100,43 @@ class StorageCore:
     async def migrate(self) -> int:
         """Create or upgrade the schema; returns the schema version. One hop; each
         migration step is one transaction."""
-        return await self._guarded(self.db.run(_migrate))
+        dialect = self.dialect
+        return await self._guarded(
+            self.db.run(lambda s: migrate(s, dialect.migrations, dialect.migration_lock))
+        )
 
     async def _guarded(self, hop: Awaitable[T]) -> T:
-        """Await a hop, turning an SQLite failure into :class:`StorageUnavailable` (its
-        real cause logged); an ``IntegrityError`` is raised as it is (a constraint the
-        caller expects: one game per channel)."""
+        """Await a hop, turning a database failure into :class:`StorageUnavailable` (its
+        real cause logged); an :class:`~bot.database.IntegrityError` is raised as it is (a
+        constraint the caller expects: one game per channel)."""
         try:
             return await hop
-        except sqlite3.IntegrityError:
+        except IntegrityError:
             raise
-        except sqlite3.Error as exc:
-            log.error("SQLite write failed: %s: %s", type(exc).__name__, exc)
-            raise StorageUnavailable(f"{type(exc).__name__}: {exc}") from exc
+        except DatabaseError as exc:
+            log.error("database write failed (%s): %s", self.dialect.name, exc)
+            raise StorageUnavailable(str(exc)) from exc
 
-    async def transaction(self, fn: Callable[[Session], T]) -> T:
-        """Run ``fn`` (a plain function of the connection, see :mod:`bot.database`) as one
+    async def transaction(self, fn: Callable[[Session], Awaitable[T]]) -> T:
+        """Run ``fn`` (an async function of the connection, see :mod:`bot.database`) as one
         write transaction in one hop: committed if it returns, rolled back (and its error
-        raised here) if it raises; SQLite failures raise :class:`StorageUnavailable`."""
+        raised here) if it raises; database failures raise :class:`StorageUnavailable`."""
         return await self._guarded(self.db.transaction(fn))
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Any:
         """One statement's first row, or None (one hop)."""
         return await self.db.run(lambda s: s.one(sql, tuple(params)))
 
-    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any]:
         """One statement's rows (one hop)."""
         return await self.db.run(lambda s: s.all(sql, tuple(params)))
 
     async def _write(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> None:
         """Run statements as one transaction (one hop)."""
 
-        def write(s: Session) -> None:
+        async def write(s: Session) -> None:
             for sql, params in statements:
-                s.execute(sql, tuple(params))
+                await s.execute(sql, tuple(params))
 
         await self.transaction(write)
 

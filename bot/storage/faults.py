@@ -1,4 +1,4 @@
-"""What goes wrong in storage, as the rest of the bot sees it: a write that SQLite refused
+"""What goes wrong in storage, as the rest of the bot sees it: a write the database refused
 (:class:`StorageUnavailable`), a game that moved on since it was loaded
 (:class:`VersionConflict`), and the simulated crashes of the tests.
 
@@ -43,7 +43,8 @@ def kill_point(step: str) -> None:
 
 
 class StorageUnavailable(Exception):
-    """A write failed in SQLite (disk full, I/O error, read-only file...): nothing of it was
+    """A write failed in the database (disk full, I/O error, read-only file, server gone...):
+    nothing of it was
     saved. The message names the real cause; players are told the bot cannot save now."""
 
 

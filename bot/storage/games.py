@@ -9,12 +9,11 @@ Every game row read here carries its publish pointer not yet written
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from bot.database import Session
-from bot.storage.commit import CommitStore, _seat_updates
+from bot.database import IntegrityError, Session
+from bot.storage.commit import CommitStore
 from bot.storage.faults import _NotALobby, kill_point
 from bot.storage.rows import (
     _GAME_COLUMNS,
@@ -26,6 +25,7 @@ from bot.storage.rows import (
     SeatUpdate,
     _seat,
 )
+from bot.storage.writes import seat_updates
 
 
 class GamesStore(CommitStore):
@@ -44,23 +44,23 @@ class GamesStore(CommitStore):
     ) -> int | None:
         """A new lobby with the host in seat 1; None if the channel already has a game."""
 
-        def create(s: Session) -> int:
-            done = s.execute(
+        async def create(s: Session) -> int:
+            row = await s.one(
                 "INSERT INTO games (guild_id, channel_id, host_id, status, options_json, "
-                "created_at) VALUES (?, ?, ?, 'lobby', ?, ?)",
+                "created_at) VALUES (?, ?, ?, 'lobby', ?, ?) RETURNING id",
                 (guild_id, channel_id, host_id, json.dumps(options), now),
             )
-            assert done.lastrowid is not None
-            s.execute(
+            game_id = int(row[0])
+            await s.execute(
                 "INSERT INTO seats (game_id, seat, position, user_id, name) "
                 "VALUES (?, 'p1', 0, ?, ?)",
-                (done.lastrowid, host_id, host_name),
+                (game_id, host_id, host_name),
             )
-            return done.lastrowid
+            return game_id
 
         try:
             return await self.transaction(create)
-        except sqlite3.IntegrityError:  # the channel's one active game exists already
+        except IntegrityError:  # the channel's one active game exists already
             return None
 
     async def game(self, game_id: int) -> GameRow | None:
@@ -75,8 +75,8 @@ class GamesStore(CommitStore):
         pending = self._pointers.get(game_id)
         after = pending.event_id if pending is not None else None
 
-        def read(s: Session) -> tuple[Any, list[Any]] | None:
-            row = s.one(
+        async def read(s: Session) -> tuple[Any, Sequence[Any]]:
+            row = await s.one(
                 f"SELECT {_GAME_COLUMNS}, EXISTS (SELECT 1 FROM events e "
                 "WHERE e.game_id = g.id AND e.id > COALESCE(?, g.published_event_id)) "
                 "FROM games g WHERE id = ?",
@@ -84,16 +84,15 @@ class GamesStore(CommitStore):
             )
             if row is None or row[4] in ("lobby", "cancelled", "broken"):
                 return row, []
-            seats = s.all(
+            seats = await s.all(
                 f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY position",
                 (game_id,),
             )
             return row, seats
 
-        found = await self.db.run(read)
-        if found is None or found[0] is None:
+        raw, seats = await self.db.run(read)
+        if raw is None:
             return None
-        raw, seats = found
         row = self._row(raw)
         unpublished = row.published_version != row.version or bool(raw[-1])
         return row, [_seat(r) for r in seats], unpublished
@@ -186,8 +185,8 @@ class GamesStore(CommitStore):
     ) -> bool:
         """Turn a lobby into a running game; False if it is no longer a lobby."""
 
-        def start(s: Session) -> list[EventRow]:
-            done = s.execute(
+        async def start(s: Session) -> list[EventRow]:
+            done = await s.execute(
                 "UPDATE games SET status = 'running', state_json = ?, version = ?, seed = ?, "
                 "decision_timer = ?, window_timer = ?, options_json = ?, started_at = ? "
                 "WHERE id = ? AND status = 'lobby'",
@@ -204,15 +203,15 @@ class GamesStore(CommitStore):
             )
             if done.rowcount != 1:
                 raise _NotALobby
-            _seat_updates(s, game_id, seats)
+            await seat_updates(s, game_id, seats)
             # Every member's secret start is to be DM'd (fault 7: redelivered on
             # recovery until marked delivered).
-            s.execute(
+            await s.execute(
                 "UPDATE seats SET start_dm = 0 WHERE game_id = ? AND user_id IS NOT NULL "
                 "AND ai = 0",
                 (game_id,),
             )
-            return self._insert_events(s, game_id, [(version, e) for e in events], now)
+            return await self._insert_events(s, game_id, [(version, e) for e in events], now)
 
         try:
             stored = await self.transaction(start)
@@ -233,13 +232,13 @@ class GamesStore(CommitStore):
     ) -> bool:
         """End a lobby or running game without a result (cancelled, ended, broken)."""
 
-        def stop(s: Session) -> bool:
-            done = s.execute(
+        async def stop(s: Session) -> bool:
+            done = await s.execute(
                 "UPDATE games SET status = ?, ended_at = ?, broken_reason = ? "
                 "WHERE id = ? AND status IN ('lobby', 'running')",
                 (status, now, reason, game_id),
             )
-            s.execute(
+            await s.execute(
                 "UPDATE seats SET deadline = NULL, half_at = NULL WHERE game_id = ?",
                 (game_id,),
             )

@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
 
 from bot.database import Session
 from bot.storage.core import StorageCore
 from bot.storage.rows import _EVENT_COLUMNS, EventRow, NewEvent, _compact, _event
+from bot.storage.writes import insert_events
 
 #: Private logs (game, seat) kept in memory at most (bot.panels draws them).
 PRIVATE_CACHE = 4096
-#: Event rows per multi-row INSERT (7 parameters each, far below SQLite's limit).
-_EVENT_ROWS_PER_INSERT = 500
 
 
 class LogStore(StorageCore):
@@ -26,44 +24,20 @@ class LogStore(StorageCore):
 
     # ------------------------------------------------------------------ writing the log
 
-    def _insert_events(
+    async def _insert_events(
         self, s: Session, game_id: int, events: Sequence[tuple[int, NewEvent]], now: float
     ) -> list[EventRow]:
         """Log ``events`` (version, event) in order; the rows as stored, with their ids.
-        Runs in the hop of the caller's transaction.
-
-        One multi-row INSERT per batch of rows: a single statement whose rows get
-        consecutive ids (AUTOINCREMENT, one writer), ending at ``lastrowid``."""
-        out: list[EventRow] = []
-        for start in range(0, len(events), _EVENT_ROWS_PER_INSERT):
-            part = events[start : start + _EVENT_ROWS_PER_INSERT]
-            params: list[Any] = []
-            data_json = [_compact(e.data) for _version, e in part]
-            for (version, e), data in zip(part, data_json, strict=True):
-                params += [
-                    game_id,
-                    version,
-                    e.kind,
-                    e.text,
-                    _compact(e.recipients) if e.recipients is not None else None,
-                    data,
-                    now,
-                ]
-            values = ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(part))
-            done = s.execute(
-                "INSERT INTO events (game_id, version, kind, text, recipients, data_json, at) "
-                f"VALUES {values}",
-                params,
-            )
-            assert done.lastrowid is not None
-            first = done.lastrowid - len(part) + 1
-            for i, (version, e) in enumerate(part):
-                # The data as a reader of the row gets it (JSON: tuples become lists).
-                data = json.loads(data_json[i])
-                out.append(
-                    EventRow(first + i, game_id, version, e.kind, e.text, e.recipients, data, now)
-                )
-        return out
+        Runs in the hop of the caller's transaction (:func:`bot.storage.writes.insert_events`)."""
+        values = [(version, e, *_event_values(e)) for version, e in events]
+        ids = await insert_events(
+            s, game_id, [(v, e.kind, e.text, r, d) for v, e, r, d in values], now
+        )
+        return [
+            # The data as a reader of the row gets it (JSON: tuples become lists).
+            EventRow(event_id, game_id, version, e.kind, e.text, e.recipients, json.loads(d), now)
+            for event_id, (version, e, _r, d) in zip(ids, values, strict=True)
+        ]
 
     # ------------------------------------------------------------------ log queries
 
@@ -94,8 +68,7 @@ class LogStore(StorageCore):
             return list(cached)
         rows = await self.fetchall(
             f"SELECT {_EVENT_COLUMNS} FROM events "
-            "WHERE game_id = ? AND recipients IS NOT NULL AND EXISTS "
-            "(SELECT 1 FROM json_each(events.recipients) WHERE value = ?) "
+            f"WHERE game_id = ? AND recipients IS NOT NULL AND {self.dialect.recipient_is} "
             "ORDER BY id DESC LIMIT ?",
             (game_id, seat, limit),
         )
@@ -128,3 +101,8 @@ class LogStore(StorageCore):
             (game_id,),
         )
         return [(r[0], r[1], r[2], r[3]) for r in rows]
+
+
+def _event_values(e: NewEvent) -> tuple[str | None, str]:
+    """An event's recipients and data as stored (compact JSON)."""
+    return (_compact(e.recipients) if e.recipients is not None else None), _compact(e.data)

@@ -1,5 +1,6 @@
-"""The schema: its migrations, in order, and the hops that configure the connection and
-bring the schema up to date.
+"""The schema: its migrations on SQLite, in order, and the hop that brings a database's
+schema up to date (with its dialect's migrations: PostgreSQL's are
+:mod:`bot.storage.schema_postgres`, the same steps in its words).
 
 The schema is created and migrated at start (``schema_version`` table); a migration is a list
 of statements run in one transaction.
@@ -7,9 +8,12 @@ of statements run in one transaction.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.database import Session
 
-#: Schema migrations, in order; ``MIGRATIONS[i]`` brings the schema from version i to i + 1.
+#: Schema migrations on SQLite, in order; ``MIGRATIONS[i]`` brings the schema from version i
+#: to i + 1 (``POSTGRES_MIGRATIONS[i]`` does the same on PostgreSQL).
 MIGRATIONS: list[list[str]] = [
     [
         """CREATE TABLE guild_settings (
@@ -223,29 +227,39 @@ SCHEMA_VERSION = len(MIGRATIONS)
 ACTIVE = ("lobby", "running")
 
 
-def _configure(s: Session) -> None:
-    """The connection's settings: WAL (readers never wait for the writer), ``synchronous``
-    NORMAL (a commit survives a crash of the bot; only a power cut may lose the last ones)."""
-    s.execute("PRAGMA journal_mode=WAL")
-    s.execute("PRAGMA synchronous=NORMAL")
-    s.execute("PRAGMA foreign_keys=ON")
+async def migrate(s: Session, migrations: Sequence[Sequence[str]], lock: Sequence[str] = ()) -> int:
+    """Bring the schema up to date with ``migrations`` (the dialect's list), each in its own
+    transaction, holding ``lock`` (the dialect's: take it, release it) meanwhile; the schema
+    version."""
+    if lock:
+        await s.all(lock[0])
+    try:
+        return await _migrate(s, migrations)
+    finally:
+        if lock:
+            await s.all(lock[1])
 
 
-def _migrate(s: Session) -> int:
-    """Bring the schema up to date, each migration in its own transaction."""
-    s.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-    row = s.one("SELECT version FROM schema_version")
+async def _migrate(s: Session, migrations: Sequence[Sequence[str]]) -> int:
+    async with s.transaction():
+        await s.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        row = await s.one("SELECT version FROM schema_version")
+        if row is None:
+            await s.execute("INSERT INTO schema_version (version) VALUES (0)")
     current = row[0] if row else 0
-    if row is None:
-        s.execute("INSERT INTO schema_version (version) VALUES (0)")
     if current > SCHEMA_VERSION:
         raise RuntimeError(
             f"the database schema is version {current}, newer than this bot "
             f"({SCHEMA_VERSION}): update the bot"
         )
     for target in range(current, SCHEMA_VERSION):
-        with s.transaction():
-            for statement in MIGRATIONS[target]:
-                s.execute(statement)
-            s.execute("UPDATE schema_version SET version = ?", (target + 1,))
+        async with s.transaction():
+            # Another process may have taken this step meanwhile (its transaction came
+            # first: SQLite's BEGIN IMMEDIATE, PostgreSQL's lock, waited for it).
+            row = await s.one("SELECT version FROM schema_version")
+            if row[0] > target:
+                continue
+            for statement in migrations[target]:
+                await s.execute(statement)
+            await s.execute("UPDATE schema_version SET version = ?", (target + 1,))
     return SCHEMA_VERSION

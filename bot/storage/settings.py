@@ -149,7 +149,13 @@ class SettingsStore(StorageCore):
         self._dm_refused.pop(user_id, None)
         if refused:
             await self._write(
-                [("INSERT OR IGNORE INTO dm_refused (user_id, at) VALUES (?, ?)", (user_id, now))]
+                [
+                    (
+                        "INSERT INTO dm_refused (user_id, at) VALUES (?, ?) "
+                        "ON CONFLICT (user_id) DO NOTHING",
+                        (user_id, now),
+                    )
+                ]
             )
         else:
             await self._write([("DELETE FROM dm_refused WHERE user_id = ?", (user_id,))])

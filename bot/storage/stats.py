@@ -3,6 +3,7 @@ schema's triggers keep up to date in the transaction that ends a game."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bot.database import Session
@@ -21,9 +22,9 @@ class StatsStore(StorageCore):
         20 best; every AI seat together as "AI players"), from the per-server aggregates
         (``guild_stats``, ``player_stats``) that the game's last commit keeps up to date."""
 
-        def read(s: Session) -> tuple[Any, list[Any]]:
-            row = s.one("SELECT games FROM guild_stats WHERE guild_id = ?", (guild_id,))
-            rows = s.all(
+        async def read(s: Session) -> tuple[Any, Sequence[Any]]:
+            row = await s.one("SELECT games FROM guild_stats WHERE guild_id = ?", (guild_id,))
+            rows = await s.all(
                 "SELECT name, NULLIF(user_key, -1), wins, games FROM player_stats "
                 "WHERE guild_id = ? ORDER BY wins DESC, games DESC LIMIT 20",
                 (guild_id,),

@@ -12,8 +12,9 @@ class Storage(GamesStore, SettingsStore, StatsStore):
 
     Every public method is one hop to the database (:mod:`bot.database`): a write is one
     transaction run whole, a read of several statements one function. The functions that
-    run there (``_…`` methods taking a :class:`~bot.database.Session`) touch nothing but the
-    connection (they may run on the database's worker thread); the caches
+    run there (``_…`` methods and closures taking a :class:`~bot.database.Session`) touch
+    nothing but the connection and await nothing but its statements (on SQLite they run on
+    aiosqlite's thread, in one trip); the caches
     (:class:`~bot.storage.core.StorageCore`) are read and updated here, on the event loop,
     before or after the hop.
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,6 +12,7 @@ from typing import Any
 
 import discord
 import simcord
+from databases import TestDatabase, connect
 
 from engine.cards import CardDB, default_cards
 from engine.game import Game
@@ -34,7 +34,7 @@ class Seat:
 
 @dataclass
 class Stored:
-    """A game as the bot stored it (read with sqlite3, like an admin would)."""
+    """A game as the bot stored it (read with sqlite3 or psycopg, like an admin would)."""
 
     id: int
     status: str
@@ -57,8 +57,12 @@ class Stored:
         return next(s for s in self.seats.values() if s.user_id == user_id)
 
 
-def stored(db_path: Path, game_id: int, cards: CardDB | None = None) -> Stored:
-    with sqlite3.connect(db_path) as db:
+#: A test's database: a SQLite file, or either backend (``databases.TestDatabase``).
+Db = Path | TestDatabase
+
+
+def stored(db_path: Db, game_id: int, cards: CardDB | None = None) -> Stored:
+    with connect(db_path) as db:
         row = db.execute(
             "SELECT id, status, version, board_message_id, lobby_message_id, state_json, "
             "options_json, seed FROM games WHERE id = ?",
@@ -83,20 +87,21 @@ def stored(db_path: Path, game_id: int, cards: CardDB | None = None) -> Stored:
     )
 
 
-def game_ids(db_path: Path) -> list[int]:
-    with sqlite3.connect(db_path) as db:
+def game_ids(db_path: Db) -> list[int]:
+    with connect(db_path) as db:
         return [r[0] for r in db.execute("SELECT id FROM games ORDER BY id")]
 
 
-def actions(db_path: Path, game_id: int) -> list[tuple[int, str, str, str]]:
-    with sqlite3.connect(db_path) as db:
-        return list(
-            db.execute(
+def actions(db_path: Db, game_id: int) -> list[tuple[int, str, str, str]]:
+    with connect(db_path) as db:
+        return [
+            tuple(r)
+            for r in db.execute(
                 "SELECT version, seat, action, source FROM actions WHERE game_id = ? "
                 "ORDER BY version",
                 (game_id,),
-            )
-        )
+            ).fetchall()
+        ]
 
 
 # ---------------------------------------------------------------------- components
@@ -169,7 +174,7 @@ def is_board(message: discord.Message, game_id: int) -> bool:
     return any((e.title or "").startswith(tuple(titles)) for e in message.embeds)
 
 
-def board(channel: simcord.ChannelHandle, db_path: Path, game_id: int) -> discord.Message:
+def board(channel: simcord.ChannelHandle, db_path: Db, game_id: int) -> discord.Message:
     """The game's board as the channel shows it: its newest message carrying the board.
 
     (The stored ``board_message_id`` is saved with the game's next commit, not at once:
@@ -287,7 +292,7 @@ async def timed_game(w: World, seconds: int = 60) -> int:
 
 async def drive_new_game(
     w: World,
-    db_path: Path,
+    db_path: Db,
     members: list[simcord.MemberActor],
     ai: int = 1,
     turns: int = 3,
@@ -336,7 +341,7 @@ class Driver:
     def __init__(
         self,
         w: World,
-        db_path: Path,
+        db_path: Db,
         game_id: int,
         players: dict[int, simcord.MemberActor],
         seed: int = 0,

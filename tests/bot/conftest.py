@@ -1,5 +1,12 @@
 """SimCord fixtures for the bot's tests: a fresh bot per test (and per restart), each closed
-at teardown; an uncaught error inside a component callback fails the test."""
+at teardown; an uncaught error inside a component callback fails the test.
+
+The bot's database is the ``database`` fixture: a SQLite file (``db_path``), or, for a test
+marked ``both_backends`` (the storage tests: ``pytestmark`` of their module), each backend in
+turn, a new PostgreSQL database of the session's cluster for the second. A test of such a
+module that only makes sense on SQLite (a file's pages, PRAGMAs) is marked ``sqlite_only``; one
+about PostgreSQL alone (``pg_dump``), ``postgresql_only``.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +18,7 @@ import pytest
 import pytest_asyncio
 import simcord
 from anima_sim import World, world
+from databases import BACKENDS, TestDatabase
 
 from bot.app import AnimaBot, create_bot
 from bot.settings import Settings
@@ -23,13 +31,47 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "anima.sqlite3"
 
 
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test marked ``both_backends`` that uses the database runs once per backend (once on
+    PostgreSQL if marked ``postgresql_only``, on SQLite alone if ``sqlite_only``)."""
+    node = metafunc.definition
+    if "database" not in metafunc.fixturenames:
+        return
+    if node.get_closest_marker("postgresql_only") is not None:
+        metafunc.parametrize("database", ["postgresql"], indirect=True)
+    elif (
+        node.get_closest_marker("both_backends") is not None
+        and node.get_closest_marker("sqlite_only") is None
+    ):
+        metafunc.parametrize("database", BACKENDS, indirect=True)
+
+
 @pytest.fixture
-def settings(db_path: Path) -> Settings:
+def database(request: pytest.FixtureRequest, db_path: Path) -> Iterator[TestDatabase]:
+    """The test's database: the SQLite file ``db_path``, or (parameter ``postgresql``) a new
+    database of the session's PostgreSQL cluster, dropped after the test."""
+    if getattr(request, "param", "sqlite") == "sqlite":
+        yield TestDatabase.sqlite(db_path)
+        return
+    cluster = request.getfixturevalue("postgres_cluster")
+    name = cluster.new_database()
+    db = TestDatabase.postgresql(cluster.url(name))
+    try:
+        yield db
+    finally:
+        db.close()
+        cluster.drop_database(name)
+
+
+@pytest.fixture
+def settings(db_path: Path, database: TestDatabase) -> Settings:
     # No .env: the tests must not depend on a developer's local settings.
     return Settings(
         _env_file=None,
         DISCORD_TOKEN="",
         ANIMA_DB_PATH=db_path,
+        # SQLite: ANIMA_DB_PATH alone, as a default setup has it.
+        DATABASE_URL=database.url if database.path is None else "",
         ANIMA_FIXED_SEED=11,
         ANIMA_DECISION_TIMER=0,
         ANIMA_WINDOW_TIMER=30,

@@ -3,7 +3,6 @@ in order, one end summary, live buttons on the newest board only; and the game's
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import discord
@@ -12,14 +11,15 @@ from anima_sim import (
     board,
     components,
 )
+from databases import TestDatabase, connect
 
 from bot import rendering
 from bot.app import AnimaBot
 from bot.storage import Killed
 
 
-def status(db_path: Path, game_id: int) -> str:
-    with sqlite3.connect(db_path) as db:
+def status(db_path: Path | TestDatabase, game_id: int) -> str:
+    with connect(db_path) as db:
         return str(db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()[0])
 
 

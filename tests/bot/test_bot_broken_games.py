@@ -4,10 +4,9 @@ games keep running."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
-from pathlib import Path
 
+import pytest
 import simcord
 from anima_sim import (
     Driver,
@@ -18,10 +17,13 @@ from anima_sim import (
     start_game,
     stored,
 )
+from databases import TestDatabase, connect
 from posting_checks import assert_killed, live_buttons, status
 
 from bot.app import AnimaBot
 from bot.storage import crash_points
+
+pytestmark = pytest.mark.both_backends
 
 
 async def other_game(w: World) -> tuple[simcord.ChannelHandle, int]:
@@ -31,15 +33,15 @@ async def other_game(w: World) -> tuple[simcord.ChannelHandle, int]:
 
 
 def other_driver(
-    w: World, db_path: Path, other: simcord.ChannelHandle, game_id: int, seed: int = 0
+    w: World, database: TestDatabase, other: simcord.ChannelHandle, game_id: int, seed: int = 0
 ) -> Driver:
     """The driver of :func:`other_game`'s seats."""
     players = {w.carol.id: w.carol, w.dave.id: w.dave}
-    return Driver(w, db_path, game_id, players, seed=seed, channel=other)
+    return Driver(w, database, game_id, players, seed=seed, channel=other)
 
 
 async def test_a_bad_options_row_breaks_its_game_only(
-    w: World, simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
+    w: World, simcord_env: simcord.Env, database: TestDatabase, make_bot: Callable[..., AnimaBot]
 ) -> None:
     env = simcord_env
     await w.admin.slash(w.table, "anima settings", decision_timer=60)
@@ -47,13 +49,13 @@ async def test_a_bad_options_row_breaks_its_game_only(
     bad_id = await start_game(w, w.alice, [w.bob], ai=1, turns=2)
     other, fine_id = await other_game(w)
     lobby_id, _ = await open_lobby(w, w.alice, [], channel=third)
-    with sqlite3.connect(db_path) as db:
+    with connect(database) as db:
         db.execute(
             "UPDATE games SET options_json = '{not json' WHERE id IN (?, ?)", (bad_id, lobby_id)
         )
 
     await env.restart_bot(make_bot())
-    assert status(db_path, bad_id) == "broken"
+    assert status(database, bad_id) == "broken"
     reports = [m for m in w.table.history() if "cannot be loaded" in m.content]
     assert len(reports) == 1 and "options" in reports[0].content
     assert live_buttons(w.table, bad_id) == []
@@ -67,45 +69,45 @@ async def test_a_bad_options_row_breaks_its_game_only(
     r = await w.alice.slash(third, "anima end")
     assert r.ephemeral and f"End game #{lobby_id}" in r.response.content
     await w.alice.click(r.response, custom_id=f"anima:end:{lobby_id}:yes")
-    assert status(db_path, lobby_id) == "ended"
-    assert await other_driver(w, db_path, other, fine_id).step()
+    assert status(database, lobby_id) == "ended"
+    assert await other_driver(w, database, other, fine_id).step()
 
 
 async def test_a_bad_event_row_breaks_its_game_once(
-    w: World, simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
+    w: World, simcord_env: simcord.Env, database: TestDatabase, make_bot: Callable[..., AnimaBot]
 ) -> None:
     env = simcord_env
     other, fine_id = await other_game(w)
     crash_points["after commit"] = 0  # the bad game's first action is never posted
     bad_id = await start_game(w, w.alice, [w.bob], ai=1, turns=2)
-    with sqlite3.connect(db_path) as db:
+    with connect(database) as db:
         last = db.execute("SELECT MAX(id) FROM events WHERE game_id = ?", (bad_id,)).fetchone()
         db.execute("UPDATE events SET recipients = '[oops' WHERE id = ?", (last[0],))
     await env.restart_bot(make_bot())
     assert_killed(env, "after commit")
-    assert status(db_path, bad_id) == "broken"
+    assert status(database, bad_id) == "broken"
     assert len([m for m in w.table.history() if "cannot be loaded" in m.content]) == 1
     # A damaged row is private to nobody: /anima log still answers.
     r = await w.alice.slash(w.table, "anima log")
     assert r.ephemeral and r.response.embeds
-    assert await other_driver(w, db_path, other, fine_id).step()
+    assert await other_driver(w, database, other, fine_id).step()
 
 
 async def test_a_broken_game_is_reported_and_others_keep_running(
-    w: World, simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
+    w: World, simcord_env: simcord.Env, database: TestDatabase, make_bot: Callable[..., AnimaBot]
 ) -> None:
     env = simcord_env
     broken_id = await start_game(w, w.alice, [w.bob], ai=1, turns=2)
     other, fine_id = await other_game(w)
 
-    with sqlite3.connect(db_path) as db:
+    with connect(database) as db:
         db.execute("UPDATE games SET state_json = '{\"players\": 5}' WHERE id = ?", (broken_id,))
     await env.restart_bot(make_bot())
 
-    assert stored(db_path, broken_id).status == "broken"
+    assert stored(database, broken_id).status == "broken"
     report = w.table.last_message
     assert "cannot be loaded" in report.content and f"Game #{broken_id}" in report.content
-    assert not board(w.table, db_path, broken_id).components
+    assert not board(w.table, database, broken_id).components
     # An old button of the broken game (alice's secret start in her DMs) answers clearly.
     dm = w.alice.user.dm_channel.history()[-1]
     lead = next(c for c in components(dm) if c.label.startswith("Lead with"))
@@ -115,7 +117,7 @@ async def test_a_broken_game_is_reported_and_others_keep_running(
     assert r.ephemeral and "no game here" in r.response.content
 
     # The other game is fine.
-    driver = other_driver(w, db_path, other, fine_id, seed=3)
+    driver = other_driver(w, database, other, fine_id, seed=3)
     for _ in range(5):
         assert await driver.step()
     # And the broken game's channel can host a new game.

@@ -9,9 +9,7 @@ clean stop writes the pointers still pending."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,12 +26,15 @@ from anima_sim import (
     start_game,
     stored,
 )
+from databases import TestDatabase, connect
 from posting_checks import assert_killed, assert_posted_once
 
 from bot import rendering
 from bot.app import AnimaBot
 from bot.storage import KILL_STEPS, crash_points
 from engine.game import Game
+
+pytestmark = pytest.mark.both_backends
 
 # The step, and how many times it passes before the kill (a few decisions into the game).
 KILLS = [
@@ -53,7 +54,7 @@ def test_every_named_step_is_tested() -> None:
 async def test_killed_at_a_step_then_restarted_posts_every_line_once(
     w: World,
     simcord_env: simcord.Env,
-    db_path: Path,
+    database: TestDatabase,
     make_bot: Callable[..., AnimaBot],
     step: str,
     passes: int,
@@ -63,7 +64,7 @@ async def test_killed_at_a_step_then_restarted_posts_every_line_once(
     game_id, lobby = await open_lobby(w, w.alice, [w.bob], ai=1, turns=2)
     await w.alice.click(lobby, custom_id=f"anima:lobby:{game_id}:start")
     players = {m.id: m for m in (w.alice, w.bob)}
-    driver = Driver(w, db_path, game_id, players, seed=5)
+    driver = Driver(w, database, game_id, players, seed=5)
     driver.use_commands = False
     driver.killed = lambda: step not in crash_points
     for _ in range(3000):
@@ -74,10 +75,10 @@ async def test_killed_at_a_step_then_restarted_posts_every_line_once(
 
     await env.restart_bot(make_bot())
     assert_killed(env, step)
-    st = stored(db_path, game_id)
+    st = stored(database, game_id)
     await assert_posted_once(env.bot, w.table, game_id, over=st.status == "over")
     if st.status == "running":
-        final = await Driver(w, db_path, game_id, players, seed=6).play()
+        final = await Driver(w, database, game_id, players, seed=6).play()
         assert final.status == "over"
     await assert_posted_once(env.bot, w.table, game_id, over=True)
     # Each member got his secret start once (redelivered if the kill came first).
@@ -92,7 +93,7 @@ async def test_killed_at_a_step_then_restarted_posts_every_line_once(
 
 
 async def test_secret_starts_are_redelivered_once_after_a_crash(
-    w: World, simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
+    w: World, simcord_env: simcord.Env, database: TestDatabase, make_bot: Callable[..., AnimaBot]
 ) -> None:
     env = simcord_env
     crash_points["after start commit"] = 0
@@ -105,7 +106,7 @@ async def test_secret_starts_are_redelivered_once_after_a_crash(
     for member in (w.alice, w.bob, w.carol):
         dms = member.user.dm_channel.history()
         assert len(dms) == 1 and "Your secret start" in (dms[0].embeds[0].title or "")
-    with sqlite3.connect(db_path) as db:
+    with connect(database) as db:
         marks = db.execute("SELECT start_dm FROM seats WHERE game_id = ?", (game_id,)).fetchall()
     assert marks == [(1,), (1,), (1,)]
     # The lobby message says the game started and has no buttons left.
@@ -115,27 +116,27 @@ async def test_secret_starts_are_redelivered_once_after_a_crash(
 
 
 async def test_a_clean_stop_writes_the_pointers_still_pending(
-    w: World, simcord_env: simcord.Env, db_path: Path
+    w: World, simcord_env: simcord.Env, database: TestDatabase
 ) -> None:
     env = simcord_env
     game_id = await start_game(w, w.alice, [w.bob], ai=1, turns=2)
-    driver = Driver(w, db_path, game_id, {m.id: m for m in (w.alice, w.bob)}, seed=8)
+    driver = Driver(w, database, game_id, {m.id: m for m in (w.alice, w.bob)}, seed=8)
     driver.use_commands = False
     for _ in range(3):
         assert await driver.step()
-    newest = board(w.table, db_path, game_id).id
-    assert stored(db_path, game_id).board_message_id != newest  # saved with the next commit
+    newest = board(w.table, database, game_id).id
+    assert stored(database, game_id).board_message_id != newest  # saved with the next commit
     bot = env.bot
     assert isinstance(bot, AnimaBot)
     await bot.storage.close()
-    assert stored(db_path, game_id).board_message_id == newest
+    assert stored(database, game_id).board_message_id == newest
 
 
 async def test_what_was_committed_is_posted_after_a_restart(
-    w: World, simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
+    w: World, simcord_env: simcord.Env, database: TestDatabase, make_bot: Callable[..., AnimaBot]
 ) -> None:
     env = simcord_env
-    game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=1, turns=2, seed=4)
+    game_id, driver = await drive_new_game(w, database, [w.alice, w.bob], ai=1, turns=2, seed=4)
     players = driver.players
     st, prompts = await driver.until(reset_decision)
 
@@ -146,9 +147,9 @@ async def test_what_was_committed_is_posted_after_a_restart(
     seat = st.seats[prompts[0].player]
     done = f"anima:{game_id}:{seat.since}:{prompts[0].choices.index('done')}"
     posted = len(w.table.history())
-    await players[seat.user_id].click(board(w.table, db_path, game_id), custom_id=done)
+    await players[seat.user_id].click(board(w.table, database, game_id), custom_id=done)
     assert len(w.table.history()) == posted
-    version = stored(db_path, game_id).version
+    version = stored(database, game_id).version
     assert version > st.version
 
     await env.restart_bot(make_bot())
@@ -160,6 +161,6 @@ async def test_what_was_committed_is_posted_after_a_restart(
     game = Game.from_json(row.state_json)
     assert game.version == version
     expected = rendering.board_embed(game.table_view(), game.db, row, seats)
-    shown = board(w.table, db_path, game_id).embeds[0]
+    shown = board(w.table, database, game_id).embeds[0]
     assert [(f.name, f.value) for f in shown.fields] == [(f.name, f.value) for f in expected.fields]
     assert shown.description == expected.description

@@ -21,13 +21,17 @@ from anima_sim import (
     start_game,
     stored,
 )
+from databases import TestDatabase
 from posting_checks import assert_posted_once
 from simcord import assert_error
 
 from bot.app import AnimaBot
 from bot.components.answers import ERROR_TEXT
+from bot.database import Session
 from bot.games.play import CANNOT_SAVE
 from words import say
+
+pytestmark = pytest.mark.both_backends
 
 
 async def test_a_failing_command_answers_without_traceback(
@@ -45,7 +49,7 @@ async def test_a_failing_command_answers_without_traceback(
 
 
 async def test_a_failing_button_answers_without_traceback(
-    w: World, simcord_env: simcord.Env, db_path: Path, monkeypatch: pytest.MonkeyPatch
+    w: World, simcord_env: simcord.Env, database: TestDatabase, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game_id = await start_game(w, w.alice, [w.bob], ai=0, turns=2)
 
@@ -53,44 +57,53 @@ async def test_a_failing_button_answers_without_traceback(
         raise RuntimeError("kaboom")
 
     monkeypatch.setattr(simcord_env.bot.games, "panel", boom)
-    r = await w.alice.click(board(w.table, db_path, game_id), custom_id=f"anima:{game_id}:hand")
+    r = await w.alice.click(board(w.table, database, game_id), custom_id=f"anima:{game_id}:hand")
     assert r.ephemeral and r.response.content == ERROR_TEXT
     assert [str(e) for e in simcord_env.bot.errors] == ["kaboom"]
     simcord_env.bot.errors.clear()
 
 
 async def test_a_failed_commit_changes_nothing(
-    w: World, simcord_env: simcord.Env, db_path: Path, monkeypatch: pytest.MonkeyPatch
+    w: World, simcord_env: simcord.Env, database: TestDatabase, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=0, turns=2, seed=4)
+    game_id, driver = await drive_new_game(w, database, [w.alice, w.bob], ai=0, turns=2, seed=4)
     players = driver.players
     st, prompts = await driver.until(reset_decision)
-    storage = simcord_env.bot.storage
-    real = storage._insert_events
+    query, many = Session.all, Session.executemany
 
-    def fail(*args: Any) -> None:  # the state row is already updated when this fails
-        # Storage._insert_events runs on the database's worker, inside commit's transaction.
-        raise OSError("disk full")
+    def failing(real: Any) -> Any:
+        async def fail(self: Session, sql: str, params: Any = ()) -> Any:
+            # The statement that logs the action fails: on SQLite the state row is already
+            # updated in the transaction then; on PostgreSQL it is the change's one
+            # statement (bot.storage.writes).
+            if "INSERT INTO actions" in sql:
+                raise OSError("disk full")
+            return await real(self, sql, params)
 
-    monkeypatch.setattr(storage, "_insert_events", fail)
+        return fail
+
+    monkeypatch.setattr(Session, "all", failing(query))
+    monkeypatch.setattr(Session, "executemany", failing(many))
     seat = st.seats[prompts[0].player]
     done = f"anima:{game_id}:{seat.since}:{prompts[0].choices.index('done')}"
     member = players[seat.user_id]
-    r = await member.click(board(w.table, db_path, game_id), custom_id=done)
+    r = await member.click(board(w.table, database, game_id), custom_id=done)
     assert private_reply(r) == ERROR_TEXT
     assert [type(e) for e in simcord_env.bot.errors] == [OSError]
     simcord_env.bot.errors.clear()
-    after = stored(db_path, game_id)
+    after = stored(database, game_id)
     assert after.version == st.version and after.state_json == st.state_json
-    assert len(actions(db_path, game_id)) == st.version
+    assert len(actions(database, game_id)) == st.version
 
     # The same button works once the disk is back: one action, from the stored state.
-    monkeypatch.setattr(storage, "_insert_events", real)
-    r = await member.click(board(w.table, db_path, game_id), custom_id=done)
+    monkeypatch.setattr(Session, "all", query)
+    monkeypatch.setattr(Session, "executemany", many)
+    r = await member.click(board(w.table, database, game_id), custom_id=done)
     assert chose(r, "Done**")
-    assert actions(db_path, game_id)[st.version][1:3] == (seat.seat, "done")
+    assert actions(database, game_id)[st.version][1:3] == (seat.seat, "done")
 
 
+@pytest.mark.sqlite_only  # a full disk, simulated by SQLite's max_page_count
 async def test_a_full_disk_is_reported_and_nothing_half_applied_stays(
     w: World, simcord_env: simcord.Env, db_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -1,9 +1,12 @@
 """The database file's health (bot.integrity): a damaged, empty or foreign file is refused at
-start with how to restore it, and a backup taken while the bot runs is a good copy."""
+start with how to restore it, and a backup taken while the bot runs is a good copy; on
+PostgreSQL, ``anima-bot backup`` says how to use ``pg_dump``, and a backup made that way
+restores the games."""
 
 from __future__ import annotations
 
 import asyncio
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,6 +19,8 @@ from anima_sim import (
     start_game,
     stored,
 )
+from databases import TestDatabase
+from postgres_cluster import POSTGRES_BIN, PostgresCluster
 
 from bot.__main__ import main
 from bot.app import AnimaBot
@@ -71,6 +76,10 @@ def test_a_damaged_database_is_refused_with_how_to_restore(
     assert path.read_bytes() == before  # nothing written
 
 
+pytestmark = pytest.mark.both_backends
+
+
+@pytest.mark.sqlite_only
 async def test_backup_while_the_bot_runs(
     w: World,
     simcord_env: simcord.Env,
@@ -100,3 +109,61 @@ async def test_backup_while_the_bot_runs(
     r = await w.bob.slash(w.table, "anima board")
     assert r.response is not None and r.response.embeds
     assert stored(copy, game_id).status == "running"
+
+
+@pytest.mark.postgresql_only
+async def test_backup_on_postgresql_is_pg_dump_and_restores(
+    w: World,
+    simcord_env: simcord.Env,
+    database: TestDatabase,
+    postgres_cluster: PostgresCluster,
+    tmp_path: Path,
+    make_bot: Callable[..., AnimaBot],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``anima-bot backup`` makes no copy of a PostgreSQL database: it prints the pg_dump
+    and pg_restore commands (and fails, so that a script relying on it notices). Done as it
+    says while the bot runs, the backup restores the game as it was."""
+    game_id = await start_game(w, w.alice, [w.bob], ai=1, turns=2)
+    driver = Driver(w, database, game_id, {w.alice.id: w.alice, w.bob.id: w.bob}, seed=3)
+    for _ in range(10):
+        await driver.step()
+    version = stored(database, game_id).version
+    copy = tmp_path / "anima.dump"
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DATABASE_URL", database.url)
+    assert main(["backup", str(copy)]) == 2
+    said = capsys.readouterr().err
+    assert f'pg_dump --format=custom --file={copy} "$DATABASE_URL"' in said
+    assert "pg_restore --clean --if-exists --no-owner" in said and not copy.exists()
+    # As it says, while the bot runs; then the game goes on in the original.
+    subprocess.run(
+        [str(POSTGRES_BIN / "pg_dump"), "--format=custom", f"--file={copy}", database.url],
+        check=True,
+    )
+    await driver.step()
+    assert stored(database, game_id).version > version
+    name = postgres_cluster.new_database()
+    restored = TestDatabase.postgresql(postgres_cluster.url(name))
+    try:
+        subprocess.run(
+            [
+                str(POSTGRES_BIN / "pg_restore"),
+                "--clean",
+                "--if-exists",
+                "--no-owner",
+                f"--dbname={restored.url}",
+                str(copy),
+            ],
+            check=True,
+        )
+        assert stored(restored, game_id).version == version
+        await simcord_env.restart_bot(make_bot(database_url=restored.url))
+        r = await w.bob.slash(w.table, "anima board")
+        assert r.response is not None and r.response.embeds
+        assert stored(restored, game_id).status == "running"
+    finally:
+        await simcord_env.bot.storage.close()  # type: ignore[attr-defined]
+        restored.close()
+        postgres_cluster.drop_database(name)

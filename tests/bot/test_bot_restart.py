@@ -4,8 +4,8 @@ work, timers resume from their stored deadlines."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
+import pytest
 import simcord
 from anima_sim import (
     World,
@@ -18,21 +18,24 @@ from anima_sim import (
     start_game,
     stored,
 )
+from databases import TestDatabase
 
 from bot.app import AnimaBot
 
+pytestmark = pytest.mark.both_backends
+
 
 async def test_restart_mid_turn_old_buttons_still_work(
-    w: World, simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
+    w: World, simcord_env: simcord.Env, database: TestDatabase, make_bot: Callable[..., AnimaBot]
 ) -> None:
     env = simcord_env
     game_id, driver = await drive_new_game(
-        w, db_path, [w.alice, w.bob, w.carol], ai=1, turns=3, seed=7
+        w, database, [w.alice, w.bob, w.carol], ai=1, turns=3, seed=7
     )
     players = driver.players
     st, prompts = await driver.until(reset_decision)
     before = st.game.to_json()
-    old_board = board(w.table, db_path, game_id)
+    old_board = board(w.table, database, game_id)
     seat = st.seats[prompts[0].player]
     done = f"anima:{game_id}:{seat.since}:{prompts[0].choices.index('done')}"
     assert done in [c.custom_id for c in components(old_board)]
@@ -40,27 +43,27 @@ async def test_restart_mid_turn_old_buttons_still_work(
 
     await env.restart_bot(make_bot())
     assert env.bot is not first_bot
-    after = stored(db_path, game_id)
+    after = stored(database, game_id)
     assert after.game.to_json() == before  # nothing moved while the bot was away
 
     # The button of the message the old bot posted reaches the new bot.
     r = await players[seat.user_id].click(old_board, custom_id=done)
     assert chose(r, "Done**")
-    assert actions(db_path, game_id)[len(actions(db_path, game_id)) - 1][0] > after.version - 1
-    assert stored(db_path, game_id).version > after.version
+    assert actions(database, game_id)[len(actions(database, game_id)) - 1][0] > after.version - 1
+    assert stored(database, game_id).version > after.version
     # ... and the game goes on to its end with the new bot.
     final = await driver.play()
     assert final.status == "over"
 
 
 async def test_timers_resume_after_a_restart(
-    w: World, simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
+    w: World, simcord_env: simcord.Env, database: TestDatabase, make_bot: Callable[..., AnimaBot]
 ) -> None:
     env = simcord_env
     admin_settings = await w.admin.slash(w.table, "anima settings", decision_timer=120)
     assert "2 min" in str(admin_settings.response.embeds[0].fields[0].value)
     game_id = await start_game(w, w.alice, [w.bob], ai=0, turns=2)
-    st = stored(db_path, game_id)
+    st = stored(database, game_id)
     deadline = st.seats["p1"].deadline
     assert deadline == env.now().timestamp() + 120
 
@@ -68,8 +71,8 @@ async def test_timers_resume_after_a_restart(
     await env.advance_time(60)
     assert "half of your time is gone" in w.table.last_message.content
     await env.advance_time(65)
-    st = stored(db_path, game_id)
-    sources = [a[3] for a in actions(db_path, game_id)]
+    st = stored(database, game_id)
+    sources = [a[3] for a in actions(database, game_id)]
     assert sources.count("timeout") == 2  # both start choices ran out after the restart
     # ... and a setup choice's time-out does not count towards being away (issue 8).
     assert all(s.timeouts == 0 for s in st.seats.values())

@@ -4,38 +4,42 @@ they follow each finished game."""
 from __future__ import annotations
 
 import random
-import sqlite3
-from pathlib import Path
 from typing import Any
 
+import pytest
 import simcord
 from anima_sim import (
     Driver,
     World,
     start_game,
 )
+from databases import TestDatabase, connect
 
-from bot.storage import MIGRATIONS, GuildSettings, Storage
+from bot.storage import GuildSettings, Storage
+
+pytestmark = pytest.mark.both_backends
 
 
-def stats_from_scratch(path: Path, guild_id: int) -> tuple[int, int, list[tuple[Any, ...]]]:
+def stats_from_scratch(
+    database: TestDatabase, guild_id: int
+) -> tuple[int, int, list[tuple[Any, ...]]]:
     """(games, Omega wins, players) counted from every finished game, the way /anima stats
     did before it kept aggregates (names: the member's latest)."""
-    with sqlite3.connect(path) as db:
+    with connect(database) as db:
         games, omega = db.execute(
-            "SELECT COUNT(*), COALESCE(SUM(winner_seat IS NULL), 0) FROM games "
-            "WHERE guild_id = ? AND status = 'over'",
+            "SELECT COUNT(*), COALESCE(SUM(CASE WHEN winner_seat IS NULL THEN 1 ELSE 0 END), 0) "
+            "FROM games WHERE guild_id = ? AND status = 'over'",
             (guild_id,),
         ).fetchone()
         players = db.execute(
             "SELECT CASE WHEN user_id IS NULL THEN 'AI players' ELSE (SELECT l.name FROM "
             "results l WHERE l.guild_id = r.guild_id AND l.user_id = r.user_id ORDER BY "
             "l.game_id DESC LIMIT 1) END, user_id, SUM(won), COUNT(*) FROM results r "
-            "WHERE guild_id = ? GROUP BY COALESCE(user_id, -1) "
+            "WHERE guild_id = ? GROUP BY r.guild_id, r.user_id "
             "ORDER BY SUM(won) DESC, COUNT(*) DESC, COALESCE(user_id, -1)",
             (guild_id,),
         ).fetchall()
-    return games, omega, players
+    return games, omega, [tuple(p) for p in players]
 
 
 async def stats_now(storage: Storage, guild_id: int) -> tuple[int, int, list[tuple[Any, ...]]]:
@@ -45,13 +49,15 @@ async def stats_now(storage: Storage, guild_id: int) -> tuple[int, int, list[tup
     return games, await storage.omega_wins(guild_id), ranked
 
 
-async def test_stats_migration_counts_the_games_finished_before_it(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite3"
+async def test_stats_migration_counts_the_games_finished_before_it(
+    database: TestDatabase,
+) -> None:
+    migrations = database.dialect.migrations
     stats_migration = next(
-        i for i, m in enumerate(MIGRATIONS) if any("CREATE TABLE guild_stats" in s for s in m)
+        i for i, m in enumerate(migrations) if any("CREATE TABLE guild_stats" in s for s in m)
     )
-    with sqlite3.connect(path) as db:  # a database of the bot just before the migration
-        for migration in MIGRATIONS[:stats_migration]:
+    with connect(database) as db:  # a database of the bot just before the migration
+        for migration in migrations[:stats_migration]:
             for statement in migration:
                 db.execute(statement)
         db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
@@ -78,15 +84,15 @@ async def test_stats_migration_counts_the_games_finished_before_it(tmp_path: Pat
                             seat,
                             user,
                             f"{name}{game_id}",
-                            user is None,
-                            seat == winner,
+                            int(user is None),
+                            int(seat == winner),
                         ),
                     )
-    storage = Storage(path, GuildSettings(0, 0, 30, True, 3))
+    storage = Storage(database.target, GuildSettings(0, 0, 30, True, 3))
     await storage.open()
     try:
         for guild in (1, 2, 3, 4):
-            expected = stats_from_scratch(path, guild)
+            expected = stats_from_scratch(database, guild)
             assert await stats_now(storage, guild) == expected
             assert (expected[0] > 0) == (guild != 4)
     finally:
@@ -94,15 +100,15 @@ async def test_stats_migration_counts_the_games_finished_before_it(tmp_path: Pat
 
 
 async def test_stats_follow_each_finished_game(
-    w: World, simcord_env: simcord.Env, db_path: Path
+    w: World, simcord_env: simcord.Env, database: TestDatabase
 ) -> None:
     storage = simcord_env.bot.storage  # type: ignore[attr-defined]
     assert await stats_now(storage, w.guild.id) == (0, 0, [])
     players = {w.alice.id: w.alice, w.bob.id: w.bob, w.carol.id: w.carol}
     for seed, (host, joiners) in enumerate([(w.alice, [w.bob]), (w.carol, [w.alice])]):
         game_id = await start_game(w, host, joiners, ai=1, turns=2)
-        await Driver(w, db_path, game_id, players, seed=seed).play()
-        assert await stats_now(storage, w.guild.id) == stats_from_scratch(db_path, w.guild.id)
+        await Driver(w, database, game_id, players, seed=seed).play()
+        assert await stats_now(storage, w.guild.id) == stats_from_scratch(database, w.guild.id)
     games, _, ranked = await stats_now(storage, w.guild.id)
     assert games == 2 and sum(p[3] for p in ranked) == 6
     r = await w.dave.slash(w.table, "anima stats")

@@ -23,7 +23,7 @@ FOR_THE_OPERATOR = {
     "bot/__main__.py",
     "bot/settings.py",
     "bot/storage",  # the package: every module of it
-    "bot/database.py",
+    "bot/database",  # the package: every module of it
     "bot/integrity.py",  # the database file's health, told at start and by `anima-bot backup`
     "words/extract.py",
 }
