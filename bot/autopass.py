@@ -84,6 +84,18 @@ def describe(kinds: Iterable[str]) -> str:
     return say(joined) if isinstance(joined, Message) else joined
 
 
+def window_tip(prompt: PromptView | None, kinds: frozenset[str], turn: int) -> bool:
+    """Whether a member is told, privately, how reaction windows close and offered the
+    button that puts them all on auto-pass (issue 23: auto-pass is found without reading the
+    README): in a reaction window of the game's first turn, while none of the windows is on
+    his auto-pass. The first turn, so that a member who keeps windows off auto-pass on
+    purpose reads it a few times a game, not at every window. Like :func:`auto_action`, it
+    never reads the hand (and only he sees it)."""
+    return (
+        prompt is not None and prompt.window and turn <= 1 and not kinds.intersection(WINDOW_KINDS)
+    )
+
+
 def auto_action(prompt: PromptView, kinds: frozenset[str]) -> str | None:
     """The action the bot takes at once for a member on auto-pass for ``kinds``, or None
     when he must be asked. Never reads the hand: only the decision's kind, the window's

@@ -16,7 +16,13 @@ from discord import ui
 from bot import rendering
 from bot.autopass import AUTO_KINDS
 from bot.components.answers import new_view
-from bot.components.choices import AutoPassSelect, ChoiceButton, ChoiceSelect, ControlButton
+from bot.components.choices import (
+    AutoPassButton,
+    AutoPassSelect,
+    ChoiceButton,
+    ChoiceSelect,
+    ControlButton,
+)
 from engine import PLAY_KINDS, ChoiceView
 from words import msg, say
 
@@ -146,10 +152,11 @@ def _add_prompt_choices(
 
 
 def private_view(
-    table: Table, seat: SeatRow, autopass: frozenset[str] = frozenset()
+    table: Table, seat: SeatRow, autopass: frozenset[str] = frozenset(), tip: bool = False
 ) -> ui.View | None:
     """Every choice of the player's open prompt (card names included: only he sees it), his
-    auto-pass menu and a Refresh button."""
+    auto-pass menu and a Refresh button; ``tip``: the **Auto-pass windows** button of the
+    first turn's tip beside it (:func:`bot.autopass.window_tip`)."""
     prompt = table.prompt_view(seat.seat)
     view = new_view()
     if prompt is not None and seat.prompt_since is not None:
@@ -161,7 +168,17 @@ def private_view(
         if seat.user_id is not None:
             view.add_item(AutoPassSelect(table.id, autopass_options(autopass), row=3))
         view.add_item(ControlButton(table.id, "hand", say(msg("button.refresh")), row=4))
+        if tip and seat.user_id is not None:
+            view.add_item(AutoPassButton(table.id, row=4))
     return view if view.children else None
+
+
+def tip_view(gid: int) -> ui.View:
+    """The lone **Auto-pass windows** button, under the tip that answers a Pass clicked on
+    the board in the first turn."""
+    view = new_view()
+    view.add_item(AutoPassButton(gid))
+    return view
 
 
 def autopass_options(kinds: frozenset[str]) -> list[discord.SelectOption]:

@@ -21,7 +21,12 @@ inside :func:`words.speaking` (the game's public language for what the table rea
 reader's own for a private panel or a DM: :mod:`bot.languages`).
 """
 
-from bot.rendering.autopass import autopass_description, autopass_kinds, autopass_label
+from bot.rendering.autopass import (
+    autopass_description,
+    autopass_kinds,
+    autopass_label,
+    window_tip,
+)
 from bot.rendering.board import (
     AI_AWAY,
     PAUSED_TEXT,
@@ -128,5 +133,6 @@ __all__ = [
     "summary_embed",
     "summary_title",
     "waiting_text",
+    "window_tip",
     "without_rule_ids",
 ]
