@@ -104,9 +104,9 @@ def _add_prompt_choices(
     max_rows: int,
 ) -> None:
     """Add the ``indexed`` choices of a prompt: buttons (5 a row) up to ``max_buttons``,
-    else select menus of 25 options, one a row, at most ``max_rows`` of them. Choices whose
-    label does not say what they give (a Region's named rewards) go in one menu whose
-    options are described."""
+    else select menus of 25 options, one a row, at most ``max_rows`` of them. (A Region's
+    named rewards are buttons too: what each gives is written above them, on the board
+    and in the panel, so that a reward is one click: ``rendering.described_choices``.)"""
     names = table.names
     g = table.game
     view_now = table.table_view()
@@ -119,20 +119,6 @@ def _add_prompt_choices(
         card = rendering.option_card(c, prompt, region)
         return rendering.clip(rendering.choice_label(c, names, g.db, card), limit)
 
-    described = [rendering.choice_description(c, view_now, player, g.db) for c in indexed]
-    if any(described) and len(indexed) <= SELECT_SIZE:
-        # Rewards named on the card ("Woodland Shrine") say what they give in a menu.
-        options = [
-            discord.SelectOption(
-                label=label(c, rendering.OPTION_LABEL_LIMIT),
-                value=str(c.index),
-                description=rendering.clip(d, rendering.OPTION_LABEL_LIMIT) if d else None,
-            )
-            for c, d in zip(indexed, described, strict=True)
-        ]
-        placeholder = say(msg("select.reward"))
-        view.add_item(ChoiceSelect(table.id, since, 0, options, placeholder, row=0))
-        return
     if len(indexed) <= max_buttons:
         for n, c in enumerate(indexed):
             button = ChoiceButton(

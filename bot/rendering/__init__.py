@@ -42,10 +42,10 @@ from bot.rendering.cards import (
     card_name,
     hand_choice_label,
     set_name,
+    sets_text,
 )
 from bot.rendering.choices import (
     action_label,
-    choice_description,
     choice_label,
     choice_text,
     kind_message,
@@ -106,7 +106,6 @@ __all__ = [
     "card_kind",
     "card_name",
     "channel_reason",
-    "choice_description",
     "choice_label",
     "choice_text",
     "chunk_lines",
@@ -129,6 +128,7 @@ __all__ = [
     "revealed",
     "seat_names",
     "set_name",
+    "sets_text",
     "start_embed",
     "summary_embed",
     "summary_title",

@@ -15,6 +15,7 @@ from bot.rendering.cards import (
     stand_in_legend,
     translated_legend,
 )
+from bot.rendering.choices import described_choices
 from bot.rendering.events import event_line
 from bot.rendering.messages import msg, say
 from bot.rendering.prompts import prompt_text
@@ -109,6 +110,7 @@ def _hand_embed(
             deadline = f" ⏰ {say(msg('hand.deadline', time=at_time(seat.deadline)))}"
         decision = say(msg("hand.decision"))
         lines.append(f"**{decision}** {prompt_text(prompt, names, db)}{deadline}")
+        lines += described_choices(prompt.choices, table, view.seat, db, names)
         playable = [
             card_name(db, c.action[5:]) for c in prompt.choices if c.action.startswith("play ")
         ]
