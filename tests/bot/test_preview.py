@@ -274,7 +274,7 @@ async def test_a_page_click_reads_relative_times_from_the_virtual_clock(tmp_path
     does, and the pump refreshes only when the bot changed something). The preview now sets
     it before every page action and whenever the clock moves."""
     settings = preview_config(ANIMA_DECISION_TIMER=0, ANIMA_TIMER_TICK=5)
-    async with previewed_game(settings, tmp_path) as (env, world, preview, http):
+    async with previewed_game(settings, tmp_path) as (env, _world, preview, http):
         lock = serialize_page_actions(preview)
         page = Page(http, preview.url)
         opened = await page.open()
