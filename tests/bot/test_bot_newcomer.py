@@ -58,7 +58,7 @@ async def first_window(driver: Driver, game_id: int) -> None:
     """Public choices (the setup's private ones through the members' panels) until the
     game's first reaction window is open."""
     for _ in range(400):
-        st, prompts = driver.human_prompts()
+        _st, prompts = driver.human_prompts()
         if prompts and all(p.window for p in prompts):
             return
         await _public_step(driver)
@@ -107,8 +107,8 @@ async def test_the_first_window_tells_a_member_about_auto_pass_and_sets_it_in_pl
     assert r.response.content == WINDOWS_SET
     assert r.response.embeds and r.response.embeds[0].title == f"Your hand · game #{game_id}"
     assert TIP not in texts(r.response) and tip not in button_ids(r.response)
-    st = stored(db_path, game_id)
-    assert st.game.prompt_for(alice.seat) is None or not st.game.prompt_for(alice.seat).window
+    left = stored(db_path, game_id).game.prompt_for(alice.seat)
+    assert left is None or not left.window  # the window is passed for her
     settings = await w.alice.slash(w.table, "anima settings")
     assert "Moves, Encounters, Exploration rolls, Battles" in texts(settings.response)
 
@@ -166,7 +166,9 @@ async def test_a_reward_is_one_click_on_the_board(w: World, db_path: Path) -> No
     st, prompts = await driver.until(lambda st, ps: any(p.kind == "reward" for p in ps))
     prompt = next(p for p in prompts if p.kind == "reward")
     message = board(w.table, db_path, game_id)
-    public = [c for c in st.game.prompt_view(prompt.player).choices if c.public]
+    view = st.game.prompt_view(prompt.player)
+    assert view is not None
+    public = [c for c in view.choices if c.public]
     seat = st.seats[prompt.player]
     ids = button_ids(message)
     assert all(f"anima:{game_id}:{seat.since}:{c.index}" in ids for c in public)
