@@ -1,9 +1,11 @@
 """A player's auto-pass: the decisions the bot answers for him at once, by kind.
 
 Every reaction window (T4) opens for every player whatever he holds, so that whether a window
-opens never tells the table anything about a hand. Answering those windows one by one costs a
-table of three about forty clicks a turn, so each member may put any kind of window (and two
-steps of his own turn that most players end at once) on auto-pass.
+opens never tells the table anything about a hand. Nobody has to answer one: a window closes
+by itself when its time runs out (issue 23: the default window time is short, and the
+time-out passes). Each member may also put any kind of window (and two steps of his own turn
+that most players end at once) on auto-pass, so that no window ever waits for him; the first
+turn's windows tell him so (:func:`window_tip`).
 
 The one rule that keeps this safe: **an auto-pass never looks at the hand.** A member on
 auto-pass for a kind passes every window of that kind at once, even when he holds a card he
