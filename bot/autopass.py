@@ -1,9 +1,11 @@
 """A player's auto-pass: the decisions the bot answers for him at once, by kind.
 
 Every reaction window (T4) opens for every player whatever he holds, so that whether a window
-opens never tells the table anything about a hand. Answering those windows one by one costs a
-table of three about forty clicks a turn, so each member may put any kind of window (and two
-steps of his own turn that most players end at once) on auto-pass.
+opens never tells the table anything about a hand. Nobody has to answer one: a window closes
+by itself when its time runs out (issue 23: the default window time is short, and the
+time-out passes). Each member may also put any kind of window (and two steps of his own turn
+that most players end at once) on auto-pass, so that no window ever waits for him; the first
+turn's windows tell him so (:func:`window_tip`).
 
 The one rule that keeps this safe: **an auto-pass never looks at the hand.** A member on
 auto-pass for a kind passes every window of that kind at once, even when he holds a card he
@@ -82,6 +84,18 @@ def describe(kinds: Iterable[str]) -> str:
         return say(msg("autopass.off"))
     joined = listing(names)
     return say(joined) if isinstance(joined, Message) else joined
+
+
+def window_tip(prompt: PromptView | None, kinds: frozenset[str], turn: int) -> bool:
+    """Whether a member is told, privately, how reaction windows close and offered the
+    button that puts them all on auto-pass (issue 23: auto-pass is found without reading the
+    README): in a reaction window of the game's first turn, while none of the windows is on
+    his auto-pass. The first turn, so that a member who keeps windows off auto-pass on
+    purpose reads it a few times a game, not at every window. Like :func:`auto_action`, it
+    never reads the hand (and only he sees it)."""
+    return (
+        prompt is not None and prompt.window and turn <= 1 and not kinds.intersection(WINDOW_KINDS)
+    )
 
 
 def auto_action(prompt: PromptView, kinds: frozenset[str]) -> str | None:

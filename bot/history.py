@@ -65,8 +65,9 @@ def log_markdown(
     db = game.db
     view = game.table_view()
     players = ", ".join(names.of(s.seat) for s in seats)
+    sets = rendering.sets_text(Options.model_validate(row.options).sets)
     lines = [
-        f"# {say(msg('history.title', game=row.id))}",
+        f"# {say(msg('history.title', game=row.id, sets=sets))}",
         "",
         say(msg("history.players", players=players)),
     ]

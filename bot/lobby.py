@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 import discord
 
 from bot import rendering
+from bot.components.lobby import LobbyPickers
 from bot.games.service import Games
 from bot.languages import public_language, server_language
 from bot.lobby_options import choose_codes
@@ -81,6 +82,8 @@ class Lobby:
         self.fixed_seed = fixed_seed
         #: Seconds without a change after which a lobby expires (``ANIMA_LOBBY_IDLE``).
         self.idle_after = idle_after
+        #: The hosts' AI level pickers on screen: they close with their lobby.
+        self.pickers = LobbyPickers()
 
     async def blocker(self, channel_id: int) -> Message | None:
         """Why ``/anima start`` cannot open a lobby in the channel (its game, with a link),
@@ -114,6 +117,7 @@ class Lobby:
                 # Started or closed meanwhile: the new lobby's insert finds out which.
                 return True
         log.info("lobby %s expired (%s)", row.id, why)
+        await self.pickers.close(row.id)
         if row.lobby_message_id is not None:
             seats = await self.storage.seats(row.id)
             result = await self._result(row, seats, why)
@@ -340,6 +344,7 @@ class Lobby:
 
     async def _cancel(self, row: GameRow, seats: list[SeatRow]) -> LobbyOutcome:
         await self.storage.stop_game(row.id, "cancelled", now())
+        await self.pickers.close(row.id)
         return await self._result(row, seats, msg("lobby.cancelled"))
 
     async def start(self, game_id: int, user_id: int, admin: bool) -> LobbyOutcome:
@@ -398,6 +403,7 @@ class Lobby:
         if not ok:
             return LobbyOutcome(CLOSED)
         row.status, row.state_json, row.version, row.seed = "running", "", 0, seed
+        await self.pickers.close(row.id)
         self.games.keep(row.id, game)
         # The secret start goes out before the AI moves, while the offers are all there.
         await self.publisher.send_starts(table)

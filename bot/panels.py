@@ -45,6 +45,7 @@ from typing import Any
 import discord
 
 from bot import rendering
+from bot.autopass import window_tip
 from bot.collector import work_done
 from bot.components.game_views import private_view, refresh_view
 from bot.languages import public_language, reader_language
@@ -181,19 +182,23 @@ class Panels:
             mine = await self.storage.autopass(table.row.guild_id, [seat.user_id])
             kinds = mine.get(seat.user_id, frozenset())
         g = table.game
+        seat_view = table.seat_view(seat.seat)
+        # The first turn's tip about reaction windows: his own panel only, never the hand.
+        tip = seat.user_id is not None and window_tip(seat_view.prompt, kinds, seat_view.table.turn)
         with speaking(await self.language(table, seat)):
             embed = rendering.hand_embed(
-                table.seat_view(seat.seat),
+                seat_view,
                 g.db,
                 table.row,
                 seat,
                 table.names,
                 private,
                 autopass=kinds,
+                tip=tip,
             )
             view = None
             if table.row.status == "running" and not seat.ai:
-                view = private_view(table, seat, kinds)
+                view = private_view(table, seat, kinds, tip=tip)
         return embed, view
 
     async def key(self, table: Table, seat: SeatRow) -> PanelKey:

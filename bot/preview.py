@@ -101,9 +101,26 @@ async def seed_world(env: simcord.Env, ai_seats: int = PREVIEW_AI_SEATS) -> Prev
     return PreviewWorld(guild, table, members, row.id, lobby.id)
 
 
+def present_now(preview: simcord.Preview) -> None:
+    """Let the page read relative times (``<t:…:R>``) against the virtual clock as it is now.
+
+    SimCord's page draws a relative time against its *presentation time*, which only a
+    refresh moves forward: a click from the page does not, and the clock pump refreshes
+    only when the bot did something. So after the clock had run for a few minutes, the board
+    a click posted read "closes in 7 minutes" for a 45-second reaction window, while the
+    absolute time of the line above it was right (issue 23). The bot's deadlines are right
+    (on the virtual clock, ``bot.table.now``); the page's clock was behind. This sets it,
+    without publishing: the next publish (an action's, a refresh) uses it. SimCord 3.2 has
+    no public way to do it; a preview created with a fixed ``presentation_time`` keeps it."""
+    if getattr(preview, "_presentation_time_explicit", False):
+        return
+    with contextlib.suppress(AttributeError):
+        preview.capture_time = preview.env.now()
+
+
 def serialize_page_actions(preview: simcord.Preview) -> asyncio.Lock:
     """A lock that the page's actions (clicks, commands, viewer switches) and the clock pump
-    take in turn.
+    take in turn; each action first sets the page's clock (:func:`present_now`).
 
     SimCord runs one operation at a time and refuses an action from the page that arrives
     while the clock is moving (HTTP 400): the page would then be stuck on "Action outcome
@@ -118,6 +135,7 @@ def serialize_page_actions(preview: simcord.Preview) -> asyncio.Lock:
 
     async def action(*args: Any, **kwargs: Any) -> Any:
         async with lock:
+            present_now(preview)  # what the action posts reads relative times from now
             return await original(*args, **kwargs)
 
     preview._action = action  # type: ignore[method-assign]
@@ -157,6 +175,7 @@ async def pump_clock(
             except TimeoutError:
                 log.warning("the bot did not settle while the clock moved", exc_info=True)
             last += step
+            present_now(preview)
             stale = stale or len(env.http_requests) != requests
             if stale:
                 try:

@@ -21,6 +21,8 @@ DEFAULT_RULES_PATH = Path(__file__).resolve().parent.parent / "docs" / "rules" /
 GAME_CACHE = 2000
 #: What a ``DATABASE_URL`` starts with (``bot.database.database_for``).
 DATABASE_SCHEMES = ("sqlite:///", "postgresql://", "postgres://")
+#: The default of ``ANIMA_WINDOW_TIMER``, in seconds: see ``Settings.window_timer``.
+WINDOW_TIMER = 20
 
 
 class SettingsError(Exception):
@@ -43,7 +45,10 @@ class Settings(BaseSettings):
     rules_path: Path = Field(default=DEFAULT_RULES_PATH, alias="ANIMA_RULES_PATH")
     #: Per-server defaults until a server admin changes them with ``/anima settings``.
     decision_timer: int = Field(default=300, ge=0, alias="ANIMA_DECISION_TIMER")
-    window_timer: int = Field(default=45, ge=0, alias="ANIMA_WINDOW_TIMER")
+    #: A reaction window closes by itself when nobody answers it for this long (issue 23):
+    #: nobody has to click Pass, whatever he holds. Time enough to see the board change,
+    #: click Respond and pick a card; short enough that the table does not sit waiting.
+    window_timer: int = Field(default=WINDOW_TIMER, ge=0, alias="ANIMA_WINDOW_TIMER")
     ai_takeover: int = Field(default=3, ge=0, alias="ANIMA_AI_TAKEOVER")
     dms: bool = Field(default=True, alias="ANIMA_DMS")
     #: How often the timer loop looks for due deadlines, in seconds.

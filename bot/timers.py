@@ -93,12 +93,16 @@ class Timers:
             changed = True
             windows = [s for s in due if g.prompt_for(s.seat).window]  # type: ignore[union-attr]
             if windows:
-                # Everybody still in the window passes at once (X6), then the table is told.
-                for s in windows:
-                    prompt = g.prompt_for(s.seat)
-                    if prompt is not None and prompt.window:
-                        await self.games.apply(table, s.seat, None, "timeout")
+                # Everybody still in the window passes at once (X6): that is how a window
+                # nobody answers closes (issue 23). The table is told before the last pass,
+                # whose events are those of the game going on (the Encounter revealed...).
+                still = [s for s in windows if (p := g.prompt_for(s.seat)) and p.window]
+                for s in still[:-1]:
+                    await self.games.apply(table, s.seat, None, "timeout")
                 self.games.note(table, NewEvent("window_closed", ""))
+                last = g.prompt_for(still[-1].seat) if still else None
+                if last is not None and last.window:
+                    await self.games.apply(table, still[-1].seat, None, "timeout")
             else:
                 s = due[0]
                 # The setup choices do not count towards being away (see the module's doc).

@@ -16,7 +16,9 @@ from wording.cards import printed
 from words import SOURCE, Message, known, msg, say, speaking
 
 
-def reward_description(choice: ChoiceView, view: TableView, player: str, db: CardDB) -> str | None:
+def reward_description(
+    choice: ChoiceView | PublicChoice, view: TableView, player: str, db: CardDB
+) -> str | None:
     """What a choice gives when its label alone does not say it: a Region's reward (E6) is
     named on the card ("Woodland Shrine"); its text says what it does. None for any other
     choice."""
@@ -35,6 +37,23 @@ def reward_description(choice: ChoiceView, view: TableView, player: str, db: Car
     if reward.kind == "hire":
         return say(msg("choice.reward.hire"))
     return printed(region, reward.text) if reward.text else None
+
+
+def named_reward_text(
+    choice: ChoiceView | PublicChoice, view: TableView, player: str, db: CardDB
+) -> str | None:
+    """The printed text of a Region's *named* reward (E6: "Woodland Shrine"), whose label
+    says only its name; None for any other choice, a drawn Advantage or a hire among them
+    (their labels say what they give)."""
+    kind, _, arg = choice.action.partition(" ")
+    region = view.party(player).region
+    if kind != "reward" or not arg.isdigit() or region is None or region not in db.by_id:
+        return None
+    rewards = db.region(region).rewards
+    if int(arg) >= len(rewards) or rewards[int(arg)].kind in ("advantage", "hire"):
+        return None
+    text = rewards[int(arg)].text
+    return printed(region, text) if text else None
 
 
 def option_card(

@@ -30,7 +30,13 @@ from typing import Any
 
 from discord import ui
 
-from bot.components.choices import AutoPassSelect, ChoiceButton, ChoiceSelect, ControlButton
+from bot.components.choices import (
+    AutoPassButton,
+    AutoPassSelect,
+    ChoiceButton,
+    ChoiceSelect,
+    ControlButton,
+)
 from bot.components.end import EndButton
 from bot.components.lobby import AiLevelButton, LobbyButton, LobbySelect
 
@@ -40,6 +46,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     ChoiceSelect,
     ControlButton,
     AutoPassSelect,
+    AutoPassButton,
     LobbyButton,
     AiLevelButton,
     LobbySelect,

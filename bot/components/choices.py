@@ -1,8 +1,9 @@
 """The running game's buttons and selects: a choice of the open prompt (button or menu), the
-board's control buttons (Decide, My hand, Respond, Take my seat back) and the private panel's
-auto-pass menu. Each is a :class:`discord.ui.DynamicItem` whose custom_id names the game,
-the prompt version and the choice's index (never a card); a click hands over to
-``bot.games`` through the interaction's client.
+board's control buttons (Decide, My hand, Respond, Take my seat back), the private panel's
+auto-pass menu and the first turn's **Auto-pass windows** button. Each is a
+:class:`discord.ui.DynamicItem` whose custom_id names the game, the prompt version and the
+choice's index (never a card); a click hands over to ``bot.games`` through the interaction's
+client.
 
 Their callbacks call :func:`bot.components.answers.guarded` through its module:
 ``benchmarks/bot_instructions.py`` wraps it there to count the clicks. Labels and placeholders
@@ -224,3 +225,37 @@ class AutoPassSelect(
             await answer(interaction, reply)
 
         await answers.guarded(interaction, work)
+
+
+class AutoPassButton(
+    ui.DynamicItem[ui.Button[Any]],
+    template=r"anima:(?P<gid>[0-9]+):autopass:windows",
+):
+    """**Auto-pass windows**: the button of the tip a member reads in his first reaction
+    windows (bot.autopass.window_tip). It adds every kind of reaction window to his
+    auto-pass, applies it at once (the window open now included) and answers with his panel,
+    in place when clicked in one."""
+
+    def __init__(self, gid: int, row: int | None = None) -> None:
+        label = rendering.clip(say(msg("button.autopass_windows")), rendering.LABEL_LIMIT)
+        super().__init__(
+            ui.Button(
+                label=f"⏩ {label}",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"anima:{gid}:autopass:windows",
+                row=row,
+            )
+        )
+        self.gid = gid
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
+    ) -> AutoPassButton:
+        return cls(int(match["gid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def reply() -> Reply:
+            return await client(interaction).games.autopass_windows(self.gid, interaction.user.id)
+
+        await answers.guarded(interaction, lambda: reply_quickly(interaction, reply))

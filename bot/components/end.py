@@ -39,10 +39,11 @@ class EndButton(
                 await interaction.response.edit_message(content=text, view=None)
                 return
             await interaction.response.defer()
-            reply = await client(interaction).games.end_game(
-                self.gid, interaction.user.id, is_admin(interaction)
-            )
+            bot = client(interaction)
+            reply = await bot.games.end_game(self.gid, interaction.user.id, is_admin(interaction))
             await interaction.edit_original_response(content=reply.content, view=None)
+            if reply.ok:  # a lobby ended so: the host's AI level pickers close with it
+                await bot.lobby.pickers.close(self.gid)
 
         await answers.guarded(interaction, work)
 

@@ -16,7 +16,13 @@ from discord import ui
 from bot import rendering
 from bot.autopass import AUTO_KINDS
 from bot.components.answers import new_view
-from bot.components.choices import AutoPassSelect, ChoiceButton, ChoiceSelect, ControlButton
+from bot.components.choices import (
+    AutoPassButton,
+    AutoPassSelect,
+    ChoiceButton,
+    ChoiceSelect,
+    ControlButton,
+)
 from engine import PLAY_KINDS, ChoiceView
 from words import msg, say
 
@@ -98,9 +104,9 @@ def _add_prompt_choices(
     max_rows: int,
 ) -> None:
     """Add the ``indexed`` choices of a prompt: buttons (5 a row) up to ``max_buttons``,
-    else select menus of 25 options, one a row, at most ``max_rows`` of them. Choices whose
-    label does not say what they give (a Region's named rewards) go in one menu whose
-    options are described."""
+    else select menus of 25 options, one a row, at most ``max_rows`` of them. (A Region's
+    named rewards are buttons too: what each gives is written above them, on the board
+    and in the panel, so that a reward is one click: ``rendering.described_choices``.)"""
     names = table.names
     g = table.game
     view_now = table.table_view()
@@ -113,20 +119,6 @@ def _add_prompt_choices(
         card = rendering.option_card(c, prompt, region)
         return rendering.clip(rendering.choice_label(c, names, g.db, card), limit)
 
-    described = [rendering.choice_description(c, view_now, player, g.db) for c in indexed]
-    if any(described) and len(indexed) <= SELECT_SIZE:
-        # Rewards named on the card ("Woodland Shrine") say what they give in a menu.
-        options = [
-            discord.SelectOption(
-                label=label(c, rendering.OPTION_LABEL_LIMIT),
-                value=str(c.index),
-                description=rendering.clip(d, rendering.OPTION_LABEL_LIMIT) if d else None,
-            )
-            for c, d in zip(indexed, described, strict=True)
-        ]
-        placeholder = say(msg("select.reward"))
-        view.add_item(ChoiceSelect(table.id, since, 0, options, placeholder, row=0))
-        return
     if len(indexed) <= max_buttons:
         for n, c in enumerate(indexed):
             button = ChoiceButton(
@@ -146,10 +138,11 @@ def _add_prompt_choices(
 
 
 def private_view(
-    table: Table, seat: SeatRow, autopass: frozenset[str] = frozenset()
+    table: Table, seat: SeatRow, autopass: frozenset[str] = frozenset(), tip: bool = False
 ) -> ui.View | None:
     """Every choice of the player's open prompt (card names included: only he sees it), his
-    auto-pass menu and a Refresh button."""
+    auto-pass menu and a Refresh button; ``tip``: the **Auto-pass windows** button of the
+    first turn's tip beside it (:func:`bot.autopass.window_tip`)."""
     prompt = table.prompt_view(seat.seat)
     view = new_view()
     if prompt is not None and seat.prompt_since is not None:
@@ -161,7 +154,17 @@ def private_view(
         if seat.user_id is not None:
             view.add_item(AutoPassSelect(table.id, autopass_options(autopass), row=3))
         view.add_item(ControlButton(table.id, "hand", say(msg("button.refresh")), row=4))
+        if tip and seat.user_id is not None:
+            view.add_item(AutoPassButton(table.id, row=4))
     return view if view.children else None
+
+
+def tip_view(gid: int) -> ui.View:
+    """The lone **Auto-pass windows** button, under the tip that answers a Pass clicked on
+    the board in the first turn."""
+    view = new_view()
+    view.add_item(AutoPassButton(gid))
+    return view
 
 
 def autopass_options(kinds: frozenset[str]) -> list[discord.SelectOption]:

@@ -1,7 +1,8 @@
 """The lobby's components: its selects (sets, optional rules, edition, timer and language)
 and buttons (join, leave, add an AI player, start, cancel), the host's private picker of AI
-levels, and the lobby message's view. A click hands over to ``bot.lobby`` through the
-interaction's client; the lobby message shows the change.
+levels (and the pickers on screen, closed with their lobby), and the lobby message's view. A
+click hands over to ``bot.lobby`` through the interaction's client; the lobby message shows
+the change.
 
 Who reads what: the lobby message (its embed, selects and buttons) is public, in the lobby's
 language (:func:`bot.languages.public_language`); a refusal and the AI level picker are the
@@ -15,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -29,7 +31,7 @@ from bot.rendering.lobby import ai_level_name, language_name
 from bot.table import MAX_SEATS
 from bot.translator import reader
 from engine import DEFAULT_LEVEL, LEVELS, CardDB, Options
-from words import LANGUAGES, msg, say, speaking
+from words import LANGUAGES, current, msg, say, speaking
 
 if TYPE_CHECKING:
     from bot.lobby import LobbyOutcome
@@ -142,6 +144,45 @@ def ai_level_view(gid: int) -> ui.View:
     return view
 
 
+#: How long Discord lets an interaction's token edit its ephemeral message.
+TOKEN_LIFE = 15 * 60.0
+
+
+@dataclass
+class _Picker:
+    """An AI level picker on the host's screen, and how to edit it."""
+
+    edit: Callable[..., Awaitable[Any]]
+    language: str
+    expires_at: float
+
+
+class LobbyPickers:
+    """The hosts' AI level pickers still on screen, per lobby (in memory). A picker is an
+    ephemeral message that outlives its lobby: when the lobby closes (started, cancelled,
+    expired, ended) each loses its buttons and says the lobby is closed, so that none is left
+    looking live (issue 23). Its interaction's token edits it for 15 minutes; a picker older
+    than that, or one left after a restart, refuses a click instead (the lobby is gone)."""
+
+    def __init__(self) -> None:
+        self._open: dict[int, list[_Picker]] = {}
+
+    def opened(self, game_id: int, edit: Callable[..., Awaitable[Any]]) -> None:
+        """A picker of lobby ``game_id`` was shown, in the current language."""
+        t = discord.utils.utcnow().timestamp()
+        live = [p for p in self._open.get(game_id, []) if p.expires_at > t]
+        self._open[game_id] = [*live, _Picker(edit, current(), t + TOKEN_LIFE)]
+
+    async def close(self, game_id: int) -> int:
+        """Lobby ``game_id`` closed: its pickers lose their buttons; returns how many."""
+        t = discord.utils.utcnow().timestamp()
+        pickers = [p for p in self._open.pop(game_id, []) if p.expires_at > t]
+        for p in pickers:
+            with speaking(p.language), contextlib.suppress(discord.HTTPException):
+                await p.edit(content=say(CLOSED), view=None)
+        return len(pickers)
+
+
 async def ai_level_picker(interaction: discord.Interaction, gid: int) -> None:
     """ "Add AI player": the host gets the levels privately; anybody else the refusal."""
     refusal = await client(interaction).lobby.ai_refusal(
@@ -153,6 +194,7 @@ async def ai_level_picker(interaction: discord.Interaction, gid: int) -> None:
     await interaction.response.send_message(
         rendering.ai_level_text(), view=ai_level_view(gid), ephemeral=True
     )
+    client(interaction).lobby.pickers.opened(gid, interaction.edit_original_response)
 
 
 async def add_ai_player(interaction: discord.Interaction, gid: int, level: str) -> None:

@@ -13,8 +13,8 @@ from typing import Any, ParamSpec
 import discord
 
 from bot import rendering
-from bot.autopass import describe, parse_kinds
-from bot.components.game_views import reclaim_view
+from bot.autopass import WINDOW_KINDS, describe, parse_kinds, window_tip
+from bot.components.game_views import reclaim_view, tip_view
 from bot.games.cache import broken_reply
 from bot.games.turns import GameTurns
 from bot.panels import fingerprint
@@ -22,7 +22,7 @@ from bot.publishing import ClickedBoard
 from bot.refusals import refusal_text
 from bot.storage import NewEvent, SeatRow, StorageUnavailable
 from bot.table import NO_GAME, GameBroken, PanelKey, Reply, Table, now
-from engine import Game, IllegalAction, Prompt
+from engine import Game, IllegalAction, Prompt, PromptView
 from words import Message, listing, msg, say
 
 CANNOT_SAVE = msg("play.cannot_save")
@@ -222,14 +222,29 @@ class GamePlay(GameTurns):
             await self.apply(table, seat.seat, action, "human")
         except IllegalAction as exc:
             return Reply(f"❌ {refusal_text(exc, table.names, table.game.db)}")
+        # Read before the AI moves on: whether this Pass was in his first turn's windows.
+        tip = board and action == "pass" and await self._tip_due(table, seat, offered)
         await self.run_ai(table)
         private = await self.publisher.publish(table, actor=seat.seat, panel=panel, clicked=clicked)
         lines = [say(msg("play.chose", choice=label))]
         if board and not private:
+            if tip:
+                # He clicked Pass: tell him he need not, and offer auto-pass (issue 23).
+                timed = rendering.window_tip(timed=table.row.window_timer > 0)
+                return Reply(f"{lines[0]}\n{timed}", view=tip_view(table.id), ok=True)
             # Nothing is sent: rendering his panel for the answer would be wasted work.
             return Reply(lines[0], ok=True, quiet=True)
         lines += [f"🔒 {line}" for line in private]
         return await self._with_panel(table, seat, "\n".join(lines), ok=True)
+
+    async def _tip_due(self, table: Table, seat: SeatRow, prompt: PromptView | None) -> bool:
+        """Whether ``seat``'s member reads the first turn's tip about reaction windows now
+        (:func:`bot.autopass.window_tip`; ``prompt``: his open decision)."""
+        if seat.user_id is None:
+            return False
+        mine = await self.storage.autopass(table.row.guild_id, [seat.user_id])
+        kinds = mine.get(seat.user_id, frozenset())
+        return window_tip(prompt, kinds, table.table_view().turn)
 
     async def _with_panel(self, table: Table, seat: SeatRow, text: str, ok: bool = False) -> Reply:
         """``text`` and, when the player must decide now, his private panel. The answer
@@ -299,19 +314,42 @@ class GamePlay(GameTurns):
     async def set_autopass(self, game_id: int, user_id: int, codes: list[str]) -> Reply:
         """A member changes his auto-pass from his panel: remembered on the server, and
         applied at once to what is open now (as if he had clicked it)."""
-        kinds = parse_kinds(codes)
         async with self.lock(game_id):
-            table = await self._table_for(game_id)
-            if isinstance(table, Reply):
-                return table
-            await self.storage.set_autopass(table.row.guild_id, user_id, kinds)
-            seat = table.seat_of(user_id)
-            text = say(msg("autopass.set", kinds=describe(kinds)))
-            if seat is None or table.row.status != "running":
-                return Reply(text, ok=True)
-            if await self.run_ai(table):
-                await self.publisher.publish(table, actor=seat.seat)
-            return await self._with_panel(table, seat, text, ok=True)
+            return await self._set_autopass(game_id, user_id, lambda _: parse_kinds(codes))
+
+    @answering
+    async def autopass_windows(self, game_id: int, user_id: int) -> Reply:
+        """**Auto-pass windows** (the first turn's tip): every kind of reaction window joins
+        the member's auto-pass, applied at once as :meth:`set_autopass` does."""
+        async with self.lock(game_id):
+            return await self._set_autopass(
+                game_id, user_id, lambda kinds: kinds | frozenset(WINDOW_KINDS)
+            )
+
+    async def _set_autopass(
+        self,
+        game_id: int,
+        user_id: int,
+        change: Callable[[frozenset[str]], frozenset[str]],
+    ) -> Reply:
+        """Under the game's lock: save the member's auto-pass as ``change`` makes it of his
+        current one, answer what it covers now, and answer with his panel and a short
+        confirmation above it (the panel stays: it is updated in place)."""
+        table = await self._table_for(game_id)
+        if isinstance(table, Reply):
+            return table
+        mine = await self.storage.autopass(table.row.guild_id, [user_id])
+        kinds = change(mine.get(user_id, frozenset()))
+        await self.storage.set_autopass(table.row.guild_id, user_id, kinds)
+        seat = table.seat_of(user_id)
+        text = say(msg("autopass.set", kinds=describe(kinds)))
+        if seat is None or table.row.status != "running":
+            return Reply(text, ok=True)
+        if await self.run_ai(table):
+            await self.publisher.publish(table, actor=seat.seat)
+        embed, view = await self.publisher.panels.parts(table, seat)
+        key = PanelKey(table.id, seat.seat, fingerprint(embed, view))
+        return Reply(text, embed, view, ok=True, panel=key)
 
     async def autopass_now(self, guild_id: int, channel_id: int, user_id: int) -> None:
         """After ``/anima settings`` changed a member's auto-pass: answer what it covers in

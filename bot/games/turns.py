@@ -133,6 +133,10 @@ class GameTurns(GameCache):
                 # A window's time-outs get one line for all (see bot.timers).
                 if not prompt.window and offered is not None:
                     batch.events.append((g.version, self._timeout_note(table, offered, action)))
+            elif e.kind == "timeout_private" and prompt.window:
+                # A window closes by itself when nobody answers it (issue 23): that is how
+                # it is passed, not a missed decision, so no DM says "time ran out: Pass".
+                continue
             else:
                 data = dict(e.data)
                 if e.kind == "timeout_private" and offered is not None:

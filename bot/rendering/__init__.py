@@ -21,7 +21,12 @@ inside :func:`words.speaking` (the game's public language for what the table rea
 reader's own for a private panel or a DM: :mod:`bot.languages`).
 """
 
-from bot.rendering.autopass import autopass_description, autopass_kinds, autopass_label
+from bot.rendering.autopass import (
+    autopass_description,
+    autopass_kinds,
+    autopass_label,
+    window_tip,
+)
 from bot.rendering.board import (
     AI_AWAY,
     PAUSED_TEXT,
@@ -37,10 +42,10 @@ from bot.rendering.cards import (
     card_name,
     hand_choice_label,
     set_name,
+    sets_text,
 )
 from bot.rendering.choices import (
     action_label,
-    choice_description,
     choice_label,
     choice_text,
     kind_message,
@@ -101,7 +106,6 @@ __all__ = [
     "card_kind",
     "card_name",
     "channel_reason",
-    "choice_description",
     "choice_label",
     "choice_text",
     "chunk_lines",
@@ -124,9 +128,11 @@ __all__ = [
     "revealed",
     "seat_names",
     "set_name",
+    "sets_text",
     "start_embed",
     "summary_embed",
     "summary_title",
     "waiting_text",
+    "window_tip",
     "without_rule_ids",
 ]

@@ -1,6 +1,6 @@
-"""The auto-pass kinds (:data:`bot.autopass.AUTO_KINDS`) in words: the private panel's menu
-and its reminder, in the current language (each kind says its own ``autopass.<code>.label``
-and ``.description``)."""
+"""The auto-pass kinds (:data:`bot.autopass.AUTO_KINDS`) in words: the private panel's menu,
+its reminder and the first turn's tip about reaction windows, in the current language (each
+kind says its own ``autopass.<code>.label`` and ``.description``)."""
 
 from __future__ import annotations
 
@@ -27,3 +27,11 @@ def autopass_kinds(kinds: Iterable[str]) -> str:
     names = [autopass_label(code) for code in AUTO_KINDS if code in chosen]
     said = listing(names) if names else msg("autopass.off")
     return said if isinstance(said, str) else say(said)
+
+
+def window_tip(timed: bool) -> str:
+    """The tip a member reads privately in his first reaction windows
+    (:func:`bot.autopass.window_tip`): that nobody has to pass (when the game's windows close
+    by themselves: ``timed``) and what the button beside it does."""
+    id = "hand.window_tip" if timed else "hand.window_tip.no_timer"
+    return say(msg(id, button=say(msg("button.autopass_windows")), hand=say(msg("button.hand"))))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 
 from bot.rendering.cards import TRANSLATED_MARK, any_translated, card_name
-from bot.rendering.choices import kind_message
+from bot.rendering.choices import described_choices, kind_message
 from bot.rendering.ending import ending_text
 from bot.rendering.messages import counted, msg, say
 from bot.rendering.prompts import waiting_text
@@ -90,7 +90,9 @@ def waiting_line(
     decision = say(
         msg("board.decision", player=names.bold(w.player), decision=waiting_text(w, names, db))
     )
-    return f"➡️ {decision}{ends}"
+    # What the public named rewards give, above their buttons (one click: issue 23).
+    described = described_choices(w.choices, view, w.player, db, names)
+    return "\n".join([f"➡️ {decision}{ends}", *described])
 
 
 def party_field(view: TableView, p: PartyView, db: CardDB, names: Names) -> tuple[str, str]:

@@ -8,6 +8,8 @@ the rest of the bot uses of them and draws them within Discord's limits.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
 import words
@@ -78,6 +80,7 @@ __all__ = [
     "printed",
     "reward_text",
     "set_name",
+    "sets_text",
     "skill_name",
     "stand_in_legend",
     "translated_legend",
@@ -184,3 +187,9 @@ def card_embed(db: CardDB, card_id: str) -> discord.Embed:
         footer.append(translated_legend())
     embed.set_footer(text=clip("\n".join(footer), FOOTER_LIMIT))
     return fit(embed)
+
+
+def sets_text(codes: Sequence[str]) -> str:
+    """The card sets of a game, in the order chosen, for a title ("Shadow of Omega + Twilight
+    of the Gods"; the base game alone when none is given)."""
+    return " + ".join(set_name(c) for c in codes or ("shadow_of_omega",))

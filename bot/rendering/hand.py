@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.rendering.autopass import autopass_kinds
+from bot.rendering.autopass import autopass_kinds, window_tip
 from bot.rendering.cards import (
     any_translated,
     card_line,
@@ -15,6 +15,7 @@ from bot.rendering.cards import (
     stand_in_legend,
     translated_legend,
 )
+from bot.rendering.choices import described_choices
 from bot.rendering.events import event_line
 from bot.rendering.messages import msg, say
 from bot.rendering.prompts import prompt_text
@@ -51,15 +52,17 @@ def hand_embed(
     private_log: Sequence[EventRow] = (),
     texts: bool = True,
     autopass: frozenset[str] = frozenset(),
+    tip: bool = False,
 ) -> discord.Embed:
     """What one player alone may see: party, hand, missions, start offers, scouted cards,
     his open decision, his auto-pass and his recent private events (card texts left out if
-    too long)."""
+    too long); ``tip``: the first turn's tip about reaction windows
+    (:func:`bot.autopass.window_tip`)."""
     if texts:
-        full = _hand_embed(view, db, row, seat, names, private_log, True, autopass)
+        full = _hand_embed(view, db, row, seat, names, private_log, True, autopass, tip)
         if len(full) <= EMBED_TOTAL_LIMIT - 200:
             return full
-    return fit(_hand_embed(view, db, row, seat, names, private_log, False, autopass))
+    return fit(_hand_embed(view, db, row, seat, names, private_log, False, autopass, tip))
 
 
 #: The window kinds about the mover's own action whose line the panel shows him
@@ -89,6 +92,7 @@ def _hand_embed(
     private_log: Sequence[EventRow],
     texts: bool,
     autopass: frozenset[str] = frozenset(),
+    tip: bool = False,
 ) -> discord.Embed:
     table = view.table
     p = table.party(view.seat)
@@ -106,6 +110,7 @@ def _hand_embed(
             deadline = f" ⏰ {say(msg('hand.deadline', time=at_time(seat.deadline)))}"
         decision = say(msg("hand.decision"))
         lines.append(f"**{decision}** {prompt_text(prompt, names, db)}{deadline}")
+        lines += described_choices(prompt.choices, table, view.seat, db, names)
         playable = [
             card_name(db, c.action[5:]) for c in prompt.choices if c.action.startswith("play ")
         ]
@@ -113,6 +118,8 @@ def _hand_embed(
             lines.append(f"▶️ {say(msg('hand.playable', cards=', '.join(playable)))}")
         elif prompt.window or prompt.kind in PLAY_KINDS:
             lines.append(f"▶️ {say(msg('hand.nothing_playable'))}")
+        if tip:
+            lines.append(window_tip(timed=row.window_timer > 0))
     elif not table.over:
         # Whose decision it is changes at every click; the panel is refreshed when its
         # owner's situation changes (bot.panels), so it points to the board instead.
@@ -151,7 +158,10 @@ def _hand_embed(
     # more, so the panel shows the offer only while he chooses.
     choosing = prompt is not None and prompt.kind == "start_character"
     add("hand.field.offered_characters", view.offered_characters if choosing else ())
-    add("hand.field.offered_advantages", view.offered_advantages)
+    # The same for the Advantages: once he has given one back, the offer is over (the card
+    # given back is not his any more, and the three kept are in his hand).
+    starting = prompt is not None and prompt.kind in ("start_character", "start_advantage")
+    add("hand.field.offered_advantages", view.offered_advantages if starting else ())
     scouted = [f"{card_name(db, r)}: {card_name(db, e)}" for r, e in view.scouted]
     if scouted:
         _field(embed, "hand.field.scouted", "\n".join(scouted))

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.lobby_options import EDITION_OPTIONS, OPTIONAL_RULES, selected_codes
-from bot.rendering.cards import SET_NAMES
+from bot.rendering.cards import SET_NAMES, sets_text
 from bot.rendering.text import COLOR, seat_names
 from bot.storage import GameRow, SeatRow
 from engine import (
@@ -122,7 +122,10 @@ def lobby_embed(
     )
     description = _said(closed) if closed else say(msg("lobby.description", seats=SEATS))
     embed = discord.Embed(
-        title=say(msg("lobby.title", game=row.id)), description=description, colour=COLOR
+        # The sets chosen, not always the base game's name (issue 23).
+        title=say(msg("lobby.title", game=row.id, sets=sets_text(options.sets))),
+        description=description,
+        colour=COLOR,
     )
     embed.add_field(
         name=say(msg("lobby.seats", n=len(seats), seats=SEATS)),

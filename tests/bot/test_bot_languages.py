@@ -143,7 +143,9 @@ async def test_a_lobby_speaks_the_servers_default_language(
     game_id, lobby = await open_lobby(w, w.alice, [])
     assert await stored_language(simcord_env, game_id) == "es"
     # The lobby message is public: in its language, whoever opened it.
-    assert lobby.embeds[0].title == es(msg("lobby.title", game=game_id))
+    assert lobby.embeds[0].title == es(
+        msg("lobby.title", game=game_id, sets=es(msg("card.set.shadow_of_omega")))
+    )
     assert fields(lobby)[es(msg("lobby.language"))] == "Español"
     join = next(c for c in components(lobby) if c.custom_id.endswith(":join"))
     assert join.label == es(msg("lobby.button.join"))
@@ -159,7 +161,9 @@ async def test_a_lobby_speaks_the_servers_default_language(
     r = await host.slash(mesa, "anima start")
     game_id = await simcord_env.bot.storage.active_game(mesa.id)  # type: ignore[attr-defined]
     assert game_id is not None and game_id.language == "es"
-    assert r.response.embeds[0].title == es(msg("lobby.title", game=game_id.id))
+    assert r.response.embeds[0].title == es(
+        msg("lobby.title", game=game_id.id, sets=es(msg("card.set.shadow_of_omega")))
+    )
 
 
 async def test_the_host_changes_the_lobbys_language(
@@ -177,7 +181,9 @@ async def test_the_host_changes_the_lobbys_language(
     assert r.acknowledged and private_reply(r) is None
     assert await stored_language(simcord_env, game_id) == "es"
     now = message_by_id(w.table, lobby.id)
-    assert now.embeds[0].title == es(msg("lobby.title", game=game_id))
+    assert now.embeds[0].title == es(
+        msg("lobby.title", game=game_id, sets=es(msg("card.set.shadow_of_omega")))
+    )
     assert fields(now)[es(msg("lobby.language"))] == "Español"
     # The timer is still chosen in the same menu; the lobby keeps its language.
     r = await w.alice.select(now, ["120"], custom_id=timer)

@@ -68,7 +68,7 @@ async def test_the_decisions_buttons_are_always_on_the_newest_message(
     # that would go stale ("closes 6 seconds ago"), and no raw link.
     messages = public(w)
     windows = [m for m in messages if "Reaction window:" in m.content]
-    assert windows and all("It closes at <t:" in m.content for m in windows)
+    assert windows and all("it closes by itself at <t:" in m.content for m in windows)
     for m in messages:
         assert ":R>" not in m.content, m.content
         assert "discord.com/channels" not in m.content, m.content

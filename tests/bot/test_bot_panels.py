@@ -73,7 +73,15 @@ async def test_a_panel_keeps_no_view_timer_and_works_after_15_minutes(
         member = players[st.seats[prompt.player].user_id or 0]
         r = await driver.choose(st, prompt, driver.rng.randrange(len(prompt.choices)))
         assert r.acknowledged and chose(r), private_reply(r)
-        panel = next((f for f in r.followups if f.ephemeral and components(f)), None)
+        # (Not the first turn's tip under a Pass, whose one button is Auto-pass windows.)
+        panel = next(
+            (
+                f
+                for f in r.followups
+                if f.ephemeral and f"anima:{game_id}:hand" in {c.custom_id for c in components(f)}
+            ),
+            None,
+        )
         if panel is not None:
             break
     assert panel is not None

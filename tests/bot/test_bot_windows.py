@@ -217,8 +217,8 @@ async def test_T4_auto_pass_timing_does_not_depend_on_the_hand(
     # The board names who a window waits for; Alice, on auto-pass, is never among them, and
     # nothing public mentions an auto-pass.
     windows = [x for x in lines if x.startswith("board ") and "⚡ **Reaction window**" in x]
-    assert any("Waiting for **bob**, **carol**." in x for x in windows)
-    assert all("alice" not in x.split("Waiting for")[1] for x in windows)
+    assert any("Open to **bob**, **carol**;" in x for x in windows)
+    assert all("alice" not in x.split("Open to")[1] for x in windows)
     assert not any("auto-pass" in x.lower() for x in lines)
 
     def looks_at_the_hand(prompt: PromptView, kinds: frozenset[str]) -> str | None:

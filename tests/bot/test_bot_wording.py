@@ -33,7 +33,8 @@ def test_lines_name_both_sides_and_rewards_say_what_they_give() -> None:
     line = rendering.event_line(roll, names, DB)
     assert line == "🎲 **p1**: 1 + Strength 1 = **2** vs 🎲 **Dark Knight**: 1 + Strength 6 = **7**"
 
-    # A Region's named reward is offered in a menu whose options say what each gives.
+    # A Region's rewards are buttons, one click each (issue 23), on the board and in the
+    # panel; above them, what a named reward gives: the Region's text, quoted.
     game = Game.new(["p1", "p2"], seed=1)
     region = next(c for c in DB if c.type == "region" and c.name == "Whispering Forest")
     game.s.players["p1"].region = region.id
@@ -42,12 +43,19 @@ def test_lines_name_both_sides_and_rewards_say_what_they_give() -> None:
                choices=["reward 0", "reward 1", "reward 2"], default="reward 0"),
     ]  # fmt: skip
     table = table_for(game)
-    panel = private_view(table, table.seats["p1"])
-    assert panel is not None
-    menu = next(c for c in panel.children if isinstance(c, ChoiceSelect))
-    options = {o.label: o.description for o in menu.item.options}
-    assert options["Reward: Woodland Shrine"] == rendering.clip(region.rewards[2].text, 100)
-    assert options["Reward: Draw 1 Advantage"] == "Into your hand"
+    said = f"• **Reward: Woodland Shrine**: “{region.rewards[2].text}”"
+    for view in (private_view(table, table.seats["p1"]), board_view(table)):
+        assert view is not None
+        assert not any(isinstance(c, ChoiceSelect) for c in view.children)
+        labels = [getattr(c.item, "label", None) for c in view.children]
+        assert {"Reward: Draw 1 Advantage", "Reward: Woodland Shrine"} <= set(labels), labels
+    panel = rendering.hand_embed(
+        table.seat_view("p1"), DB, table.row, table.seats["p1"], table.names
+    )
+    assert said in (panel.description or "")
+    board = rendering.board_embed(table.table_view(), DB, table.row, table.seats)
+    assert said in (board.description or "")
+    assert "Draw 1 Advantage**:" not in (board.description or "")  # its label says it all
 
 
 def test_a_card_that_changes_hands_says_between_whom() -> None:

@@ -14,6 +14,7 @@ import os
 import signal
 import sys
 from collections.abc import AsyncIterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -264,6 +265,36 @@ async def test_a_page_click_waits_for_the_clock_instead_of_failing(tmp_path: Pat
         assert not result["rejected"] and result["settlement"] == "settled"
         panels = [m for m in world.table.history(viewer=world.members[0]) if m.flags.ephemeral]
         assert panels and panels[-1].embeds[0].title == "Your hand · game #1"
+
+
+async def test_a_page_click_reads_relative_times_from_the_virtual_clock(tmp_path: Path) -> None:
+    """Issue 23: a 45-second window read "closes in 7 minutes" on the page, the absolute time
+    above it right. The bot's deadlines are on the virtual clock; the page drew ``<t:…:R>``
+    against SimCord's presentation time, which a page click does not move (only a refresh
+    does, and the pump refreshes only when the bot changed something). The preview now sets
+    it before every page action and whenever the clock moves."""
+    settings = preview_config(ANIMA_DECISION_TIMER=0, ANIMA_TIMER_TICK=5)
+    async with previewed_game(settings, tmp_path) as (env, _world, preview, http):
+        lock = serialize_page_actions(preview)
+        page = Page(http, preview.url)
+        opened = await page.open()
+        async with lock:  # the clock runs for minutes and the bot posts nothing
+            for _ in range(40):
+                await env.advance_time(10)
+        board = next(
+            m
+            for m in opened["messages"].values()
+            if m["embeds"] and m["embeds"][0]["title"].startswith("Anima · game #1 ·")
+        )
+        my_hand = next(
+            c
+            for row in board["components"]
+            for c in row["components"]
+            if c.get("label") == "My hand"
+        )
+        await page.action("click", target_id=board["id"], control_key=my_hand["control_key"])
+        shown = datetime.fromisoformat((await page.state())["profile"]["presentationTime"])
+        assert abs((shown - env.now()).total_seconds()) < 5, (shown, env.now())
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
