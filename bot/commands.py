@@ -12,24 +12,30 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 from bot import rendering, rules
+from bot.attachments import attachment_url, picture_file
 from bot.collector import work_done
 from bot.components.answers import ERROR_TEXT, answer, is_admin
 from bot.components.lobby import lobby_message
+from bot.pictures import draw_card
 from bot.server_commands import settings_command, stats
 from bot.table import NO_GAME, Reply
 from bot.translator import command, name, options, reader, reading, text
-from words import Message, card_name, counted, listing, msg, say, speaking
+from words import Message, card_name, counted, current, listing, msg, say, speaking
 
 if TYPE_CHECKING:
     from bot.app import AnimaBot
 
 log = logging.getLogger("anima.commands")
+
+#: The ``/anima card`` answer's picture (its embed's image).
+CARD_FILE = "card.png"
 
 anima_group = app_commands.Group(
     name=name("anima", "command.anima.name"),
@@ -250,8 +256,16 @@ async def card(interaction: discord.Interaction, name: str) -> None:
             interaction, msg("lookup.unknown_card", name=rendering.escape(rendering.clip(name, 80)))
         )
         return
+    # The card drawn beside its text: the picture is drawn in the pictures' thread (kept
+    # for the next reader of the card in this language), the embed shows it as its image.
+    language = current()
+    picture = await _bot(interaction).pictures.get(
+        ("card", found.id, language), "card", partial(draw_card, found.id, db, language)
+    )
+    embed = rendering.card_embed(db, found.id)
+    embed.set_image(url=attachment_url(CARD_FILE))
     await interaction.response.send_message(
-        embed=rendering.card_embed(db, found.id), ephemeral=True
+        embed=embed, file=picture_file(picture, CARD_FILE), ephemeral=True
     )
 
 

@@ -33,6 +33,11 @@ async def test_card_lookup_with_autocomplete(w: World) -> None:
     assert r.ephemeral and r.response.embeds[0].title == "Dragon's Spine"
     fields = {f.name: f.value for f in r.response.embeds[0].fields}
     assert fields["Level"] == "3" and "🎲 1" in fields["Exploration"]
+    # The card drawn: the embed's image is its attachment, whose alt text names the card.
+    assert r.response.embeds[0].image.url == "attachment://card.png"
+    (picture,) = r.response.attachments
+    assert picture.filename == "card.png" and picture.description
+    assert picture.description.startswith("Dragon's Spine")
     r = await w.alice.slash(w.table, "anima card", name="sorcerer")
     assert "Strength / Speed" in {f.name for f in r.response.embeds[0].fields}
     assert r.response.embeds[0].footer.text.startswith("Stand-in text")  # a stand-in says so
