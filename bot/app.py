@@ -23,7 +23,6 @@ from bot.components import DYNAMIC_ITEMS
 from bot.games.service import Games
 from bot.lobby import Lobby
 from bot.panels import Panels
-from bot.pictures import PictureCache
 from bot.publishing import Publisher
 from bot.settings import Settings
 from bot.storage import GuildSettings, Storage
@@ -65,8 +64,6 @@ class AnimaBot(commands.Bot):
         defaults = GuildSettings(
             0, settings.decision_timer, settings.window_timer, settings.dms, settings.ai_takeover
         )
-        #: The pictures (issue 23), drawn in one worker thread and kept by what they show.
-        self.pictures = PictureCache()
         self.storage = Storage(db_path if db_path is not None else settings.database, defaults)
         #: The private panels on the players' screens, kept up to date.
         self.panels = Panels(self.storage)
@@ -151,7 +148,6 @@ class AnimaBot(commands.Bot):
             await asyncio.wait_for(self.panels.sent(), CLOSE_SEND_TIMEOUT)
         await super().close()
         await self.storage.close()
-        self.pictures.close()
 
 
 def create_bot(

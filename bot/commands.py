@@ -176,7 +176,7 @@ async def hand(interaction: discord.Interaction) -> None:
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     await _reply(
-        interaction, await _bot(interaction).games.panel(game_id, interaction.user.id, "hand")
+        interaction, await _bot(interaction).games.panel(game_id, interaction.user.id, "hand", True)
     )
 
 

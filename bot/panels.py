@@ -19,6 +19,10 @@ the bot may edit at any time. So:
   network an edit takes a round trip each). One sender per game sends its edits in order; a
   panel changed again before the sender got to it is rendered and edited once, to what it
   shows last. The "outdated" edit of a panel replaced by a newer one goes the same way;
+- an ephemeral panel (never a DM, never a public message) shows its owner's hand and missions
+  drawn (:func:`bot.pictures.draw_hand`, from his own seat view), as its embed's image: drawn
+  in the pictures' thread, again only when the hand or the language changed, and edited in
+  with the refresh (its picture is never older than its text);
 - a minute before its token expires a panel is edited one last time to say that it no longer
   updates itself and that **Refresh** opens a fresh one (its buttons keep working: a click on
   an outdated choice answers with a fresh panel).
@@ -45,10 +49,12 @@ from typing import Any
 import discord
 
 from bot import rendering
+from bot.attachments import attachment_url, picture_file
 from bot.autopass import window_tip
 from bot.collector import work_done
 from bot.components.game_views import private_view, refresh_view
 from bot.languages import public_language, reader_language
+from bot.pictures import Picture, PictureCache, draw_hand
 from bot.storage import SeatRow, Storage
 from bot.table import PanelKey, Table, now
 from words import SOURCE, current, msg, say, speaking
@@ -61,6 +67,8 @@ TOKEN_LIFE = 15 * 60.0
 MARGIN = 60.0
 #: Private events listed in a player's panel.
 PRIVATE_LOG = 6
+#: The panel's picture of the hand (its embed's image).
+HAND_FILE = "hand.png"
 
 
 def outdated_text() -> str:
@@ -102,6 +110,8 @@ class LivePanel:
     retired: bool = False
     #: The language it is said in (its owner's when it was shown): its last words too.
     language: str = SOURCE
+    #: It shows the owner's hand drawn (an ephemeral panel): its refreshes draw it again.
+    pictured: bool = False
 
 
 def situation(table: Table, seat: SeatRow, party: Any) -> tuple[Any, ...]:
@@ -138,6 +148,39 @@ class _Edit:
     fields: dict[str, Any]
     #: Sent even if the panel is retired by then (the edit that says it is outdated).
     final: bool = False
+    #: The hand to draw for it (a pictured panel), drawn by the sender outside the lock.
+    hand: HandRequest | None = None
+
+
+@dataclass(frozen=True)
+class HandRequest:
+    """A hand picture to draw: the cache's slot, what it shows, and how to draw it."""
+
+    key: tuple[Any, ...]
+    digest: str
+    draw: Callable[[], Picture]
+
+
+def hand_request(table: Table, seat: SeatRow, language: str) -> HandRequest:
+    """``seat``'s hand and missions to draw in ``language``, from his own seat view only."""
+    view = table.seat_view(seat.seat)
+    shown = (
+        view.hand,
+        view.missions,
+        view.offered_characters,
+        view.offered_advantages,
+    )
+    db = table.game.db
+    return HandRequest(
+        (table.id, "hand", seat.seat, language),
+        repr(shown),
+        lambda: draw_hand(view, db, language),
+    )
+
+
+def show_hand(embed: discord.Embed) -> discord.Embed:
+    """``embed`` with the hand's picture (the attachment :data:`HAND_FILE`) as its image."""
+    return embed.set_image(url=attachment_url(HAND_FILE))
 
 
 class Panels:
@@ -148,8 +191,10 @@ class Panels:
     adds events, forgotten when the member changes his auto-pass), so that rendering a panel
     again costs no SQL statement."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, pictures: PictureCache | None = None) -> None:
         self.storage = storage
+        #: Where the hands are drawn (None: panels without pictures, as in some tests).
+        self.pictures = pictures
         self._live: dict[tuple[int, str], LivePanel] = {}
         #: Refreshed panels whose edit is not sent yet, per game, in the order they changed
         #: (a panel changed again keeps its place and sends only what it shows last).
@@ -201,6 +246,13 @@ class Panels:
                 view = private_view(table, seat, kinds, tip=tip)
         return embed, view
 
+    async def hand_picture(self, request: HandRequest) -> Picture | None:
+        """The hand ``request`` asks for, drawn (or kept) by the pictures' thread; None
+        without a picture cache."""
+        if self.pictures is None:
+            return None
+        return await self.pictures.get(request.key, request.digest, request.draw)
+
     async def key(self, table: Table, seat: SeatRow) -> PanelKey:
         """The :class:`PanelKey` of ``seat``'s panel as it would be shown now."""
         embed, view = await self.parts(table, seat)
@@ -220,11 +272,20 @@ class Panels:
         """A panel was shown (or answered in place) with ``edit`` (an interaction's, unless
         ``dm``: a DM the bot edits directly): it becomes the seat's live panel, said in the
         current language (its owner's, set by the caller); the seat's previous one, if
-        another message, says it is outdated."""
+        another message, says it is outdated. An ephemeral panel shows the hand drawn from
+        its next refresh on (a DM never does: the pictures are for ephemeral panels only)."""
         expires_at = None if dm else now() + TOKEN_LIFE
         old = self._live.get((key.game_id, key.seat))
+        pictured = not dm and self.pictures is not None
         self._live[(key.game_id, key.seat)] = LivePanel(
-            message_id, edit, expires_at, key.shown, embed, view, language=current()
+            message_id,
+            edit,
+            expires_at,
+            key.shown,
+            embed,
+            view,
+            language=current(),
+            pictured=pictured,
         )
         if old is not None and old.message_id != message_id:
             old.retired = True  # a refresh still waiting to be sent is not sent
@@ -232,6 +293,8 @@ class Panels:
                 with speaking(old.language):
                     content = outdated_text()
                 outdated: dict[str, Any] = {"content": content, "embeds": [], "view": None}
+                if old.pictured:
+                    outdated["attachments"] = []  # an old hand is no hand to show
                 self._queue(key.game_id, _Edit(key.seat, old, outdated, final=True))
 
     def live(self, game_id: int, seat: str) -> LivePanel | None:
@@ -297,9 +360,13 @@ class Panels:
                     continue
                 live.shown, live.embed, live.view = shown, embed, view
                 live.language = await self.language(table, row)
-                self._queue(
-                    game_id, _Edit(seat, live, {"content": None, "embeds": [embed], "view": view})
-                )
+                hand = None
+                if live.pictured:
+                    # Drawn by the sender, outside the lock: the next click does not wait.
+                    hand = hand_request(table, row, live.language)
+                    show_hand(embed)
+                fields = {"content": None, "embeds": [embed], "view": view}
+                self._queue(game_id, _Edit(seat, live, fields, hand=hand))
             if table.row.status != "running":
                 for seat in table.seats:
                     self._live.pop((game_id, seat), None)
@@ -329,7 +396,12 @@ class Panels:
                 if live.retired and not edit.final:
                     continue
                 try:
-                    await live.edit(**edit.fields)
+                    fields = edit.fields
+                    if edit.hand is not None:
+                        picture = await self.hand_picture(edit.hand)
+                        if picture is not None:
+                            fields = {**fields, "attachments": [picture_file(picture, HAND_FILE)]}
+                    await live.edit(**fields)
                 except discord.HTTPException:
                     # Dismissed by its owner, or its token is gone: it cannot be edited any
                     # more.

@@ -178,7 +178,9 @@ class ControlButton(
             games = client(interaction).games
             if self.what == "reclaim":
                 return await games.reclaim(self.gid, interaction.user.id)
-            return await games.panel(self.gid, interaction.user.id, self.what)
+            # Ephemeral (a click in a server): the panel shows the hand drawn; a DM never.
+            pictured = interaction.guild_id is not None
+            return await games.panel(self.gid, interaction.user.id, self.what, pictured)
 
         await answers.guarded(interaction, lambda: reply_quickly(interaction, reply))
 

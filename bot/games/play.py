@@ -13,11 +13,12 @@ from typing import Any, ParamSpec
 import discord
 
 from bot import rendering
+from bot.attachments import picture_file
 from bot.autopass import WINDOW_KINDS, describe, parse_kinds, window_tip
 from bot.components.game_views import reclaim_view, tip_view
 from bot.games.cache import broken_reply
 from bot.games.turns import GameTurns
-from bot.panels import fingerprint
+from bot.panels import HAND_FILE, HandRequest, fingerprint, hand_request, show_hand
 from bot.publishing import ClickedBoard
 from bot.refusals import refusal_text
 from bot.storage import NewEvent, SeatRow, StorageUnavailable
@@ -267,25 +268,45 @@ class GamePlay(GameTurns):
         return await self.publisher.panels.parts(table, seat)
 
     @answering
-    async def panel(self, game_id: int, user_id: int, mode: str) -> Reply:
-        """The ``My hand`` / ``Decide`` / ``Respond`` buttons and ``/anima hand``."""
+    async def panel(self, game_id: int, user_id: int, mode: str, pictured: bool = False) -> Reply:
+        """The ``My hand`` / ``Decide`` / ``Respond`` buttons and ``/anima hand``;
+        ``pictured``: the answer is ephemeral, so it shows the member's hand drawn (drawn
+        after the game's lock is let go: the others' clicks do not wait for it)."""
+        reply, request = await self._panel(game_id, user_id, mode, pictured)
+        if request is None or reply.embed is None:
+            return reply
+        picture = await self.publisher.panels.hand_picture(request)
+        if picture is not None:
+            show_hand(reply.embed)
+            reply.files.append(picture_file(picture, HAND_FILE))
+        return reply
+
+    async def _panel(
+        self, game_id: int, user_id: int, mode: str, pictured: bool
+    ) -> tuple[Reply, HandRequest | None]:
+        """:meth:`panel`'s answer under the game's lock, and the hand to draw for it (if
+        ``pictured`` and the answer is his panel), from his own seat view."""
         async with self.lock(game_id):
             found = await self._player(game_id, user_id, whose=mode != "hand")
             if isinstance(found, Reply):
-                return found
+                return found, None
             table, seat = found
             if await self.resume(table, seat):
                 await self.publisher.publish(table, actor=seat.seat)
             if seat.taken_over:
-                return self._taken_over_reply(table)
+                return self._taken_over_reply(table), None
             prompt = table.game.prompt_for(seat.seat)
             if mode == "decide" and prompt is None:
-                return Reply(say(msg("play.not_your_turn", whose=self.whose(table))))
+                return Reply(say(msg("play.not_your_turn", whose=self.whose(table)))), None
             if mode == "respond" and (prompt is None or not prompt.window):
-                return Reply(say(msg("play.no_window")))
+                return Reply(say(msg("play.no_window"))), None
             embed, view = await self.panel_parts(table, seat)
             key = PanelKey(table.id, seat.seat, fingerprint(embed, view))
-            return Reply("", embed, view, ok=True, panel=key)
+            reply = Reply("", embed, view, ok=True, panel=key)
+            if not pictured:
+                return reply, None
+            language = await self.publisher.panels.language(table, seat)
+            return reply, hand_request(table, seat, language)
 
     @answering
     async def reclaim(self, game_id: int, user_id: int) -> Reply:

@@ -22,6 +22,7 @@ from test_bot_render import table_for
 from bot.autopass import describe
 from bot.database import Hop
 from bot.panels import fingerprint
+from bot.pictures import draw_hand
 from engine.agents import RandomAgent
 from engine.game import Game
 from engine.views import lazy_seat_view
@@ -121,3 +122,22 @@ async def test_a_panel_rendered_again_reads_nothing_it_knows(
     await w.alice.slash(w.table, "anima settings", auto_moves=True)
     embed, _ = await panels.parts(table, seat)
     assert describe(frozenset({"move_declared"})) in str(embed.to_dict())
+
+
+async def test_an_ephemeral_panel_shows_the_hand_drawn(
+    w: World, simcord_env: simcord.Env, db_path: Path
+) -> None:
+    """My hand (ephemeral) shows the member's hand drawn from his own seat view, its alt text
+    his cards; a refresh of the panel draws it again with what it shows then."""
+    game_id = await start_game(w, w.alice, [w.bob], ai=0, turns=2)
+    bot = simcord_env.bot
+    r = await w.alice.slash(w.table, "anima hand")
+    assert r.ephemeral and r.response is not None, private_reply(r)
+    (embed,) = r.response.embeds
+    assert embed.image.url == "attachment://hand.png"
+    (picture,) = r.response.attachments
+    assert picture.filename == "hand.png" and picture.description
+    table = await bot.games.load(game_id)  # type: ignore[attr-defined]
+    view = table.seat_view(table.seat_of(w.alice.id).seat)
+    assert picture.description == draw_hand(view, table.game.db, "en").alt
+    assert bot.pictures.stats.drawn >= 1  # type: ignore[attr-defined]
