@@ -23,6 +23,7 @@ from bot.components import DYNAMIC_ITEMS
 from bot.games.service import Games
 from bot.lobby import Lobby
 from bot.panels import Panels
+from bot.pictures import PictureCache
 from bot.publishing import Publisher
 from bot.settings import Settings
 from bot.storage import GuildSettings, Storage
@@ -64,10 +65,12 @@ class AnimaBot(commands.Bot):
         defaults = GuildSettings(
             0, settings.decision_timer, settings.window_timer, settings.dms, settings.ai_takeover
         )
+        #: The pictures (issue 23), drawn in one worker thread and kept by what they show.
+        self.pictures = PictureCache()
         self.storage = Storage(db_path if db_path is not None else settings.database, defaults)
         #: The private panels on the players' screens, kept up to date.
-        self.panels = Panels(self.storage)
-        self.publisher = Publisher(self, self.storage, self.panels)
+        self.panels = Panels(self.storage, self.pictures)
+        self.publisher = Publisher(self, self.storage, self.panels, self.pictures)
         self.games = Games(self.storage, self.publisher, self.cards, settings.game_cache)
         self.lobby = Lobby(
             self.storage, self.games, self.publisher, settings.fixed_seed, settings.lobby_idle
@@ -146,8 +149,11 @@ class AnimaBot(commands.Bot):
         # The panels refreshed by the last clicks go out before the connection closes.
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.panels.sent(), CLOSE_SEND_TIMEOUT)
+        with contextlib.suppress(TimeoutError):  # and the board pictures being drawn
+            await asyncio.wait_for(self.publisher.pictures.drawn(), CLOSE_SEND_TIMEOUT)
         await super().close()
         await self.storage.close()
+        self.pictures.close()
 
 
 def create_bot(

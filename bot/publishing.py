@@ -32,9 +32,11 @@ from typing import Any, Protocol
 import discord
 
 from bot import history, rendering
+from bot.board_pictures import BoardPictures
 from bot.components.game_views import board_view, private_view
 from bot.languages import public_language, reader_language
 from bot.panels import Panels
+from bot.pictures import PictureCache
 from bot.storage import EventRow, GameRow, Pointer, SeatRow, Storage, kill_point
 from bot.table import GameBroken, Table, now
 from words import SOURCE, Message, counted, msg, say, speaking
@@ -78,10 +80,18 @@ class ClickedBoard(Protocol):
 class Publisher:
     """Posts games to their channels and DMs their players. One per bot."""
 
-    def __init__(self, client: discord.Client, storage: Storage, panels: Panels) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        storage: Storage,
+        panels: Panels,
+        pictures: PictureCache | None = None,
+    ) -> None:
         self.client = client
         self.storage = storage
         self.panels = panels
+        #: The board's picture on the board message (:mod:`bot.board_pictures`).
+        self.pictures = BoardPictures(pictures)
         #: Events committed but not yet posted, per game whose events are tracked in memory
         #: (:meth:`track`); a game not tracked reads them back from the log.
         self._pending: dict[int, list[EventRow]] = {}
@@ -403,14 +413,23 @@ class Publisher:
             if not changed:
                 return
             embed, view = self._board_embed(table), board_view(table)
+            # The board's picture if it is drawn already; else it follows (bot.board_pictures).
+            state = self.pictures.state(table)
+            fields: dict[str, Any] = {"embed": embed, "view": view}
+            ready = self.pictures.dress(state, embed, fields, edit=True)
+            board = channel.get_partial_message(row.board_message_id)
             if (
                 clicked is not None
                 and clicked.message_id == row.board_message_id
-                and await clicked.edit(embed=embed, view=view)
+                and await clicked.edit(**fields)
             ):
+                if not ready and state is not None:
+                    self.pictures.follow(state, table, board, embed)
                 return
             try:
-                await channel.get_partial_message(row.board_message_id).edit(embed=embed, view=view)
+                await board.edit(**fields)
+                if not ready and state is not None:
+                    self.pictures.follow(state, table, board, embed)
                 return
             except discord.NotFound:
                 pass  # deleted by somebody: post a new one
@@ -419,19 +438,26 @@ class Publisher:
         mentions = discord.AllowedMentions(everyone=False, roles=False, users=users or False)
         for chunk in chunks[:-1]:
             await channel.send(chunk, allowed_mentions=mentions)
-        kwargs: dict[str, Any] = {"embed": self._board_embed(table), "allowed_mentions": mentions}
+        embed = self._board_embed(table)
+        kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": mentions}
         view = board_view(table)
         if view is not None:
             kwargs["view"] = view
+        state = self.pictures.state(table)
+        ready = self.pictures.dress(state, embed, kwargs, edit=False)
+        if "attachments" in kwargs:
+            kwargs["files"] = kwargs.pop("attachments")  # a new message's files
         message = await channel.send(chunks[-1], **kwargs)
         old, row.board_message_id = row.board_message_id, message.id
         row.board_turn = table.table_view().turn
+        if not ready and state is not None:
+            self.pictures.follow(state, table, channel.get_partial_message(message.id), embed)
         if old is None:
             return
         retired = (
             clicked is not None
             and clicked.message_id == old
-            and await clicked.edit(embeds=[], view=None)
+            and await clicked.edit(embeds=[], view=None, attachments=[])
         )
         if not retired:
             await self._retire_board(channel, old)
@@ -440,11 +466,11 @@ class Publisher:
         return rendering.board_embed(table.table_view(), table.game.db, table.row, table.seats)
 
     async def _retire_board(self, channel: discord.PartialMessageable, message_id: int) -> None:
-        """An older board message keeps its lines (the game's log) and loses the board and
-        the buttons, which are on the newest message now."""
+        """An older board message keeps its lines (the game's log) and loses the board, its
+        picture and the buttons, which are on the newest message now."""
         message = channel.get_partial_message(message_id)
         try:
-            await message.edit(embeds=[], view=None)
+            await message.edit(embeds=[], view=None, attachments=[])
         except discord.HTTPException:
             # A board without lines (posted by an older version of the bot): keep its
             # picture, drop its buttons.
