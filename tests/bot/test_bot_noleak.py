@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
@@ -79,19 +80,42 @@ def hidden_now(game: Game) -> set[str]:
     return hidden_from(game.s, None)
 
 
+def component_texts(component: Any) -> list[str]:
+    """The texts a component shows or says, its children's too: components V2's text
+    displays, media gallery items' and thumbnails' descriptions (a picture's alt text),
+    sections and containers, and the options of a select."""
+    parts: list[str] = []
+    for name in ("content", "description", "label", "placeholder"):
+        value = getattr(component, name, None)
+        if isinstance(value, str):
+            parts.append(value)
+    for option in getattr(component, "options", None) or []:
+        parts += [option.label, option.description or ""]
+    for item in getattr(component, "items", None) or []:  # a media gallery's pictures
+        parts.append(getattr(item, "description", None) or "")
+    for child in getattr(component, "children", None) or []:
+        parts += component_texts(child)
+    accessory = getattr(component, "accessory", None)
+    if accessory is not None:
+        parts += component_texts(accessory)
+    return parts
+
+
 def message_parts(m: discord.Message) -> list[str]:
-    """The texts of a message: its content, its embeds' texts, its components'."""
+    """The texts of a message: its content, its embeds' texts, its components' (components
+    V2 included), and its attachments' names and descriptions (the pictures' alt text)."""
     parts = [m.content or ""]
     for e in m.embeds:
         parts += [e.title or "", e.description or "", e.footer.text or ""]
+        parts += [e.image.url or "", e.author.name or ""]
         for f in e.fields:
             parts += [f.name or "", f.value or ""]
     for c in components(m):
         parts += [c.custom_id, c.label, *c.values]
     for row in m.components:
-        for child in getattr(row, "children", []):
-            for option in getattr(child, "options", []):
-                parts += [option.label, option.description or ""]
+        parts += component_texts(row)
+    for attachment in m.attachments:
+        parts += [attachment.filename, attachment.description or ""]
     return [p.replace(TITLE, " ") for p in parts if not set_list(p)]
 
 
@@ -134,6 +158,8 @@ class LeakCheck:
         self.replay: Game | None = None
         self.applied = 0
         self.checked = 0
+        #: Pictures whose alt text was scanned (the board's, drawn from the public view).
+        self.pictures = 0
 
     def _names(self, card_id: str) -> set[str]:
         """A card's names a reader of the game's language may see: English, and ours."""
@@ -176,6 +202,7 @@ class LeakCheck:
             if not new:
                 continue
             seen.update(new)
+            self.pictures += sum(1 for a in m.attachments if a.description in new)
             text = "\n".join(new)
             self.checked += 1
             cleaned = text
@@ -203,13 +230,17 @@ async def test_no_hidden_card_ever_appears_in_public(
     check.check()
     players = {m.id: m for m in (w.alice, w.bob, w.carol)}
     driver = Driver(w, db_path, game_id, players, seed=seed)
+    pictures = simcord_env.bot.publisher.pictures  # type: ignore[attr-defined]
     steps = 0
     while await driver.step():
         steps += 1
+        await pictures.drawn()  # the board's picture, edited in once drawn, is scanned too
         check.check()
         if steps % 17 == 0:  # now and then nobody answers: time-outs post their notes too
             await simcord_env.advance_time(31)
+            await pictures.drawn()
             check.check()
     check.check()
     assert stored(db_path, game_id).status == "over"
     assert check.checked > 50
+    assert check.pictures > 10  # the board pictures' alt texts were read too
