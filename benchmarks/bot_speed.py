@@ -2,7 +2,7 @@
 
 Run: ``.venv/bin/python benchmarks/bot_speed.py [--games 100] [--seed 1] [--concurrency 1]
 [--turns 3] [--db postgresql://...] [--profile] [--no-memory] [--memory-sample 10]
-[--no-tune-gc] [--json]``
+[--no-tune-gc] [--no-pictures] [--json]``
 
 The real bot (``bot.app.create_bot``, its SQLite file in a temporary directory, or the empty
 PostgreSQL database ``--db`` names, the garbage collector tuned by ``bot.app.tune_gc`` as
@@ -142,6 +142,9 @@ async def run(args: Any, tmp: Path) -> tuple[list[str], dict[str, Any]]:
         ANIMA_TIMER_TICK=3600,
     )
     bot = create_bot(settings, db_path=database)
+    if not args.pictures:  # the bot without its pictures (issue 23), to compare
+        bot.panels.pictures = None
+        bot.publisher.pictures.cache = None
     if args.tune_gc:
         tune_gc()  # as bot.app.run_bot does
     try:
@@ -188,6 +191,7 @@ async def run(args: Any, tmp: Path) -> tuple[list[str], dict[str, Any]]:
     finally:
         bot.timers.cancel()
         await bot.storage.close()
+        bot.pictures.close()
 
 
 def main() -> int:
@@ -214,6 +218,12 @@ def main() -> int:
         "SQLite file",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--no-pictures",
+        dest="pictures",
+        action="store_false",
+        help="draw no board or hand picture (the bot before issue 23's pictures)",
+    )
     parser.add_argument(
         "--no-memory",
         dest="memory",

@@ -268,6 +268,19 @@ def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, A
         "errors": len(errors),
         "flow": flow,
     }
+    # The pictures (issue 23), drawn in their own thread off the clicks' path: how many
+    # were drawn over the whole run, and their CPU time per decision.
+    pictures = bench.bot.pictures.stats
+    figures["pictures"] = bench.args.pictures
+    figures["pictures_drawn"] = pictures.drawn
+    figures["pictures_reused"] = pictures.hits
+    figures["pictures_superseded"] = pictures.superseded
+    figures["picture_cpu_ms_per_decision"] = round(1000 * pictures.seconds / decisions, 3)
+    lines.append(
+        f"Pictures ({'on' if bench.args.pictures else 'off'}): {pictures.drawn:,} drawn, "
+        f"{pictures.hits:,} reused, {pictures.superseded:,} superseded; "
+        f"{1000 * pictures.seconds / decisions:.2f} CPU ms per decision (their own thread)"
+    )
     return lines, figures
 
 
