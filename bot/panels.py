@@ -195,6 +195,8 @@ class Panels:
         self.storage = storage
         #: Where the hands are drawn (None: panels without pictures, as in some tests).
         self.pictures = pictures
+        #: Hands being drawn for panels answered without them (:meth:`follow_hand`).
+        self._following: set[asyncio.Task[None]] = set()
         self._live: dict[tuple[int, str], LivePanel] = {}
         #: Refreshed panels whose edit is not sent yet, per game, in the order they changed
         #: (a panel changed again keeps its place and sends only what it shows last).
@@ -252,6 +254,35 @@ class Panels:
         if self.pictures is None:
             return None
         return await self.pictures.get(request.key, request.digest, request.draw)
+
+    def ready_hand(self, request: HandRequest) -> Picture | None:
+        """The hand ``request`` asks for if it is drawn already (None: not yet, or no
+        picture cache), without waiting."""
+        if self.pictures is None:
+            return None
+        return self.pictures.ready(request.key, request.digest)
+
+    def follow_hand(self, game_id: int, seat: str, request: HandRequest) -> None:
+        """Draw the hand of ``seat``'s live panel (answered without it) and edit it in by the
+        game's sender, unless the panel was replaced or refreshed meanwhile."""
+        live = self._live.get((game_id, seat))
+        if live is None or not live.pictured or live.embed is None:
+            return
+        embed = show_hand(live.embed.copy())
+        fields = {"embeds": [embed], "view": live.view}
+
+        async def follow() -> None:
+            with contextlib.suppress(Exception):  # a failed drawing leaves the text panel
+                await self.hand_picture(request)
+            if self._live.get((game_id, seat)) is live and live.embed is not None:
+                shown = live.embed.to_dict()
+                shown.pop("image", None)
+                if shown == {k: v for k, v in embed.to_dict().items() if k != "image"}:
+                    self._queue(game_id, _Edit(seat, live, fields, hand=request))
+
+        task = asyncio.get_running_loop().create_task(follow())
+        self._following.add(task)
+        task.add_done_callback(self._following.discard)
 
     async def key(self, table: Table, seat: SeatRow) -> PanelKey:
         """The :class:`PanelKey` of ``seat``'s panel as it would be shown now."""
@@ -417,8 +448,8 @@ class Panels:
 
     async def sent(self) -> None:
         """Wait until every refreshed panel is sent (tests, shutdown)."""
-        while self._senders:
-            await asyncio.gather(*self._senders.values(), return_exceptions=True)
+        while self._senders or self._following:
+            await asyncio.gather(*self._senders.values(), *self._following, return_exceptions=True)
 
     async def sweep(self, t: float) -> int:
         """Panels whose token is about to expire say that they no longer update themselves

@@ -64,6 +64,9 @@ class Reply:
     #: The answer is a player's private panel (or stands in its place): the game, the seat
     #: and what the full panel shows now, so that :mod:`bot.panels` keeps it up to date.
     panel: PanelKey | None = None
+    #: The panel's hand picture still to draw (a :class:`bot.panels.HandRequest`): edited
+    #: in by the panels' sender once drawn, so that the answer does not wait for it.
+    hand: Any = None
 
 
 @dataclass(frozen=True)

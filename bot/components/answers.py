@@ -176,9 +176,12 @@ async def _remember_panel(interaction: discord.Interaction, reply: Reply, messag
     if interaction.guild_id is None and interaction.message is not None:
         # A DM: an ordinary message, which the bot may edit after the token has expired.
         edit = interaction.message.edit
-    await client(interaction).panels.opened(
+    panels = client(interaction).panels
+    await panels.opened(
         reply.panel, message_id, edit, interaction.guild_id is None, reply.embed, reply.view
     )
+    if reply.hand is not None:  # its hand picture follows (bot.panels)
+        panels.follow_hand(reply.panel.game_id, reply.panel.seat, reply.hand)
 
 
 async def answer(interaction: discord.Interaction, reply: Reply) -> None:

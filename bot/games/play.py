@@ -270,15 +270,17 @@ class GamePlay(GameTurns):
     @answering
     async def panel(self, game_id: int, user_id: int, mode: str, pictured: bool = False) -> Reply:
         """The ``My hand`` / ``Decide`` / ``Respond`` buttons and ``/anima hand``;
-        ``pictured``: the answer is ephemeral, so it shows the member's hand drawn (drawn
-        after the game's lock is let go: the others' clicks do not wait for it)."""
+        ``pictured``: the answer is ephemeral, so it shows the member's hand drawn: at once
+        if it is drawn already, else edited in once drawn (the answer never waits for it)."""
         reply, request = await self._panel(game_id, user_id, mode, pictured)
         if request is None or reply.embed is None:
             return reply
-        picture = await self.publisher.panels.hand_picture(request)
-        if picture is not None:
+        picture = self.publisher.panels.ready_hand(request)
+        if picture is not None:  # drawn already: it comes with the answer
             show_hand(reply.embed)
             reply.files.append(picture_file(picture, HAND_FILE))
+        else:  # drawn in the pictures' thread, and edited in (bot.panels)
+            reply.hand = request
         return reply
 
     async def _panel(

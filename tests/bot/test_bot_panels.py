@@ -127,12 +127,13 @@ async def test_a_panel_rendered_again_reads_nothing_it_knows(
 async def test_an_ephemeral_panel_shows_the_hand_drawn(
     w: World, simcord_env: simcord.Env, db_path: Path
 ) -> None:
-    """My hand (ephemeral) shows the member's hand drawn from his own seat view, its alt text
-    his cards; a refresh of the panel draws it again with what it shows then."""
+    """My hand (ephemeral) shows the member's hand drawn from his own seat view (edited in
+    once drawn, or at once when drawn already), its alt text his cards."""
     game_id = await start_game(w, w.alice, [w.bob], ai=0, turns=2)
     bot = simcord_env.bot
     r = await w.alice.slash(w.table, "anima hand")
     assert r.ephemeral and r.response is not None, private_reply(r)
+    await bot.panels.sent()  # type: ignore[attr-defined]  # (drawn, then edited in)
     (embed,) = r.response.embeds
     assert embed.image.url == "attachment://hand.png"
     (picture,) = r.response.attachments
@@ -141,3 +142,5 @@ async def test_an_ephemeral_panel_shows_the_hand_drawn(
     view = table.seat_view(table.seat_of(w.alice.id).seat)
     assert picture.description == draw_hand(view, table.game.db, "en").alt
     assert bot.pictures.stats.drawn >= 1  # type: ignore[attr-defined]
+    again = await w.alice.slash(w.table, "anima hand")  # drawn already: in the answer itself
+    assert again.response is not None and again.response.attachments
