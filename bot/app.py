@@ -69,8 +69,9 @@ class AnimaBot(commands.Bot):
         self.pictures = PictureCache()
         self.storage = Storage(db_path if db_path is not None else settings.database, defaults)
         #: The private panels on the players' screens, kept up to date.
-        self.panels = Panels(self.storage, self.pictures)
-        self.publisher = Publisher(self, self.storage, self.panels, self.pictures)
+        table_pictures = self.pictures if settings.table_pictures else None
+        self.panels = Panels(self.storage, table_pictures)
+        self.publisher = Publisher(self, self.storage, self.panels, table_pictures)
         self.games = Games(self.storage, self.publisher, self.cards, settings.game_cache)
         self.lobby = Lobby(
             self.storage, self.games, self.publisher, settings.fixed_seed, settings.lobby_idle

@@ -13,6 +13,7 @@ and the message may name it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ import simcord
 from anima_sim import Driver, World, actions, components, start_game, stored
 
 import words
+from bot.app import AnimaBot
 from bot.rendering import SET_NAMES
 from engine.cards import CardDB, default_cards
 from engine.game import Game
@@ -29,6 +31,12 @@ from engine.options import Options
 from engine.zones import hidden_from
 
 DB = default_cards()
+
+
+@pytest.fixture
+def simcord_bot(make_bot: Callable[..., AnimaBot]) -> AnimaBot:
+    """The bot with the board and the hands drawn (``ANIMA_TABLE_PICTURES``, off by default)."""
+    return make_bot(table_pictures=True)
 
 
 def static_texts(db: CardDB) -> list[str]:

@@ -5,6 +5,7 @@ works after 15 minutes; rendered again, it reads nothing it already knows."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from anima_sim import (
 )
 from test_bot_render import table_for
 
+from bot.app import AnimaBot
 from bot.autopass import describe
 from bot.database import Hop
 from bot.panels import fingerprint
@@ -26,6 +28,12 @@ from bot.pictures import draw_hand
 from engine.agents import RandomAgent
 from engine.game import Game
 from engine.views import lazy_seat_view
+
+
+@pytest.fixture
+def simcord_bot(make_bot: Callable[..., AnimaBot]) -> AnimaBot:
+    """The bot with the board and the hands drawn (``ANIMA_TABLE_PICTURES``, off by default)."""
+    return make_bot(table_pictures=True)
 
 
 def test_panel_views_are_the_full_views_without_the_sealed_table() -> None:

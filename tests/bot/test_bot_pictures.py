@@ -4,13 +4,22 @@ changed; an older board message loses its picture with its buttons."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 import simcord
 from anima_sim import World, board, drive_new_game
 
+from bot.app import AnimaBot
 from bot.board_pictures import BOARD_FILE
 from bot.pictures import ALT_LIMIT, draw_board
+
+
+@pytest.fixture
+def simcord_bot(make_bot: Callable[..., AnimaBot]) -> AnimaBot:
+    """The bot with the board and the hands drawn (``ANIMA_TABLE_PICTURES``, off by default)."""
+    return make_bot(table_pictures=True)
 
 
 async def test_the_board_message_shows_the_board_drawn(
