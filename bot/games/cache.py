@@ -191,6 +191,13 @@ class GameCache:
         seats = {s.seat: s for s in seat_rows}
         settings = await self.storage.guild_settings(row.guild_id)
         table = Table(row, seats, game, settings)
+        # A seat of the game without its row (issue 24, fault 3) would never be asked nor
+        # timed: the game would hang, holding its channel. Damage like the others.
+        missing = [seat for seat in table.table_view().seats if seat not in seats]
+        if missing:
+            reason = f"the stored seat {missing[0]} is missing"
+            await self.mark_broken(row, reason)
+            raise GameBroken(reason)
         self.publisher.forget(game_id)
         current = not (row.status in ("running", "over") and unpublished)
         if not current:
