@@ -61,12 +61,33 @@ def backup(source: Path | str, target: Path | str) -> int:
     source, target = Path(source), Path(target)
     if not source.exists():
         raise ValueError(f"there is no database at {source} (see ANIMA_DB_PATH)")
-    if target.exists():
-        raise ValueError(f"{target} exists already: choose a new file name")
+    try:
+        if target.exists():
+            raise ValueError(f"{target} exists already: choose a new file name")
+    except OSError as exc:  # a name too long, a folder that cannot be searched
+        raise ValueError(f"cannot write {target}: {exc.strerror or exc}") from None
     if target.resolve() == source.resolve():
         raise ValueError("the backup must be another file than the database")
     check_file(source)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # issue 24, fault 8: a file in the way, no permission
+        raise ValueError(
+            f"cannot create the folder {target.parent}: {exc.strerror or exc}"
+        ) from None
+    try:
+        _copy(source, target)
+    except (OSError, sqlite3.Error) as exc:
+        # Nothing half-written is left to be taken for a backup (nor to refuse the next try).
+        with contextlib.suppress(OSError):
+            target.unlink(missing_ok=True)
+        raise ValueError(f"cannot write {target}: {_reason(exc)}") from None
+    check_file(target)
+    return target.stat().st_size
+
+
+def _copy(source: Path, target: Path) -> None:
+    """Copy the database ``source`` into the new file ``target`` (SQLite's backup API)."""
     src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
     try:
         dst = sqlite3.connect(target)
@@ -76,5 +97,10 @@ def backup(source: Path | str, target: Path | str) -> int:
             dst.close()
     finally:
         src.close()
-    check_file(target)
-    return target.stat().st_size
+
+
+def _reason(exc: OSError | sqlite3.Error) -> str:
+    """An error's reason in words: the system's (``File name too long``) or SQLite's."""
+    if isinstance(exc, OSError):
+        return exc.strerror or str(exc)
+    return str(exc)
