@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.database import PostgresDatabase, SQLiteDatabase, database_for
-from bot.integrity import DatabaseDamaged, backup
+from bot.integrity import DatabaseDamaged, DatabaseUnusable, backup
 from bot.settings import SettingsError, load_settings
 
 
@@ -52,7 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.app import run_bot
 
         run_bot(settings)
-    except DatabaseDamaged as exc:
+    except DatabaseUnusable as exc:  # damaged, or read-only
         print(f"anima-bot: not starting. {exc}", file=sys.stderr)
         return 2
     return 0

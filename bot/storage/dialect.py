@@ -9,7 +9,8 @@ INTEGER 0/1). What is left differs here:
 - the schema's migrations (the same steps: :mod:`bot.storage.schema`,
   :mod:`bot.storage.schema_postgres`);
 - the connection's settings (SQLite's journal and sync modes; PostgreSQL's are the server's);
-- the check made before opening (SQLite's file health: :func:`bot.integrity.check_file`);
+- the check made before opening (SQLite's file: writable, :func:`bot.integrity
+  .check_writable`, and sound, :func:`bot.integrity.check_file`);
 - the lock held while migrating (PostgreSQL: processes may start together on one server);
 - how a decision's rows are sent (:mod:`bot.storage.writes`: a statement per table on
   SQLite, one statement on PostgreSQL);
@@ -23,7 +24,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from bot.database import Database, PostgresDatabase, Session, SQLiteDatabase
-from bot.integrity import check_file
+from bot.integrity import check_file, check_writable
 from bot.storage.schema import MIGRATIONS
 from bot.storage.schema_postgres import POSTGRES_MIGRATIONS
 from bot.storage.writes import CommitRows, write_at_once, write_each
@@ -41,7 +42,8 @@ class Dialect:
     #: An SQL condition on a row of ``events``: its recipients (a JSON list) hold the seat
     #: given as the one ``?`` parameter.
     recipient_is: str
-    #: Raises :class:`bot.integrity.DatabaseDamaged` if the database must not be opened.
+    #: Raises :class:`bot.integrity.DatabaseUnusable` if the database must not be opened
+    #: (damaged, or read-only).
     check: Callable[[Database], Awaitable[None]]
     #: How a running game's change is sent, as one transaction: the new events' ids
     #: (:mod:`bot.storage.writes`).
@@ -52,8 +54,11 @@ class Dialect:
 
 
 async def _check_sqlite_file(database: Database) -> None:
-    # quick_check reads the whole file: on a thread, the event loop stays free.
+    # A file the bot may not write is refused as such first (it is not damaged, and SQLite
+    # could not even read a WAL database in a read-only folder); quick_check reads the
+    # whole file: on a thread, the event loop stays free.
     assert isinstance(database, SQLiteDatabase)
+    check_writable(database.path)
     await asyncio.to_thread(check_file, database.path)
 
 
