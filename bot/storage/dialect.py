@@ -29,6 +29,11 @@ from bot.storage.schema import MIGRATIONS
 from bot.storage.schema_postgres import POSTGRES_MIGRATIONS
 from bot.storage.writes import CommitRows, write_at_once, write_each
 
+#: The key of PostgreSQL's advisory lock held while the schema is made or brought up to date
+#: (at start, and by ``anima-bot migrate``'s copy): any key of the bot's own, "anima" in
+#: ASCII.
+MIGRATION_LOCK_KEY = 418581817697
+
 
 @dataclass(frozen=True)
 class Dialect:
@@ -91,10 +96,9 @@ POSTGRESQL = Dialect(
     check=_nothing_to_check,
     # One round trip instead of six (each costs the bot ~0.1 ms of CPU).
     write_commit=write_at_once,
-    # A session-level advisory lock (any key of the bot's own: "anima" in ASCII).
     migration_lock=(
-        "SELECT pg_advisory_lock(418581817697)",
-        "SELECT pg_advisory_unlock(418581817697)",
+        f"SELECT pg_advisory_lock({MIGRATION_LOCK_KEY})",
+        f"SELECT pg_advisory_unlock({MIGRATION_LOCK_KEY})",
     ),
 )
 
