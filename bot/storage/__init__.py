@@ -64,6 +64,7 @@ from bot.storage.rows import (
     Pointer,
     SeatRow,
     SeatUpdate,
+    missing_seat,
 )
 from bot.storage.schema import ACTIVE, MIGRATIONS, SCHEMA_VERSION
 from bot.storage.store import Storage
@@ -89,4 +90,5 @@ __all__ = [
     "VersionConflict",
     "crash_points",
     "kill_point",
+    "missing_seat",
 ]

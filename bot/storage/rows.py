@@ -12,7 +12,7 @@ Nothing here runs SQL.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -263,6 +263,14 @@ def _seat(row: Sequence[Any]) -> SeatRow:
         ai_level=row[12],
         damage=damage,
     )
+
+
+def missing_seat(players: Sequence[str], seats: Collection[str]) -> str | None:
+    """The damage of a game whose state seats ``players`` when only ``seats`` have a stored
+    row (issue 24, fault 3: such a game was never asked nor timed), else None; the game is
+    then marked broken like one with a damaged row (``bot.games``)."""
+    missing = [p for p in players if p not in seats]
+    return f"the stored seat {missing[0]} is missing" if missing else None
 
 
 def _event(row: Sequence[Any]) -> EventRow:
