@@ -228,3 +228,46 @@ async def test_migrate_refuses_a_bad_source_or_target_in_one_line(
         assert len(err.splitlines()) == 1 and said in err and "Traceback" not in err, err
     with connect(target) as db:
         assert db.execute("SELECT to_regclass('games')").fetchone()[0] is None
+
+
+def old_schema(database: Path | TestDatabase, version: int) -> None:
+    """Write the bot's schema of ``version`` (its first migrations) into ``database``."""
+    db_kind = TestDatabase.sqlite(database) if isinstance(database, Path) else database
+    with connect(database) as db:
+        for migration in db_kind.dialect.migrations[:version]:
+            for statement in migration:
+                db.execute(statement)
+        db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        db.execute("INSERT INTO schema_version VALUES (?)", (version,))
+
+
+async def test_migrate_brings_older_schemas_up_to_date_and_only_reads_the_source(
+    db_path: Path,
+    target: TestDatabase,
+    command: Callable[..., Any],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # SQLite before the stats (schema 8), with a game over; PostgreSQL left at schema 3 by a
+    # bot started on it once, long ago, with no row.
+    old_schema(db_path, 8)
+    with connect(db_path) as db:
+        db.execute(
+            "INSERT INTO games (guild_id, channel_id, host_id, status, options_json, created_at) "
+            "VALUES (1, 2, 3, 'over', '{}', 0)"
+        )
+        db.execute(
+            "INSERT INTO results (game_id, guild_id, seat, user_id, name, ai, won) "
+            "VALUES (1, 1, 'p1', 3, 'alice', 0, 1)"
+        )
+    before = db_path.read_bytes()
+    old_schema(target, 3)
+
+    assert await command("migrate", "--to", target.url) == 0
+    line = capsys.readouterr().out
+    assert "copied 11 tables, 4 rows (" in line and "guild_stats 1, player_stats 1)" in line
+    with connect(target) as db:
+        assert db.execute("SELECT version FROM schema_version").fetchall() == [(SCHEMA_VERSION,)]
+        assert db.execute("SELECT guild_id, games FROM guild_stats").fetchall() == [(1, 1)]
+    assert db_path.read_bytes() == before  # the source only read, still at schema 8
+    with connect(db_path) as db:
+        assert db.execute("SELECT version FROM schema_version").fetchone() == (8,)
