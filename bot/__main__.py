@@ -1,7 +1,8 @@
 """``anima-bot``: start the Discord bot, or the offline preview when there is no token;
 ``anima-bot backup PATH``: copy the game database (SQLite) to PATH while the bot runs, or say
 how to back up a PostgreSQL database (``pg_dump``: the bot makes no copy of a server's
-database)."""
+database); ``anima-bot migrate --to postgresql://...``: copy the SQLite database into an empty
+PostgreSQL database and check every game (:mod:`bot.migrate`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.database import PostgresDatabase, SQLiteDatabase, database_for
-from bot.integrity import DatabaseDamaged, backup
+from bot.integrity import DatabaseDamaged, DatabaseUnusable, backup
 from bot.settings import SettingsError, load_settings
 
 
@@ -26,7 +27,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--preview-port", type=int, default=0, help="port of the offline preview (0: any free)"
     )
-    commands = parser.add_subparsers(dest="command", metavar="backup PATH")
+    commands = parser.add_subparsers(dest="command", metavar="{backup PATH, migrate --to URL}")
     backup_command = commands.add_parser(
         "backup",
         help="copy the game database (ANIMA_DB_PATH) to PATH, safely while the bot runs",
@@ -36,6 +37,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         "it up with pg_dump (and restore it with pg_restore) instead.",
     )
     backup_command.add_argument("path", help="the new file to write the backup to")
+    migrate_parser = commands.add_parser(
+        "migrate",
+        help="copy the SQLite database into an empty PostgreSQL database, and check it",
+        description="Copy every table of the bot's SQLite database (--from PATH, else "
+        "ANIMA_DB_PATH) into an empty PostgreSQL database, in one transaction, then check "
+        "every game by replaying it from its actions. Stop the bot first (what it writes "
+        "later is not copied); the SQLite file is only read. Then set DATABASE_URL to the "
+        "new database and start the bot. Exit status: 0 copied and checked, 1 copied but "
+        "some game does not replay, 2 nothing copied.",
+    )
+    migrate_parser.add_argument(
+        "--to", required=True, metavar="URL", help="the PostgreSQL database: postgresql://..."
+    )
+    migrate_parser.add_argument(
+        "--from",
+        dest="source",
+        metavar="PATH",
+        help="the SQLite file (default: DATABASE_URL if it is sqlite:///..., else ANIMA_DB_PATH)",
+    )
     args = parser.parse_args(argv)
     try:
         settings = load_settings()
@@ -44,6 +64,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.command == "backup":
         return _backup(settings.database, Path(args.path))
+    if args.command == "migrate":
+        from bot.migrate import migrate_command
+
+        return migrate_command(settings, args.to, args.source)
     try:
         if not settings.discord_token:
             from bot.preview import main_preview
@@ -52,7 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.app import run_bot
 
         run_bot(settings)
-    except DatabaseDamaged as exc:
+    except DatabaseUnusable as exc:  # damaged, or read-only
         print(f"anima-bot: not starting. {exc}", file=sys.stderr)
         return 2
     return 0

@@ -167,7 +167,8 @@ def create_bot(
 
 def run_bot(settings: Settings) -> None:
     """Connect to Discord with the configured token and run until stopped. The database is
-    checked first: a damaged one raises :class:`bot.integrity.DatabaseDamaged` before the
+    checked first: a damaged or read-only one raises :class:`bot.integrity.DatabaseUnusable`
+    (:class:`~bot.integrity.DatabaseDamaged`, :class:`~bot.integrity.DatabaseReadOnly`) before the
     bot connects."""
     logging.basicConfig(level=settings.log_level_number)
     bot = create_bot(settings)

@@ -23,6 +23,7 @@ from bot.database.base import (
     Done,
     Hop,
     IntegrityError,
+    ReadOnlyError,
     Session,
     Trace,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "Hop",
     "IntegrityError",
     "PostgresDatabase",
+    "ReadOnlyError",
     "SQLiteDatabase",
     "Session",
     "Trace",

@@ -45,6 +45,12 @@ class IntegrityError(DatabaseError):
     """A constraint refused a write (a unique index: one game per channel)."""
 
 
+class ReadOnlyError(DatabaseError):
+    """The database refused a write because it is read-only: a SQLite file (or its folder)
+    the process may not write, a PostgreSQL server or transaction in read-only mode (a
+    standby). Nothing is damaged: the operator must let the bot write."""
+
+
 @dataclass(frozen=True)
 class Done:
     """What a write statement did: the rows it changed."""

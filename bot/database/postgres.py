@@ -19,7 +19,14 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.database.base import Database, DatabaseError, Done, IntegrityError, Session
+from bot.database.base import (
+    Database,
+    DatabaseError,
+    Done,
+    IntegrityError,
+    ReadOnlyError,
+    Session,
+)
 
 log = logging.getLogger("anima.storage")
 
@@ -87,6 +94,8 @@ class PostgresSession(Session):
     def _translate(self, exc: Exception) -> Exception:
         if isinstance(exc, asyncpg.IntegrityConstraintViolationError):
             return IntegrityError(f"{type(exc).__name__}: {exc}")
+        if isinstance(exc, asyncpg.ReadOnlySQLTransactionError):
+            return ReadOnlyError(f"{type(exc).__name__}: {exc}")
         if isinstance(exc, asyncpg.PostgresError | asyncpg.InterfaceError | OSError):
             return DatabaseError(f"{type(exc).__name__}: {exc}")
         return exc

@@ -36,7 +36,14 @@ from typing import Any, ClassVar, TypeVar, cast
 
 import aiosqlite
 
-from bot.database.base import Database, DatabaseError, Done, IntegrityError, Session
+from bot.database.base import (
+    Database,
+    DatabaseError,
+    Done,
+    IntegrityError,
+    ReadOnlyError,
+    Session,
+)
 
 T = TypeVar("T")
 
@@ -79,6 +86,11 @@ class SQLiteSession(Session):
     def _translate(self, exc: Exception) -> Exception:
         if isinstance(exc, sqlite3.IntegrityError):
             return IntegrityError(f"{type(exc).__name__}: {exc}")
+        # SQLITE_READONLY and its extended codes (the low byte is the primary code).
+        if isinstance(exc, sqlite3.Error) and (
+            getattr(exc, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_READONLY
+        ):
+            return ReadOnlyError(f"{type(exc).__name__}: {exc}")
         if isinstance(exc, sqlite3.Error):
             return DatabaseError(f"{type(exc).__name__}: {exc}")
         return exc

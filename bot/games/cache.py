@@ -14,7 +14,7 @@ from types import TracebackType
 from bot import rendering
 from bot.publishing import Publisher, pointer
 from bot.settings import GAME_CACHE
-from bot.storage import GameRow, Storage
+from bot.storage import GameRow, Storage, missing_seat
 from bot.table import GameBroken, NoGame, Reply, Table, now
 from engine import CardDB, Game, GameDataError
 from words import msg, say
@@ -191,6 +191,12 @@ class GameCache:
         seats = {s.seat: s for s in seat_rows}
         settings = await self.storage.guild_settings(row.guild_id)
         table = Table(row, seats, game, settings)
+        # A seat of the game without its row (issue 24, fault 3) would never be asked nor
+        # timed: the game would hang, holding its channel. Damage like the others.
+        damage = missing_seat(table.table_view().seats, seats)
+        if damage is not None:
+            await self.mark_broken(row, damage)
+            raise GameBroken(damage)
         self.publisher.forget(game_id)
         current = not (row.status in ("running", "over") and unpublished)
         if not current:

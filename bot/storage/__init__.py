@@ -33,6 +33,8 @@ The modules, one job each; what runs SQL (the store) is apart from the rows and 
 - :mod:`~bot.storage.rows`: the row types, their columns, and the readers that never raise
   (a damaged row is marked, not raised);
 - :mod:`~bot.storage.faults`: the exceptions the bot sees, and the tests' crash points;
+- :mod:`~bot.storage.transfer`: the copy of a SQLite database into PostgreSQL, in one
+  transaction (``anima-bot migrate``, :mod:`bot.migrate`);
 - the store, :class:`~bot.storage.store.Storage`, a class per topic on
   :class:`~bot.storage.core.StorageCore` (the connection, its hops, the caches):
   :mod:`~bot.storage.games` (games and lobbies), :mod:`~bot.storage.commit` (a running game's
@@ -62,6 +64,7 @@ from bot.storage.rows import (
     Pointer,
     SeatRow,
     SeatUpdate,
+    missing_seat,
 )
 from bot.storage.schema import ACTIVE, MIGRATIONS, SCHEMA_VERSION
 from bot.storage.store import Storage
@@ -87,4 +90,5 @@ __all__ = [
     "VersionConflict",
     "crash_points",
     "kill_point",
+    "missing_seat",
 ]

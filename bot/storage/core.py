@@ -19,7 +19,14 @@ from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.database import Database, DatabaseError, IntegrityError, Session, database_for
+from bot.database import (
+    Database,
+    DatabaseError,
+    IntegrityError,
+    ReadOnlyError,
+    Session,
+    database_for,
+)
 from bot.storage.dialect import dialect_of
 from bot.storage.faults import StorageUnavailable
 from bot.storage.rows import EventRow, GuildSettings, Pointer
@@ -58,14 +65,17 @@ class StorageCore:
     # ------------------------------------------------------------------ connection, schema
 
     async def check(self) -> None:
-        """Raise :class:`bot.integrity.DatabaseDamaged` if the database must not be opened
-        (SQLite: an empty or damaged file); :meth:`open` checks it too."""
+        """Raise :class:`bot.integrity.DatabaseUnusable` if the database must not be opened
+        (SQLite: an empty or damaged file, :class:`~bot.integrity.DatabaseDamaged`; a file
+        or folder the bot may not write, :class:`~bot.integrity.DatabaseReadOnly`);
+        :meth:`open` checks it too."""
         await self.dialect.check(self._db)
 
     async def open(self) -> None:
-        """Check the database (SQLite: :func:`bot.integrity.check_file`, ``PRAGMA
-        quick_check``; raises :class:`bot.integrity.DatabaseDamaged` on an empty or damaged
-        file), connect, configure the connection and bring the schema up to date. A database
+        """Check the database (SQLite: :func:`bot.integrity.check_writable` and
+        :func:`bot.integrity.check_file`, ``PRAGMA quick_check``; raises
+        :class:`bot.integrity.DatabaseReadOnly` or :class:`bot.integrity.DatabaseDamaged`),
+        connect, configure the connection and bring the schema up to date. A database
         that cannot be reached raises :class:`StorageUnavailable`."""
         await self.dialect.check(self._db)
         await self._guarded(self._db.open())
@@ -113,6 +123,18 @@ class StorageCore:
             return await hop
         except IntegrityError:
             raise
+        except ReadOnlyError as exc:
+            # Not damage, not a moment's failure: the operator must let the bot write
+            # (issue 24, fault 5). The players are told nothing was saved, as for any failure.
+            log.error(
+                "database write failed (%s): the database is read-only (%s): give the user "
+                "that runs the bot write permission on %s%s",
+                self.dialect.name,
+                exc,
+                self._db.where,
+                " and its folder" if self.dialect.name == "sqlite" else "",
+            )
+            raise StorageUnavailable(str(exc)) from exc
         except DatabaseError as exc:
             log.error("database write failed (%s): %s", self.dialect.name, exc)
             raise StorageUnavailable(str(exc)) from exc

@@ -9,7 +9,8 @@ INTEGER 0/1). What is left differs here:
 - the schema's migrations (the same steps: :mod:`bot.storage.schema`,
   :mod:`bot.storage.schema_postgres`);
 - the connection's settings (SQLite's journal and sync modes; PostgreSQL's are the server's);
-- the check made before opening (SQLite's file health: :func:`bot.integrity.check_file`);
+- the check made before opening (SQLite's file: writable, :func:`bot.integrity
+  .check_writable`, and sound, :func:`bot.integrity.check_file`);
 - the lock held while migrating (PostgreSQL: processes may start together on one server);
 - how a decision's rows are sent (:mod:`bot.storage.writes`: a statement per table on
   SQLite, one statement on PostgreSQL);
@@ -23,10 +24,15 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from bot.database import Database, PostgresDatabase, Session, SQLiteDatabase
-from bot.integrity import check_file
+from bot.integrity import check_file, check_writable
 from bot.storage.schema import MIGRATIONS
 from bot.storage.schema_postgres import POSTGRES_MIGRATIONS
 from bot.storage.writes import CommitRows, write_at_once, write_each
+
+#: The key of PostgreSQL's advisory lock held while the schema is made or brought up to date
+#: (at start, and by ``anima-bot migrate``'s copy): any key of the bot's own, "anima" in
+#: ASCII.
+MIGRATION_LOCK_KEY = 418581817697
 
 
 @dataclass(frozen=True)
@@ -41,7 +47,8 @@ class Dialect:
     #: An SQL condition on a row of ``events``: its recipients (a JSON list) hold the seat
     #: given as the one ``?`` parameter.
     recipient_is: str
-    #: Raises :class:`bot.integrity.DatabaseDamaged` if the database must not be opened.
+    #: Raises :class:`bot.integrity.DatabaseUnusable` if the database must not be opened
+    #: (damaged, or read-only).
     check: Callable[[Database], Awaitable[None]]
     #: How a running game's change is sent, as one transaction: the new events' ids
     #: (:mod:`bot.storage.writes`).
@@ -52,8 +59,11 @@ class Dialect:
 
 
 async def _check_sqlite_file(database: Database) -> None:
-    # quick_check reads the whole file: on a thread, the event loop stays free.
+    # A file the bot may not write is refused as such first (it is not damaged, and SQLite
+    # could not even read a WAL database in a read-only folder); quick_check reads the
+    # whole file: on a thread, the event loop stays free.
     assert isinstance(database, SQLiteDatabase)
+    check_writable(database.path)
     await asyncio.to_thread(check_file, database.path)
 
 
@@ -86,10 +96,9 @@ POSTGRESQL = Dialect(
     check=_nothing_to_check,
     # One round trip instead of six (each costs the bot ~0.1 ms of CPU).
     write_commit=write_at_once,
-    # A session-level advisory lock (any key of the bot's own: "anima" in ASCII).
     migration_lock=(
-        "SELECT pg_advisory_lock(418581817697)",
-        "SELECT pg_advisory_unlock(418581817697)",
+        f"SELECT pg_advisory_lock({MIGRATION_LOCK_KEY})",
+        f"SELECT pg_advisory_unlock({MIGRATION_LOCK_KEY})",
     ),
 )
 

@@ -71,7 +71,7 @@ class GamesStore(CommitStore):
         statements: its row, its seats (none for a lobby, a cancelled or a broken game) and
         whether some of its events were not published (those after its publish pointer, the
         pointer not yet written included: :meth:`behind` without its own hop). None: no
-        such game."""
+        such game. A damaged seat row sets the game's :attr:`~GameRow.damage`."""
         pending = self._pointers.get(game_id)
         after = pending.event_id if pending is not None else None
 
@@ -95,7 +95,11 @@ class GamesStore(CommitStore):
             return None
         row = self._row(raw)
         unpublished = row.published_version != row.version or bool(raw[-1])
-        return row, [_seat(r) for r in seats], unpublished
+        seat_rows = [_seat(r) for r in seats]
+        if row.damage is None:
+            # A damaged seat is its game's damage: the game alone is marked broken.
+            row.damage = next((s.damage for s in seat_rows if s.damage is not None), None)
+        return row, seat_rows, unpublished
 
     async def active_game(self, channel_id: int) -> GameRow | None:
         """The lobby or running game of a channel."""

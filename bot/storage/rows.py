@@ -12,7 +12,7 @@ Nothing here runs SQL.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,6 +51,9 @@ class SeatRow:
     #: The AI level of an AI seat (a key of engine.agents.levels.LEVELS); None: the default
     #: level (a member's seat an AI takes over after time-outs, an AI seat of an older lobby).
     ai_level: str | None = None
+    #: Why a stored column of the seat could not be read (its game is then marked broken,
+    #: as for :attr:`GameRow.damage`), else None.
+    damage: str | None = None
 
     @property
     def human(self) -> bool:
@@ -237,11 +240,18 @@ def _game(row: Sequence[Any]) -> GameRow:
 
 
 def _seat(row: Sequence[Any]) -> SeatRow:
+    # Never raises on a bad column either: a member's id that is not a number (SQLite keeps
+    # any text in an INTEGER column) would match nobody, so its owner would be told he does
+    # not play and every timer of the game would fail on it (issue 24, fault 4).
+    user_id = row[3]
+    damage = None
+    if user_id is not None and (not isinstance(user_id, int) or isinstance(user_id, bool)):
+        user_id, damage = None, f"the user id of seat {row[1]} is not a number"
     return SeatRow(
         game_id=row[0],
         seat=row[1],
         position=row[2],
-        user_id=row[3],
+        user_id=user_id,
         name=row[4],
         ai=bool(row[5]),
         timeouts=row[6],
@@ -251,7 +261,16 @@ def _seat(row: Sequence[Any]) -> SeatRow:
         pinged=bool(row[10]),
         start_dm=row[11],
         ai_level=row[12],
+        damage=damage,
     )
+
+
+def missing_seat(players: Sequence[str], seats: Collection[str]) -> str | None:
+    """The damage of a game whose state seats ``players`` when only ``seats`` have a stored
+    row (issue 24, fault 3: such a game was never asked nor timed), else None; the game is
+    then marked broken like one with a damaged row (``bot.games``)."""
+    missing = [p for p in players if p not in seats]
+    return f"the stored seat {missing[0]} is missing" if missing else None
 
 
 def _event(row: Sequence[Any]) -> EventRow:

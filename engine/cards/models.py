@@ -530,6 +530,8 @@ def load_cards(path: str | Path | None = None) -> CardDB:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise CardDataError([f"{path}: cannot read: {exc.strerror}"]) from None
+    except UnicodeDecodeError:  # a binary file (issue 24, fault 8: it was a traceback)
+        raise CardDataError([f"{path}: cannot read: not UTF-8 text"]) from None
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -22,6 +22,8 @@ def read_json(
             text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise error(f"{where}cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:  # a binary file (issue 24, fault 8: it was a traceback)
+        raise error(f"{where}cannot read: not UTF-8 text") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

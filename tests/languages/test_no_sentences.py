@@ -25,6 +25,7 @@ FOR_THE_OPERATOR = {
     "bot/storage",  # the package: every module of it
     "bot/database",  # the package: every module of it
     "bot/integrity.py",  # the database file's health, told at start and by `anima-bot backup`
+    "bot/migrate.py",  # `anima-bot migrate`: its one line
     "words/extract.py",
 }
 #: The front ends' code: the bot, the words, the wording of the engine's data, and the
