@@ -13,6 +13,7 @@ Each topic of the store (:mod:`bot.storage.store`) extends :class:`StorageCore`.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
@@ -35,6 +36,10 @@ from bot.storage.schema import migrate
 log = logging.getLogger("anima.storage")
 
 T = TypeVar("T")
+#: How often, and how long apart (seconds), configuring a connection is tried while another
+#: process holds the new SQLite file's lock (:meth:`StorageCore._configure`).
+LOCKED_TRIES = 100
+LOCKED_WAIT = 0.05
 
 
 class StorageCore:
@@ -85,8 +90,23 @@ class StorageCore:
             for statement in settings:
                 await s.execute(statement)
 
-        await self._guarded(self._db.run(configure))
+        await self._guarded(self._configure(configure))
         await self.migrate()
+
+    async def _configure(self, configure: Callable[[Session], Awaitable[None]]) -> None:
+        """Configure the connection. When processes open a new SQLite file at the same
+        moment, each switching it to WAL, SQLite refuses all but one at once ("database is
+        locked": a deadlock it does not wait out, whatever the busy timeout): the others try
+        again for a few seconds (``test_processes_starting_together_migrate_once``, which
+        failed so under load)."""
+        for attempt in range(LOCKED_TRIES):
+            try:
+                await self._db.run(configure)
+                return
+            except DatabaseError as exc:
+                if "locked" not in str(exc) or attempt == LOCKED_TRIES - 1:
+                    raise
+                await asyncio.sleep(LOCKED_WAIT)
 
     async def close(self) -> None:
         """Write the publish pointers still pending (a clean stop needs no reconciliation at
