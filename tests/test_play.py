@@ -39,9 +39,9 @@ from engine.tools.play import (
 from engine.tools.play.cards import describe, exploration_text
 from engine.tools.play.display import order, render_discards
 from engine.tools.play.help import COMMAND_NAMES
-from engine.tools.play.speech import line
 from engine.views import ChoiceView, PromptData, PromptView
 from wording.cards import card_marks
+from words.plain import line
 
 HUMAN = "P1"
 ALL_CARDS = set(NAMES)

@@ -11,9 +11,10 @@ from typing import Any
 from bot.pictures import icons
 from bot.pictures.canvas import Canvas, Ink, Picture, fit
 from bot.pictures.icons import SYMBOL
-from bot.pictures.names import PictureNames, line, said
+from bot.pictures.names import PictureNames
 from wording.cards import printed
 from words import msg, speaking
+from words.plain import line, said
 
 WIDTH = 1000
 HEIGHT = 420

@@ -29,11 +29,11 @@ from bot.pictures.board_parts import (
 )
 from bot.pictures.canvas import Canvas, Ink, Picture, drawable, fit, length, wrap
 from bot.pictures.icons import SYMBOL
-from bot.pictures.names import line
 from engine import CardDB, PartyView, TableView
 from wording.cards import any_translated, card_name
 from wording.table import phase_text
 from words import speaking
+from words.plain import line
 
 WIDTH = 1200
 MARGIN = 24

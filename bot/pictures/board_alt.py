@@ -12,7 +12,7 @@ import hashlib
 from collections.abc import Mapping
 
 from bot.pictures.canvas import ALT_LIMIT, drawable
-from bot.pictures.names import PictureNames, count, line, plain
+from bot.pictures.names import PictureNames
 from engine import CardDB, PartyView, RegionView, TableView
 from wording.cards import card_name, printed
 from wording.choices import kind_message
@@ -20,6 +20,7 @@ from wording.ending import ending_text
 from wording.prompts import prompt_message
 from wording.table import level_text, phase_text
 from words import say
+from words.plain import count, line, plain
 
 
 def board_alt(view: TableView, db: CardDB, names: Mapping[str, str]) -> str:

@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from bot.pictures import icons
 from bot.pictures.canvas import LEVEL_COLOURS, RGB, Canvas, Ink, fit, length, wrap
 from bot.pictures.icons import SYMBOL
-from bot.pictures.names import count, line
 from engine import AdvantageCard, CardDB, PartyView, RegionView
 from wording.cards import card_name, printed
 from wording.table import level_text
+from words.plain import count, line
 
 #: Text sizes (pixels) of the pieces.
 NAME = 24

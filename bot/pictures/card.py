@@ -16,7 +16,6 @@ import words
 from bot.pictures import icons
 from bot.pictures.canvas import RGB, Canvas, Ink, Picture, fit, length, wrap
 from bot.pictures.icons import SET_SYMBOL, SYMBOL
-from bot.pictures.names import count, line, plain
 from engine import (
     AdvantageCard,
     Card,
@@ -42,6 +41,7 @@ from wording.cards import (
     skill_name,
 )
 from words import speaking
+from words.plain import count, line, plain
 
 WIDTH = 800
 PAD = 28

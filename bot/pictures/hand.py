@@ -11,10 +11,10 @@ from bot.pictures import icons
 from bot.pictures.canvas import Canvas, Ink, Picture, wrap
 from bot.pictures.card import frame_colour, type_symbol
 from bot.pictures.icons import SYMBOL
-from bot.pictures.names import line
 from engine import AdvantageCard, CardDB, CharacterCard, MissionCard, SeatView
 from wording.cards import card_kind, card_name, card_text, objective_text, skill_name
 from words import speaking
+from words.plain import line
 
 WIDTH = 1100
 MARGIN = 24

@@ -1,37 +1,13 @@
-"""Seats and words as a picture writes them: a seat by its member's display name as typed
-(:class:`PictureNames`, the wording's :class:`wording.SeatNames`), and the catalogs' words
-without the Markdown of the shared templates (:func:`plain`): a picture has no bold marks."""
+"""Seats as a picture writes them: by their members' display names as typed
+(:class:`PictureNames`, the wording's :class:`wording.SeatNames`); its words are the
+catalogs' in plain text (:mod:`words.plain`): a picture has no bold marks."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from words import Message, counted, msg, say
-
-#: The Markdown of the shared templates: bold and underline marks.
-_MARKDOWN = re.compile(r"\*\*|__")
-
-
-def plain(text: str) -> str:
-    """``text`` without the Markdown of the shared templates."""
-    return _MARKDOWN.sub("", text)
-
-
-def said(message: Message | str) -> str:
-    """A message said in the current language, in plain text (a str as it is)."""
-    return plain(say(message) if isinstance(message, Message) else message)
-
-
-def line(id: str, /, **args: object) -> str:
-    """The catalog's ``id`` with its arguments, said in plain text."""
-    return said(msg(id, **args))
-
-
-def count(id: str, n: int, /, **args: object) -> str:
-    """The counting message ``id`` for ``n``, said in plain text."""
-    return said(counted(id, n, **args))
+from words import msg, say
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,6 @@ from engine.cards import (
     MissionCard,
     RegionCard,
 )
-from engine.tools.play.speech import count, line, plain
 from wording.cards import (
     ARCANE_MARK,
     GUARD_MARK,
@@ -39,6 +38,7 @@ from wording.cards import (
     translated_legend,
 )
 from words import SOURCE, current
+from words.plain import count, line, plain
 
 #: The kinds of Advantage the terminal explains in its own words (A1-A3 and the reactions);
 #: the expansions' kinds (A4-A7) say their rule as the bot's cards do.

@@ -19,9 +19,9 @@ from engine.rules.sets import check_table
 from engine.tools.play.cards import legend
 from engine.tools.play.help import COMMANDS, command_words
 from engine.tools.play.loop import LineInput, Quit, TerminalGame
-from engine.tools.play.speech import line
 from engine.tools.simulate import add_table_arguments, seat_names
 from words import LANGUAGES, SOURCE, speaking
+from words.plain import line
 
 
 class Scripted:

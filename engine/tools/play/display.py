@@ -15,11 +15,11 @@ from collections.abc import Sequence
 from engine.actions import parse_action
 from engine.cards import CardDB, EncounterCard
 from engine.tools.play.cards import exploration_text, reward_text
-from engine.tools.play.speech import count, line, said
 from engine.views import ChoiceView, PartyView, PromptView, RegionView, SeatView, TableView
 from wording import PlainNames, choice_words, ending_message, option_card, prompt_message
 from wording.cards import card_name
 from wording.table import deck_name, in_play_lines, level_text, phase_text, region_extras
+from words.plain import count, line, said
 
 #: Actions that cannot be taken back and change much: asked again before they are applied
 #: (a typed-ahead number must not reveal the Final mission or send a character away). Each

@@ -10,8 +10,9 @@ of its label, in the session's language.
 from __future__ import annotations
 
 from engine.tools.play.cards import legend
-from engine.tools.play.speech import folded, line
+from engine.tools.play.speech import folded
 from words import SOURCE, speaking
+from words.plain import line
 
 #: The commands, in the order the help lists them.
 COMMAND_NAMES = ("board", "hand", "missions", "discards", "rules", "help", "quit")

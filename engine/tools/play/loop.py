@@ -26,11 +26,12 @@ from engine.events import Event
 from engine.game import Game
 from engine.tools.play import cards, display
 from engine.tools.play.help import card_command, command_of, commands_text, rules_text
-from engine.tools.play.speech import count, folded, line, plain, said
+from engine.tools.play.speech import folded
 from engine.views import ChoiceView, PromptView, SeatView, lazy_seat_view
 from wording import PlainNames, choice_words, event_words
 from wording.cards import card_name, printed
 from words import SOURCE, speaking
+from words.plain import count, line, plain, said
 
 
 class LineInput(Protocol):
