@@ -7,7 +7,8 @@
 - ``games``        the game service: a lock per game, load / apply / commit with a version
   check, AI seats, choices, card plays, panels, reclaim, end, recovery after a restart.
 - ``timers``       deadlines: half-time pings, time-outs, AI takeovers.
-- ``publishing``   posting events and the board, pings, DMs, secret starts.
+- ``publishing``   posting events and the board (``board``), pings, DMs and secret starts
+  (``direct``), what a restart finds in the channel (``restart``).
 - ``rendering``    the one renderer (a package, a module per thing drawn): engine views,
   prompts and events to text and embeds.
 - ``table``        shared small types: Table, Reply, NoGame, GameBroken, seat bookkeeping.

@@ -1,0 +1,123 @@
+"""What every part of publishing shares: the publish pointer, the channel and the reader's
+language of a game, and the events committed but not yet posted."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Protocol
+
+import discord
+
+from bot.board_pictures import BoardPictures
+from bot.languages import public_language, reader_language
+from bot.panels import Panels
+from bot.pictures import PictureCache
+from bot.storage import EventRow, GameRow, Pointer, SeatRow, Storage
+from bot.table import Table
+
+log = logging.getLogger("anima.publishing")
+
+#: Discord's codes for a channel the bot can no longer post in: missing access, missing
+#: permissions, unknown channel, unknown guild (the bot was removed).
+LOST_CHANNEL_CODES = frozenset({50001, 50013, 10003, 10004})
+#: Messages read after the recorded board when reconciling a game after a restart.
+RECONCILE_HISTORY = 100
+
+
+def pointer(row: GameRow) -> Pointer:
+    """The publish pointer of ``row`` as storage writes it."""
+    return Pointer(
+        row.published_event_id, row.published_version, row.board_message_id, row.board_turn
+    )
+
+
+def lost_channel(exc: discord.HTTPException) -> bool:
+    """The channel refuses the bot for good (not a passing failure)."""
+    return exc.code in LOST_CHANNEL_CODES or isinstance(exc, discord.Forbidden)
+
+
+class ClickedBoard(Protocol):
+    """A click on a board message whose interaction is not answered yet: publishing may
+    answer it by editing that very message (Discord's "update message" answer: one call
+    where acknowledging and then editing the board take two)."""
+
+    #: The message clicked.
+    message_id: int
+
+    async def edit(self, **fields: Any) -> bool:
+        """Edit the clicked message as the interaction's answer (``embed``/``embeds``,
+        ``view``). False if the interaction is answered already or Discord refused: the
+        caller then edits the message itself."""
+        ...
+
+
+class PublisherBase:
+    """The publisher's state and what its parts share (:class:`bot.publishing.Publisher`
+    composes them)."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        storage: Storage,
+        panels: Panels,
+        pictures: PictureCache | None = None,
+    ) -> None:
+        self.client = client
+        self.storage = storage
+        self.panels = panels
+        #: The board's picture on the board message (:mod:`bot.board_pictures`).
+        self.pictures = BoardPictures(pictures)
+        #: Events committed but not yet posted, per game whose events are tracked in memory
+        #: (:meth:`track`); a game not tracked reads them back from the log.
+        self._pending: dict[int, list[EventRow]] = {}
+        #: Saves a game's publish pointer after a post (the game service defers it into the
+        #: game's next commit; by default it is written at once).
+        self.save_pointer: Callable[[Table], Awaitable[None]] = self._save_pointer
+        #: Called when a game's channel refuses the bot (the game service pauses the game).
+        self.on_channel_lost: Callable[[Table, str], Awaitable[None]] | None = None
+
+    async def _save_pointer(self, table: Table) -> None:
+        await self.storage.save_pointer(table.id, pointer(table.row))
+
+    # ------------------------------------------------------------------ events in memory
+
+    def track(self, game_id: int) -> None:
+        """From now on the game's committed events are handed over with :meth:`queue` (its
+        pointer is up to date)."""
+        self._pending.setdefault(game_id, [])
+
+    def forget(self, game_id: int) -> None:
+        """Stop tracking a game: its next post reads the events since its pointer from the log."""
+        self._pending.pop(game_id, None)
+
+    def tracked(self, game_id: int) -> bool:
+        return game_id in self._pending
+
+    def queue(self, game_id: int, events: Sequence[EventRow]) -> None:
+        """Events just committed, to post with the game's next publish."""
+        pending = self._pending.get(game_id)
+        if pending is not None:
+            pending.extend(events)
+
+    async def behind(self, table: Table) -> bool:
+        """Whether something of the game is committed but not posted."""
+        row = table.row
+        if row.published_version != table.game.version:
+            return True
+        if row.id in self._pending:
+            return bool(self._pending[row.id])
+        return await self.storage.behind(row)
+
+    def channel(self, row: GameRow) -> discord.PartialMessageable:
+        """The channel a game is played in."""
+        return self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+
+    async def reader(self, row: GameRow, seat: SeatRow | None) -> str:
+        """The language of a player's private messages (a seat without a member: the
+        game's)."""
+        if seat is None or seat.user_id is None:
+            return public_language(row)
+        return await reader_language(self.storage, seat.user_id)
+
+    # ------------------------------------------------------------------ after an action

@@ -1,0 +1,185 @@
+"""After an action: the lines of what happened, who must decide now, the board under them, the
+private lines (DM) and the live panels; the half-time pings."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot import rendering
+from bot.languages import public_language
+from bot.publishing.base import ClickedBoard, lost_channel
+from bot.publishing.restart import Restarts
+from bot.storage import SeatRow, kill_point
+from bot.table import GameBroken, Table, now
+from words import SOURCE, msg, say, speaking
+
+log = logging.getLogger("anima.publishing")
+
+
+class Publisher(Restarts):
+    """Posts games to their channels and DMs their players. One per bot."""
+
+    async def publish(
+        self,
+        table: Table,
+        actor: str | None = None,
+        panel: int | None = None,
+        clicked: ClickedBoard | None = None,
+    ) -> list[str]:
+        """Post what happened since the last publish with the board and its buttons under
+        it (one message: see :meth:`_post`), send private events to the players they are
+        for (DM), refresh the players' live panels (``panel``: the one being answered by
+        its own interaction), and return the private texts for ``actor``. ``clicked``: the
+        board click being handled, whose answer may be the board's own edit."""
+        row = table.row
+        g = table.game
+        names = table.names
+        if row.id in self._pending:
+            events = self._pending[row.id]
+            self._pending[row.id] = []
+        else:
+            events = await self.storage.events_after(row.id, row.published_event_id)
+        damaged = [e for e in events if e.damaged]
+        if damaged:
+            # A row that cannot be read: its game alone stops, told once in its channel.
+            self.forget(row.id)
+            why = msg("notice.reason.event", event=damaged[0].id)
+            # The table reads why in its language; storage, the log and the error English.
+            reason = say(why, SOURCE)
+            if await self.storage.stop_game(row.id, "broken", now(), reason):
+                log.warning("game %s marked broken: %s", row.id, reason)
+                await self.report_broken(row, why)
+            raise GameBroken(reason)
+        actor_lines: list[str] = []
+        dms: dict[str, list[str]] = {}
+        for e in events:
+            if e.recipients is None:
+                continue
+            for r in e.recipients:
+                seat = table.seats.get(r)
+                if r != actor and (seat is None or not seat.human or seat.ai):
+                    continue
+                # Each reader's line in his own language.
+                with speaking(await self.reader(row, seat)):
+                    line = rendering.event_line(e, names, table.game.db)
+                if r == actor:
+                    actor_lines.append(line)
+                else:
+                    dms.setdefault(r, []).append(line)
+        public = [e for e in events if e.recipients is None]
+        channel = self.channel(row)
+        with speaking(public_language(row)):
+            lines = rendering.event_lines(public, names, table.game.db)
+            pings, users = self._prompt_lines(table, actor)
+            if any(e.kind == "paused" for e in public):
+                # The one ping of a pause: every seated member, the AI's seats included.
+                humans = [s for s in table.seats.values() if s.user_id is not None]
+                who = " ".join(f"<@{s.user_id}>" for s in humans)
+                pings.append(f"⏸️ {say(msg('notice.paused', players=who))}")
+                users += [discord.Object(s.user_id or 0) for s in humans]
+            try:
+                changed = bool(events) or row.published_version != g.version
+                await self._post(table, channel, lines + pings, users, changed, clicked)
+                kill_point("after post")
+                if g.over and row.published_version != g.version:
+                    await channel.send(
+                        embed=await self.summary(table, events),
+                        allowed_mentions=discord.AllowedMentions.none(),
+                    )
+            except discord.HTTPException as exc:
+                if lost_channel(exc):
+                    # Nothing is marked posted: it all goes out when the channel is back.
+                    log.warning("game %s: its channel refuses the bot (%s)", row.id, exc.code)
+                    self.forget(row.id)
+                    if self.on_channel_lost is not None:
+                        await self.on_channel_lost(table, self._why_lost(exc))
+                    return actor_lines
+                log.exception("could not post to the channel of game %s", row.id)
+        row.published_event_id = events[-1].id if events else row.published_event_id
+        row.published_version = g.version
+        kill_point("before pointer")
+        await self.save_pointer(table)
+        for seat_id, private in dms.items():
+            seat = table.seats[seat_id]
+            with speaking(await self.reader(row, seat)):
+                head = say(msg("notice.game", game=row.id))
+            text = "\n".join(f"🔒 {line}" for line in private)
+            await self.dm(table, seat, f"**{head}**\n{text}")
+        told = {r for e in events if e.recipients is not None for r in e.recipients}
+        await self.panels.refresh(table, skip=panel, told=told)
+        return actor_lines
+
+    @staticmethod
+    def _why_lost(exc: discord.HTTPException) -> str:
+        """Why the channel refuses the bot, as a reason code (``rendering.channel_reason``)."""
+        return "deleted" if exc.code in (10003, 10004) else "forbidden"
+
+    def _prompt_lines(self, table: Table, actor: str | None) -> tuple[list[str], list[Any]]:
+        """Who must decide now, for decisions that appeared since the last publish (in the
+        current language: the game's). These lines stay in the channel, so a time in them is
+        absolute (``<t:…:T>``): a relative one would read "closes 6 seconds ago" for ever."""
+        g = table.game
+        if g.over or table.row.status != "running" or table.paused:
+            return [], []
+        published = table.row.published_version
+        names = table.names
+        waiting = {w.player: w for w in table.table_view().waiting}
+        prompts = g.pending()
+        fresh = [
+            p
+            for p in prompts
+            if (since := table.seats[p.player].prompt_since) is not None and since > published
+        ]
+        if not fresh:
+            return [], []
+        windows = [p for p in prompts if p.window]
+        if windows:
+            first = windows[0]
+            text = rendering.waiting_text(waiting[first.player], names, g.db)
+            deadline = table.seats[first.player].deadline
+            button = say(msg("button.respond"))
+            if deadline:
+                when = rendering.at_time(deadline)
+                line = msg("notice.window.closes", decision=text, button=button, time=when)
+            else:
+                line = msg("notice.window", decision=text, button=button)
+            return [f"⚡ {say(line)}"], []
+        lines, users = [], []
+        humans = [p for p in fresh if not table.seats[p.player].ai and p.player != actor]
+        if not humans:
+            return [], []
+        if all(p.kind.startswith("start_") for p in humans) and len(prompts) > 1:
+            who = " ".join(names.mention(p.player) for p in humans)
+            start = msg(
+                "notice.start.dms" if table.settings.dms else "notice.start",
+                players=who,
+                button=say(msg("button.start")),
+            )
+            lines.append(f"🎴 {say(start)}")
+        else:
+            for p in humans:
+                text = rendering.waiting_text(waiting[p.player], names, g.db)
+                lines.append(f"➡️ {names.mention(p.player)}: {text}")
+        users = [
+            discord.Object(table.seats[p.player].user_id or 0)
+            for p in humans
+            if table.seats[p.player].user_id
+        ]
+        return lines, users
+
+    async def post_pings(self, table: Table, seats: Sequence[SeatRow]) -> None:
+        """Tell the players of ``seats`` that half of their time is gone; the ping carries
+        the board and its buttons (no link to follow)."""
+        lines = []
+        users = []
+        with speaking(public_language(table.row)):
+            for s in seats:
+                who, when = table.names.mention(s.seat), rendering.at_time(s.deadline)
+                lines.append(f"⏰ {say(msg('notice.half_time', player=who, time=when))}")
+                if s.user_id:
+                    users.append(discord.Object(s.user_id))
+        await self.post_lines(table, lines, users)
