@@ -1,5 +1,5 @@
 """The board's picture on the board message (issue 23): the public board drawn by the
-pictures' thread (:class:`bot.pictures.PictureCache`) and shown as the board embed's image,
+pictures' worker process (:class:`bot.pictures.PictureCache`) and shown as the board embed's image,
 its alt text (the attachment's description) the short text board.
 
 Why it follows the message rather than coming with it: publishing runs on a click's path
@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from functools import partial
 from dataclasses import dataclass
 from typing import Any
 
@@ -97,7 +98,7 @@ class BoardPictures:
         message: discord.PartialMessage,
         embed: discord.Embed,
     ) -> None:
-        """Draw ``state``'s picture in the pictures' thread, then edit it into ``message``
+        """Draw ``state``'s picture in the pictures' worker process, then edit it into ``message``
         if that is still the game's board showing that version."""
         task = asyncio.get_running_loop().create_task(self._follow(state, table, message, embed))
         self._following.add(task)
@@ -114,7 +115,7 @@ class BoardPictures:
         view, db, names, language = state.draw
         try:
             picture = await self.cache.get(
-                state.key, state.digest, lambda: draw_board(view, db, names, language)
+                state.key, state.digest, partial(draw_board, view, db, names, language)
             )
         except Exception:
             log.exception("game %s: could not draw the board", state.game_id)

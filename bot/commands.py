@@ -256,7 +256,7 @@ async def card(interaction: discord.Interaction, name: str) -> None:
             interaction, msg("lookup.unknown_card", name=rendering.escape(rendering.clip(name, 80)))
         )
         return
-    # The card drawn beside its text: the picture is drawn in the pictures' thread (kept
+    # The card drawn beside its text: the picture is drawn in the pictures' worker process (kept
     # for the next reader of the card in this language), the embed shows it as its image.
     language = current()
     picture = await _bot(interaction).pictures.get(

@@ -21,7 +21,7 @@ the bot may edit at any time. So:
   shows last. The "outdated" edit of a panel replaced by a newer one goes the same way;
 - an ephemeral panel (never a DM, never a public message) shows its owner's hand and missions
   drawn (:func:`bot.pictures.draw_hand`, from his own seat view), as its embed's image: drawn
-  in the pictures' thread, again only when the hand or the language changed, and edited in
+  in the pictures' worker process, again only when the hand or the language changed, and edited in
   with the refresh (its picture is never older than its text);
 - a minute before its token expires a panel is edited one last time to say that it no longer
   updates itself and that **Refresh** opens a fresh one (its buttons keep working: a click on
@@ -41,6 +41,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from functools import partial
 from collections.abc import Awaitable, Callable, Collection
 from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass
@@ -174,7 +175,7 @@ def hand_request(table: Table, seat: SeatRow, language: str) -> HandRequest:
     return HandRequest(
         (table.id, "hand", seat.seat, language),
         repr(shown),
-        lambda: draw_hand(view, db, language),
+        partial(draw_hand, view, db, language),  # drawn in the pictures' worker process
     )
 
 
@@ -249,7 +250,7 @@ class Panels:
         return embed, view
 
     async def hand_picture(self, request: HandRequest) -> Picture | None:
-        """The hand ``request`` asks for, drawn (or kept) by the pictures' thread; None
+        """The hand ``request`` asks for, drawn (or kept) by the pictures' worker process; None
         without a picture cache."""
         if self.pictures is None:
             return None

@@ -4,7 +4,7 @@ drawn as PNG images with Pillow, each with its alt text, in the reader's languag
 Pure functions from the engine's views (and public event payloads) to a :class:`Picture`:
 :func:`draw_board` (the public :class:`engine.TableView` only), :func:`draw_card`,
 :func:`draw_hand` (the member's own :class:`engine.SeatView`), :func:`draw_battle` (a
-``battle_roll`` event's payload). :class:`PictureCache` draws them in a worker thread, keeps
+``battle_roll`` event's payload). :class:`PictureCache` draws them in a worker process, keeps
 them, and draws again only what changed. Every word is the catalogs' (``pictures.*`` and the
 text board's and cards' own ids) or a card's in the current language; the font is shipped
 (``fonts/``, DejaVu Sans: Latin and Cyrillic), the colours are the Okabe-Ito palette and

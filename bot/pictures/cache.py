@@ -1,35 +1,34 @@
-"""Pictures drawn off the interaction path: :class:`PictureCache` draws in one worker thread,
-keeps what it drew, draws again only when what a picture shows changed, and lets a newer
+"""Pictures drawn off the interaction path: :class:`PictureCache` draws in one worker process
+(:class:`~bot.pictures.pool.PicturePool`), keeps what it drew, draws again only when what a picture shows changed, and lets a newer
 request for a picture supersede one still waiting (a burst of actions draws the board once,
 in its latest state).
 
 How it is used: ``await cache.board(game_id, view, db, names, language)`` for the public
 board (the same for every reader of a language), ``await cache.get(key, digest, draw)`` for
-anything else (a card, a hand, a battle), where ``key`` names the picture's slot (the game,
+anything else (a card, a hand, a battle), where ``draw`` is a picklable call (a
+``functools.partial`` of a drawing function and its inputs: it runs in the worker), ``key`` names the picture's slot (the game,
 the kind, the language, the seat) and ``digest`` what it shows. Two requests of one slot with
 the same digest get the same :class:`~bot.pictures.Picture` without a second drawing.
 
-Why one thread: drawing is CPU work in Pillow's C code (it releases the GIL in its heavy
-parts, so the event loop goes on meanwhile), and one thread keeps the pictures to one core
-however many games play at once; a slot waiting for the thread is drawn once, in its latest
-state, so a busy table costs at most one drawing per slot at a time.
+Why one worker process: drawing is CPU work whose Python parts would hold the bot's
+interpreter lock and delay the clicks (:mod:`bot.pictures.pool`), and one worker keeps the
+pictures to one core however many games play at once; a slot waiting for the worker is drawn
+once, in its latest state, so a busy table costs at most one drawing per slot at a time.
 """
 
 from __future__ import annotations
 
 import asyncio
-import time
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 
 from bot.pictures.board import draw_board
 from bot.pictures.board_alt import board_digest
 from bot.pictures.canvas import Picture
+from bot.pictures.pool import Draw, PicturePool
 from engine import CardDB, TableView
-
-Draw = Callable[[], Picture]
 
 
 @dataclass
@@ -53,20 +52,20 @@ class CacheStats:
     drawn: int = 0
     hits: int = 0
     superseded: int = 0
-    #: CPU seconds spent drawing (``time.thread_time`` of the worker).
+    #: CPU seconds spent drawing (``time.process_time`` of the worker process, measured there).
     seconds: float = 0.0
 
 
 class PictureCache:
-    """Pictures by slot, drawn in one worker thread (see the module).
+    """Pictures by slot, drawn in one worker process (see the module).
 
-    ``slots``: how many slots are kept (the least recently used go first)."""
+    ``slots``: how many slots are kept (the least recently used go first); ``workers``: the
+    worker processes, started by the first drawing (:meth:`close` stops them)."""
 
-    def __init__(self, slots: int = 512, executor: ThreadPoolExecutor | None = None) -> None:
+    def __init__(self, slots: int = 512, workers: int = 1) -> None:
         self._slots: OrderedDict[Hashable, _Slot] = OrderedDict()
         self._limit = slots
-        self._executor = executor or ThreadPoolExecutor(1, thread_name_prefix="pictures")
-        self._own_executor = executor is None
+        self.pool = PicturePool(workers)
         self.stats = CacheStats()
 
     async def board(
@@ -80,11 +79,8 @@ class PictureCache:
         """The public board of game ``game_id`` in ``language``: drawn again only when what
         it shows changed (:func:`bot.pictures.board_alt.board_digest`)."""
         digest = board_digest(view, names, language)
-        frozen = dict(names)
         return await self.get(
-            (game_id, "board", language),
-            digest,
-            lambda: draw_board(view, db, frozen, language),
+            (game_id, "board", language), digest, partial(draw_board, view, db, dict(names), language)
         )
 
     def ready(self, key: Hashable, digest: str) -> Picture | None:
@@ -104,7 +100,7 @@ class PictureCache:
 
     async def get(self, key: Hashable, digest: str, draw: Draw) -> Picture:
         """The picture of slot ``key`` showing ``digest``: the one drawn already, or drawn
-        by ``draw`` in the worker thread. While a drawing of the slot runs, a request waits;
+        by ``draw`` in the worker process. While a drawing of the slot runs, a request waits;
         of several waiting requests only the newest is drawn, and every waiter gets it (its
         picture shows the latest state; an older state is never shown after a newer)."""
         slot = self._slots.get(key)
@@ -128,7 +124,6 @@ class PictureCache:
 
     async def _run(self, slot: _Slot) -> None:
         """Draw the slot's newest request until none waits; answer every waiter."""
-        loop = asyncio.get_running_loop()
         while slot.wanted is not None:
             digest, draw = slot.wanted
             slot.wanted = None
@@ -136,7 +131,7 @@ class PictureCache:
                 picture = slot.picture
             else:
                 try:
-                    picture, seconds = await loop.run_in_executor(self._executor, _timed, draw)
+                    picture, seconds = await self.pool.draw(draw)
                 except Exception as exc:  # a drawing that fails fails its waiters, not the slot
                     self._answer(slot, None, exc)
                     continue
@@ -158,13 +153,5 @@ class PictureCache:
                 future.set_result(picture)
 
     def close(self) -> None:
-        """Stop the worker thread (when the cache made it)."""
-        if self._own_executor:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-
-
-def _timed(draw: Draw) -> tuple[Picture, float]:
-    """``draw()`` and the CPU seconds it took in this thread."""
-    start = time.thread_time()
-    picture = draw()
-    return picture, time.thread_time() - start
+        """Stop the worker process (a later drawing would start a new one)."""
+        self.pool.close()
