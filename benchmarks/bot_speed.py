@@ -105,6 +105,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import dataclasses
 import json
 import os
 import pstats
@@ -140,7 +141,7 @@ async def run(args: Any, tmp: Path) -> tuple[list[str], dict[str, Any]]:
         ANIMA_WINDOW_TIMER=45,
         # The timer loop never runs during the measurement (virtual time does not move).
         ANIMA_TIMER_TICK=3600,
-        # The board and hands drawn on every decision (issue 23; off by default).
+        # The board and hands drawn on every decision (issue 23), in the pictures' worker.
         ANIMA_TABLE_PICTURES=args.pictures,
     )
     bot = create_bot(settings, db_path=database)
@@ -171,6 +172,7 @@ async def run(args: Any, tmp: Path) -> tuple[list[str], dict[str, Any]]:
                     tracemalloc.stop()
                 if server is not None:
                     server.start()
+                bench.pictures_at_play = dataclasses.replace(bot.pictures.stats)
                 await bench.play()
                 wall = time.perf_counter() - start
                 if server is not None:
@@ -220,8 +222,7 @@ def main() -> int:
     parser.add_argument(
         "--pictures",
         action="store_true",
-        help="draw the board and the hands on every decision (ANIMA_TABLE_PICTURES, off by "
-        "default)",
+        help="draw the board and the hands on every decision (ANIMA_TABLE_PICTURES)",
     )
     parser.add_argument(
         "--no-memory",

@@ -17,6 +17,7 @@ import simcord
 from simcord.components import walk_components
 
 from bot.app import AnimaBot
+from bot.pictures.cache import CacheStats
 from engine.game import Game
 from engine.prompts import Prompt
 
@@ -167,6 +168,9 @@ class Bench:
         self.db_bytes = 0
         #: The PostgreSQL server's CPU time over the play phase (None: SQLite, or unknown).
         self.server_cpu_s: float | None = None
+        #: The picture cache's counters when the play phase began (its figures are the play
+        #: phase's: the counters at the end minus these).
+        self.pictures_at_play = CacheStats()
         guild = env.create_guild("Anima Bench")
         self.guild = guild
         for i in range(args.games):

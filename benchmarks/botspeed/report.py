@@ -268,18 +268,22 @@ def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, A
         "errors": len(errors),
         "flow": flow,
     }
-    # The pictures (issue 23), drawn in their own thread off the clicks' path: how many
-    # were drawn over the whole run, and their CPU time per decision.
-    pictures = bench.bot.pictures.stats
+    # The pictures (issue 23), drawn in the worker process off the clicks' path, over the
+    # play phase: how many were drawn, reused and superseded, and the worker's CPU time
+    # (measured there), per decision, beside the bot process's own CPU per decision.
+    end, start = bench.bot.pictures.stats, bench.pictures_at_play
+    drawn, seconds = end.drawn - start.drawn, end.seconds - start.seconds
     figures["pictures"] = bench.args.pictures
-    figures["pictures_drawn"] = pictures.drawn
-    figures["pictures_reused"] = pictures.hits
-    figures["pictures_superseded"] = pictures.superseded
-    figures["picture_cpu_ms_per_decision"] = round(1000 * pictures.seconds / decisions, 3)
+    figures["pictures_drawn"] = drawn
+    figures["pictures_reused"] = end.hits - start.hits
+    figures["pictures_superseded"] = end.superseded - start.superseded
+    figures["pictures_drawn_per_decision"] = round(drawn / decisions, 3)
+    figures["picture_cpu_ms_per_decision"] = round(1000 * seconds / decisions, 3)
     lines.append(
-        f"Pictures ({'on' if bench.args.pictures else 'off'}): {pictures.drawn:,} drawn, "
-        f"{pictures.hits:,} reused, {pictures.superseded:,} superseded; "
-        f"{1000 * pictures.seconds / decisions:.2f} CPU ms per decision (their own thread)"
+        f"Pictures ({'on' if bench.args.pictures else 'off'}, play phase): {drawn:,} drawn "
+        f"({drawn / decisions:.2f} per decision), {figures['pictures_reused']:,} reused, "
+        f"{figures['pictures_superseded']:,} superseded; {1000 * seconds / decisions:.2f} CPU "
+        f"ms per decision in the worker process, beside the bot process's {cpu_ms:.2f}"
     )
     return lines, figures
 
