@@ -61,11 +61,12 @@ class Settings(BaseSettings):
     game_cache: int = Field(default=GAME_CACHE, ge=1, alias="ANIMA_GAME_CACHE")
     #: A fixed seed for every new game (tests and demos); empty: a random seed per game.
     fixed_seed: int | None = Field(default=None, alias="ANIMA_FIXED_SEED")
-    #: The board and the hands drawn as pictures on every decision (issue 23). Off by default
-    #: for now: drawing in the bot's thread pool holds the interpreter lock about 20 ms a
-    #: decision, and a click that waits for it misses the interaction target (p99 31 ms
-    #: against 15 in benchmarks/bot_speed.py). ``/anima card`` draws its card always.
-    table_pictures: bool = Field(default=False, alias="ANIMA_TABLE_PICTURES")
+    #: The board and the hands drawn as pictures on every decision (issue 23). On by
+    #: default: they are drawn in a worker process (``bot.pictures.pool``), so the clicks do
+    #: not wait for them (benchmarks/bot_speed.py --pictures keeps the interaction p99 within
+    #: its 15 ms); off leaves the text board and hands alone (a host short of a second core).
+    #: ``/anima card`` draws its card always.
+    table_pictures: bool = Field(default=True, alias="ANIMA_TABLE_PICTURES")
 
     @field_validator("dev_guild_id", "fixed_seed", "database_url", mode="before")
     @classmethod

@@ -1,14 +1,15 @@
 """Pictures drawn off the interaction path: :class:`PictureCache` draws in one worker process
-(:class:`~bot.pictures.pool.PicturePool`), keeps what it drew, draws again only when what a picture shows changed, and lets a newer
-request for a picture supersede one still waiting (a burst of actions draws the board once,
-in its latest state).
+(:class:`~bot.pictures.pool.PicturePool`), keeps what it drew, draws again only when what a
+picture shows changed, and lets a newer request for a picture supersede one still waiting (a
+burst of actions draws the board once, in its latest state).
 
 How it is used: ``await cache.board(game_id, view, db, names, language)`` for the public
 board (the same for every reader of a language), ``await cache.get(key, digest, draw)`` for
 anything else (a card, a hand, a battle), where ``draw`` is a picklable call (a
-``functools.partial`` of a drawing function and its inputs: it runs in the worker), ``key`` names the picture's slot (the game,
-the kind, the language, the seat) and ``digest`` what it shows. Two requests of one slot with
-the same digest get the same :class:`~bot.pictures.Picture` without a second drawing.
+``functools.partial`` of a drawing function and its inputs: it runs in the worker), ``key``
+names the picture's slot (the game, the kind, the language, the seat) and ``digest`` what it
+shows. Two requests of one slot with the same digest get the same
+:class:`~bot.pictures.Picture` without a second drawing.
 
 Why one worker process: drawing is CPU work whose Python parts would hold the bot's
 interpreter lock and delay the clicks (:mod:`bot.pictures.pool`), and one worker keeps the
@@ -79,9 +80,8 @@ class PictureCache:
         """The public board of game ``game_id`` in ``language``: drawn again only when what
         it shows changed (:func:`bot.pictures.board_alt.board_digest`)."""
         digest = board_digest(view, names, language)
-        return await self.get(
-            (game_id, "board", language), digest, partial(draw_board, view, db, dict(names), language)
-        )
+        draw = partial(draw_board, view, db, dict(names), language)
+        return await self.get((game_id, "board", language), digest, draw)
 
     def ready(self, key: Hashable, digest: str) -> Picture | None:
         """The picture of slot ``key`` if the one drawn last shows ``digest`` (None if it

@@ -104,8 +104,8 @@ _local = threading.local()
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """DejaVu Sans (or Sans Bold) at ``size`` pixels.
 
-    Kept per thread: a FreeType face is not safe to use from two threads at once, and the
-    pictures are drawn in a worker thread (:mod:`bot.pictures.cache`) as well as in tests."""
+    Kept per thread: a FreeType face is not safe to use from two threads at once, and tests
+    may draw from several threads (the bot draws in its worker process: bot.pictures.pool)."""
     fonts: dict[tuple[int, bool], ImageFont.FreeTypeFont] | None = getattr(_local, "fonts", None)
     if fonts is None:
         fonts = _local.fonts = {}

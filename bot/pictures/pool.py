@@ -16,10 +16,11 @@ millisecond) and receives the bytes.
   worker keeps the databases it was sent (the published cards it loads itself, once).
 - The workers are started the first time a picture is drawn (a bot, or a test, that draws
   nothing starts none), by the ``forkserver`` method where the platform has it: a server
-  process, started once per bot process with the pictures' modules imported, forks each
-  worker (a fork of the bot itself would copy its threads' locks, aiosqlite's among them, in
-  any state); elsewhere (Windows) by ``spawn``. Every platform the bot runs on has one of the
-  two, so there is no thread fallback.
+  process, started once per bot process with the pictures' modules, the cards, the catalogs
+  and the fonts loaded (:mod:`bot.pictures.warm`), forks each worker (a fork of the bot
+  itself would copy its threads' locks, aiosqlite's among them, in any state); elsewhere
+  (Windows) by ``spawn``. Every platform the bot runs on has one of the two, so there is no
+  thread fallback.
 - A worker that died (killed by the system) breaks the pool: the drawing is tried once more
   in a new one.
 """
@@ -47,8 +48,10 @@ Draw = Callable[[], Picture]
 #: The token of the published cards (``engine.default_cards()``): a worker loads them itself.
 PUBLISHED = "published"
 
-#: The modules a worker needs, imported once by the fork server before it forks the workers.
-PRELOAD = ["bot.pictures", "engine"]
+#: Imported once by the fork server before it forks the workers: the pictures' modules, the
+#: published cards, the catalogs and the fonts (:mod:`bot.pictures.warm`), so that a worker
+#: starts warm.
+PRELOAD = ["bot.pictures.warm"]
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,10 @@ class PicturePool:
     def __init__(self, workers: int = 1) -> None:
         self._workers = workers
         self._executor: ProcessPoolExecutor | None = None
+        #: Held while the workers start (two drawings at once start them once).
+        self._starting = asyncio.Lock()
+        #: How many times the pool was closed: a start that a close overtook is undone.
+        self._closes = 0
         #: The card databases met so far, by ``id``, with their tokens (kept alive here so
         #: that an ``id`` is never reused for another database while the pool lives).
         self._cards: dict[int, tuple[str, CardDB]] = {}
@@ -92,10 +99,9 @@ class PicturePool:
         sent: dict[str, CardDB] = {}
         retried = False
         while True:
+            executor = await self._running()
             try:
-                return await asyncio.wrap_future(
-                    self._start().submit(_draw, func, args, kwargs, sent)
-                )
+                return await asyncio.wrap_future(executor.submit(_draw, func, args, kwargs, sent))
             except _UnknownCards as missing:  # this worker has not had these cards yet
                 if missing.token in sent:
                     raise
@@ -110,14 +116,30 @@ class PicturePool:
     def close(self) -> None:
         """Stop the worker processes (the drawing under way, if any, ends first: a process is
         never left behind); the next drawing starts new ones."""
+        self._closes += 1
         executor, self._executor = self._executor, None
         if executor is not None:
             executor.shutdown(wait=True, cancel_futures=True)
 
-    def _start(self) -> ProcessPoolExecutor:
-        if self._executor is None:
-            self._executor = ProcessPoolExecutor(self._workers, mp_context=_context())
-        return self._executor
+    async def _running(self) -> ProcessPoolExecutor:
+        """The pool, its workers started. They are started in a thread: the process that
+        submits the first call starts them and waits for them (the fork server imports the
+        pictures' modules first, a second or so), and the event loop must not wait."""
+        async with self._starting:
+            if self._executor is None:
+                closes = self._closes
+                executor = await asyncio.to_thread(self._launch)
+                if closes != self._closes:  # closed meanwhile: no worker may outlive it
+                    executor.shutdown(wait=True, cancel_futures=True)
+                    raise RuntimeError("the pictures' pool was closed")
+                self._executor = executor
+            return self._executor
+
+    def _launch(self) -> ProcessPoolExecutor:
+        executor = ProcessPoolExecutor(self._workers, mp_context=_context())
+        for ready in [executor.submit(_ready) for _ in range(self._workers)]:
+            ready.result()
+        return executor
 
     def _token(self, value: Any) -> Any:
         """``value``, or its token if it is a card database."""
@@ -152,6 +174,10 @@ def _context() -> multiprocessing.context.BaseContext:
 
 #: The card databases this worker was sent, by token.
 _DATABASES: dict[str, CardDB] = {}
+
+
+def _ready() -> None:
+    """Run in a worker: nothing (the worker is up)."""
 
 
 def _draw(

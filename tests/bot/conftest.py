@@ -96,6 +96,7 @@ async def make_bot(settings: Settings) -> AsyncIterator[Callable[..., AnimaBot]]
     for bot in bots:
         bot.timers.cancel()
         await bot.storage.close()
+        bot.pictures.close()  # its worker process, if it drew anything
         errors += bot.errors
     assert not errors, f"component callbacks raised: {errors!r}"
 
