@@ -65,7 +65,8 @@ class AnimaBot(commands.Bot):
         defaults = GuildSettings(
             0, settings.decision_timer, settings.window_timer, settings.dms, settings.ai_takeover
         )
-        #: The pictures (issue 23), drawn in one worker thread and kept by what they show.
+        #: The pictures (issue 23), drawn in one worker process (started by the first
+        #: picture, stopped by :meth:`close`) and kept by what they show.
         self.pictures = PictureCache()
         self.storage = Storage(db_path if db_path is not None else settings.database, defaults)
         #: The private panels on the players' screens, kept up to date.
@@ -154,7 +155,7 @@ class AnimaBot(commands.Bot):
             await asyncio.wait_for(self.publisher.pictures.drawn(), CLOSE_SEND_TIMEOUT)
         await super().close()
         await self.storage.close()
-        self.pictures.close()
+        self.pictures.close()  # its worker process ends with the bot
 
 
 def create_bot(

@@ -22,8 +22,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from functools import partial
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import discord

@@ -41,10 +41,10 @@ import asyncio
 import contextlib
 import json
 import logging
-from functools import partial
 from collections.abc import Awaitable, Callable, Collection
 from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import discord

@@ -29,6 +29,9 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import multiprocessing.connection
+import os
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -122,13 +125,11 @@ class PicturePool:
             executor.shutdown(wait=True, cancel_futures=True)
 
     async def _running(self) -> ProcessPoolExecutor:
-        """The pool, its workers started. They are started in a thread: the process that
-        submits the first call starts them and waits for them (the fork server imports the
-        pictures' modules first, a second or so), and the event loop must not wait."""
+        """The pool, its workers started (see :meth:`_launch`)."""
         async with self._starting:
             if self._executor is None:
                 closes = self._closes
-                executor = await asyncio.to_thread(self._launch)
+                executor = await _in_a_thread(self._launch)
                 if closes != self._closes:  # closed meanwhile: no worker may outlive it
                     executor.shutdown(wait=True, cancel_futures=True)
                     raise RuntimeError("the pictures' pool was closed")
@@ -136,7 +137,12 @@ class PicturePool:
             return self._executor
 
     def _launch(self) -> ProcessPoolExecutor:
-        executor = ProcessPoolExecutor(self._workers, mp_context=_context())
+        """A new pool, its workers started and ready. Run in a thread: the call that submits
+        the first work starts the processes and waits for them (the fork server, the first
+        time, loads the pictures' modules: a second or so), and the event loop must not."""
+        executor = ProcessPoolExecutor(
+            self._workers, mp_context=_context(), initializer=_watch_the_bot
+        )
         for ready in [executor.submit(_ready) for _ in range(self._workers)]:
             ready.result()
         return executor
@@ -152,6 +158,37 @@ class PicturePool:
 
     def _database(self, token: str) -> CardDB:
         return next(db for name, db in self._cards.values() if name == token)
+
+
+async def _in_a_thread(start: Callable[[], ProcessPoolExecutor]) -> ProcessPoolExecutor:
+    """``start()`` run in a thread of its own, awaited.
+
+    Not ``asyncio.to_thread``: that runs it with the caller's context variables, and nothing
+    of the bot's context concerns starting processes (a test harness that reads its own
+    clock from them, SimCord, would make multiprocessing's zero-timeout polls of the earlier
+    workers spin on a clock that stands still)."""
+    loop = asyncio.get_running_loop()
+    started: asyncio.Future[ProcessPoolExecutor] = loop.create_future()
+
+    def answer(executor: ProcessPoolExecutor | None, error: BaseException | None) -> None:
+        if started.cancelled():  # nobody waits for it any more
+            if executor is not None:
+                executor.shutdown(wait=False, cancel_futures=True)
+        elif error is not None:
+            started.set_exception(error)
+        elif executor is not None:
+            started.set_result(executor)
+
+    def run() -> None:
+        try:
+            executor = start()
+        except BaseException as error:  # handed to the awaiting task
+            loop.call_soon_threadsafe(answer, None, error)
+        else:
+            loop.call_soon_threadsafe(answer, executor, None)
+
+    threading.Thread(target=run, name="pictures-start", daemon=True).start()
+    return await started
 
 
 def _parts(draw: Draw) -> tuple[Callable[..., Picture], tuple[Any, ...], dict[str, Any]]:
@@ -174,6 +211,21 @@ def _context() -> multiprocessing.context.BaseContext:
 
 #: The card databases this worker was sent, by token.
 _DATABASES: dict[str, CardDB] = {}
+
+
+def _watch_the_bot() -> None:
+    """Run in a worker as it starts: a thread that ends the worker when the bot's process
+    ends, however it ends (killed, it never closes the pool; an orphan worker would wait for
+    work forever)."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-the-bot", daemon=True).start()
 
 
 def _ready() -> None:

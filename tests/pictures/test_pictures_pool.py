@@ -6,6 +6,10 @@ replaced."""
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
+import time
 from functools import partial
 from pathlib import Path
 
@@ -88,3 +92,28 @@ async def test_closing_the_bot_stops_its_pictures_worker(tmp_path: Path) -> None
     assert bot.pictures.pool.started
     await bot.close()
     assert not bot.pictures.pool.started and _gone(int(picture.png))
+
+
+def test_a_worker_ends_when_its_bot_is_killed(tmp_path: Path) -> None:
+    script = Path(__file__).with_name("bot_dies.py")
+    done = subprocess.run(
+        [sys.executable, str(script), str(tmp_path / "log")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == -signal.SIGKILL, done.stderr
+    worker = int(done.stdout)
+    deadline = time.monotonic() + 10
+    while _alive(worker) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(worker)
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (not a child of ours: a zombie counts as ended)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
