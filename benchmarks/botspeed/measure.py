@@ -122,8 +122,11 @@ SENDER = "panels sent after"
 #: The kind of the records of the collections run between units of work
 #: (``bot.collector.IdleCollector.collect``).
 COLLECTED = "garbage collected"
+#: The kind of the records of a board picture drawn and edited into the board message after
+#: the message went out without it (``bot.board_pictures.BoardPictures._follow``).
+PICTURE = "board picture edited in after"
 #: Kinds of work that runs after a click, not in it: reported apart from the interactions.
-AFTER_KINDS = (SENDER, COLLECTED)
+AFTER_KINDS = (SENDER, COLLECTED, PICTURE)
 #: The row of the statement table that holds, per hop, the time awaited beyond its
 #: statements' own time: the yield to the event loop (inline) or the thread hand-off.
 HAND_OFF = "(per hop: the wait beyond its statements)"
@@ -220,6 +223,28 @@ class Probe:
 
         panels._send = attributed_send  # type: ignore[method-assign]
         self._undo.append(lambda: delattr(panels, "_send"))
+
+        # A board message goes out at once, without its picture when the picture is not
+        # drawn yet; a task of its own waits for the drawing and edits the picture in. That
+        # edit is not the click's answer (the click was answered before), so it is a record
+        # of its own (kind PICTURE): else every click that changed the board would count the
+        # drawing's time, in whatever process it is drawn.
+        board_pictures = self.bot.publisher.pictures
+        follow = board_pictures._follow
+
+        async def attributed_follow(*args: Any) -> None:
+            now, cpu = time.perf_counter(), time.process_time()
+            record = Record(self.phase, PICTURE, now, end=now, cpu0=cpu, cpu_end=cpu)
+            self.records.append(record)
+            token = CURRENT.set(record)
+            try:
+                await follow(*args)
+            finally:
+                CURRENT.reset(token)
+                record.end, record.cpu_end = time.perf_counter(), time.process_time()
+
+        board_pictures._follow = attributed_follow  # type: ignore[method-assign,assignment]
+        self._undo.append(lambda: delattr(board_pictures, "_follow"))
 
         # The collections the bot runs once a unit of work has ended are records of their
         # own too (kind COLLECTED), not the click's that preceded them.

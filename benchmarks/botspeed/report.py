@@ -11,7 +11,7 @@ from typing import Any
 import simcord
 
 from .driver import Bench
-from .measure import AFTER_KINDS, COLLECTED, SENDER, Flow, Record, replay_flow
+from .measure import AFTER_KINDS, COLLECTED, PICTURE, SENDER, Flow, Record, replay_flow
 
 #: The targets: the handling time's p50 and p99 (issue 24: p99 <= 15 ms with aiosqlite's or
 #: PostgreSQL's round trips, 10 before), and the messages created per decision.
@@ -72,6 +72,7 @@ def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, A
     setup = [r for r in records if r.phase == "setup" and r.kind not in AFTER_KINDS]
     sent = [r for r in records if r.phase == "play" and r.kind == SENDER]
     collected = [r for r in records if r.phase == "play" and r.kind == COLLECTED]
+    followed = [r for r in records if r.phase == "play" and r.kind == PICTURE]
     ms = [r.ms for r in play]
     own = [r.own_ms for r in play]
     handled = sum(r.end - r.t0 for r in play)
@@ -279,11 +280,23 @@ def report(bench: Bench, wall: float, args: Any) -> tuple[list[str], dict[str, A
     figures["pictures_superseded"] = end.superseded - start.superseded
     figures["pictures_drawn_per_decision"] = round(drawn / decisions, 3)
     figures["picture_cpu_ms_per_decision"] = round(1000 * seconds / decisions, 3)
+    # The board pictures edited in after the board message went out without them: from the
+    # click that sent the message to the edit (the drawing's wait included), apart from it.
+    followed_ms = [r.ms for r in followed]
+    figures["board_picture_after_per_decision"] = round(len(followed) / decisions, 3)
+    for q in (50, 99):
+        at = round(percentile(followed_ms, q), 2) if followed_ms else None
+        figures[f"board_picture_after_ms_p{q}"] = at
     lines.append(
         f"Pictures ({'on' if bench.args.pictures else 'off'}, play phase): {drawn:,} drawn "
         f"({drawn / decisions:.2f} per decision), {figures['pictures_reused']:,} reused, "
         f"{figures['pictures_superseded']:,} superseded; {1000 * seconds / decisions:.2f} CPU "
         f"ms per decision in the worker process, beside the bot process's {cpu_ms:.2f}"
+    )
+    lines.append(
+        f"Board pictures edited in after the board went out without them: "
+        f"{len(followed) / decisions:.2f} per decision, p50 / p99 {p50_p99(followed_ms)} ms "
+        "(drawing included; not part of the interactions above)"
     )
     return lines, figures
 
