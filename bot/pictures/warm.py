@@ -6,7 +6,10 @@ picture costs what any other does (a cold worker: some 100 ms more, per worker).
 
 from __future__ import annotations
 
-import bot.pictures  # noqa: F401  (the board, the hand and the battle: their modules loaded)
+# The board's, the hand's and the battle's modules, loaded.
+import bot.pictures.battle
+import bot.pictures.board
+import bot.pictures.hand  # noqa: F401
 from bot.pictures.card import draw_card
 from engine import default_cards
 from words import LANGUAGES
