@@ -61,12 +61,13 @@ class Settings(BaseSettings):
     game_cache: int = Field(default=GAME_CACHE, ge=1, alias="ANIMA_GAME_CACHE")
     #: A fixed seed for every new game (tests and demos); empty: a random seed per game.
     fixed_seed: int | None = Field(default=None, alias="ANIMA_FIXED_SEED")
-    #: The board and the hands drawn as pictures on every decision (issue 23). On by
-    #: default: they are drawn in a worker process (``bot.pictures.pool``), so the clicks do
-    #: not wait for them (benchmarks/bot_speed.py --pictures keeps the interaction p99 within
-    #: its 15 ms); off leaves the text board and hands alone (a host short of a second core).
+    #: The board and the hands drawn as pictures on every decision (issue 23), in a worker
+    #: process (``bot.pictures.pool``): the clicks no longer wait for the drawing's Python
+    #: parts, and the bot process's CPU per decision is a third of the thread's. Off by
+    #: default until ``benchmarks/bot_speed.py --pictures`` shows the interaction p99 within
+    #: its 15 ms (17.9 ms on a loaded 2-core machine, against 24.4 with the thread).
     #: ``/anima card`` draws its card always.
-    table_pictures: bool = Field(default=True, alias="ANIMA_TABLE_PICTURES")
+    table_pictures: bool = Field(default=False, alias="ANIMA_TABLE_PICTURES")
 
     @field_validator("dev_guild_id", "fixed_seed", "database_url", mode="before")
     @classmethod

@@ -18,7 +18,7 @@ from bot.pictures import ALT_LIMIT, draw_board
 
 @pytest.fixture
 def simcord_bot(make_bot: Callable[..., AnimaBot]) -> AnimaBot:
-    """The bot with the board and the hands drawn (``ANIMA_TABLE_PICTURES``, the default)."""
+    """The bot with the board and the hands drawn (``ANIMA_TABLE_PICTURES``, off by default)."""
     return make_bot(table_pictures=True)
 
 
