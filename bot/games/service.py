@@ -141,7 +141,7 @@ class Games(GamePlay):
 
     async def _recover(self, game_id: int) -> None:
         try:
-            table = await self.load(game_id)
+            table = await self.load(game_id, resuming=True)
         except (NoGame, GameBroken):
             return
         try:
