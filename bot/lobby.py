@@ -34,7 +34,7 @@ from bot.languages import public_language, server_language
 from bot.lobby_options import choose_codes
 from bot.publishing import Publisher
 from bot.refusals import refusal_message
-from bot.rendering import SET_NAMES
+from bot.rendering import NAME_LIMIT, SET_NAMES
 from bot.storage import GameRow, NewEvent, SeatRow, Storage, StorageUnavailable
 from bot.table import MAX_SEATS, MIN_SEATS, Table, jump_url, now, seat_update
 from engine import DEFAULT_LEVEL, LEVELS, Game, IllegalAction, Options
@@ -178,7 +178,7 @@ class Lobby:
         if existing is None:
             options = Options(turn_cap=turn_cap).model_dump()
             game_id = await self.storage.create_lobby(
-                guild_id, channel_id, user_id, name, options, now()
+                guild_id, channel_id, user_id, rendering.clip(name, NAME_LIMIT), options, now()
             )
             if game_id is not None:
                 settings = await self.storage.guild_settings(guild_id)
@@ -272,7 +272,8 @@ class Lobby:
                 return LobbyOutcome(msg("lobby.already_joined"))
             if len(seats) >= MAX_SEATS:
                 return LobbyOutcome(FULL)
-            seats.append(SeatRow(game_id, "", 0, user_id, name))
+            # Stored as shown (the stats and the pictures read it too).
+            seats.append(SeatRow(game_id, "", 0, user_id, rendering.clip(name, NAME_LIMIT)))
             await self.storage.set_seats(game_id, self._renumber(seats))
             await self._touch(game_id)
             return await self._result(row, seats)
