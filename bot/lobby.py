@@ -51,6 +51,12 @@ EXPIRED = msg("lobby.expired")
 NEVER_POSTED = msg("lobby.never_posted")
 CLOSED = msg("lobby.closed")
 FULL = counted("lobby.full", MAX_SEATS)
+#: Who is refused a host's change of the lobby is told why.
+HOST_ONLY = {
+    "start": msg("lobby.host_only.start"),
+    "cancel": msg("lobby.host_only.cancel"),
+    "options": msg("lobby.host_only.options"),
+}
 #: A write of the lobby failed (a full disk, a lost database server...): nothing changed.
 CANNOT_SAVE = msg("lobby.cannot_save")
 
@@ -299,6 +305,17 @@ class Lobby:
             await self._touch(game_id)
             return await self._result(row, seats)
 
+    async def host_refusal(
+        self, game_id: int, user_id: int, admin: bool, what: str
+    ) -> Message | None:
+        """Why the user may not ``what`` (``start``, ``cancel``, or change an option) in the
+        lobby: he is not its host (or it is closed); None if he may. Only reads: asked
+        before the click is answered, so that a refusal is the click's own private answer
+        (issue 24, fault 10); the change checks again under the lock."""
+        refusal = HOST_ONLY.get(what, HOST_ONLY["options"])
+        lobby = await self._host_lobby(game_id, user_id, admin, refusal)
+        return lobby.error if isinstance(lobby, LobbyOutcome) else None
+
     async def ai_refusal(self, game_id: int, user_id: int, admin: bool) -> Message | None:
         """Why the user may not add an AI player now (None: he may): asked before the level
         picker is shown, and again by :meth:`add_ai`."""
@@ -344,7 +361,7 @@ class Lobby:
             game_id,
             user_id,
             admin,
-            msg("lobby.host_only.options"),
+            HOST_ONLY["options"],
             lambda row, seats: self._set_option(row, seats, what, values),
         )
 
@@ -377,9 +394,7 @@ class Lobby:
     @saving
     async def cancel(self, game_id: int, user_id: int, admin: bool) -> LobbyOutcome:
         """The host (or Manage Server) closes the lobby."""
-        return await self._as_host(
-            game_id, user_id, admin, msg("lobby.host_only.cancel"), self._cancel
-        )
+        return await self._as_host(game_id, user_id, admin, HOST_ONLY["cancel"], self._cancel)
 
     async def _cancel(self, row: GameRow, seats: list[SeatRow]) -> LobbyOutcome:
         await self.storage.stop_game(row.id, "cancelled", now())
@@ -389,9 +404,7 @@ class Lobby:
     @saving
     async def start(self, game_id: int, user_id: int, admin: bool) -> LobbyOutcome:
         """Deal the game, let AI seats choose their start, post the board, DM the secrets."""
-        return await self._as_host(
-            game_id, user_id, admin, msg("lobby.host_only.start"), self._start
-        )
+        return await self._as_host(game_id, user_id, admin, HOST_ONLY["start"], self._start)
 
     async def _start(self, row: GameRow, seats: list[SeatRow]) -> LobbyOutcome:
         if len(seats) < MIN_SEATS:
