@@ -25,10 +25,9 @@ pytestmark = pytest.mark.both_backends
 async def test_a_lobby_on_a_full_disk_says_it_cannot_save_and_changes_nothing(
     w: World, simcord_env: simcord.Env, db_path: Path
 ) -> None:
-    env = simcord_env
-    bot = env.bot
-    assert isinstance(bot, AnimaBot)
     await open_lobby(w, w.alice, [])
+    bot = simcord_env.bot
+    assert isinstance(bot, AnimaBot)
     await bot.storage.fetchone("VACUUM")  # no free page left: the next new page is refused
     pages = (await bot.storage.fetchone("PRAGMA page_count"))[0]
     await bot.storage.fetchone(f"PRAGMA max_page_count = {pages}")
@@ -43,7 +42,7 @@ async def test_a_lobby_on_a_full_disk_says_it_cannot_save_and_changes_nothing(
             break
     assert said == say(CANNOT_SAVE), said
     assert said != ERROR_TEXT
-    env.bot.errors.clear()  # the cause is logged (anima.storage); nothing reached the user
+    bot.errors.clear()  # the cause is logged (anima.storage); nothing reached the user
 
     # With room again, the channel opens its lobby.
     await bot.storage.fetchone("PRAGMA max_page_count = 1073741823")

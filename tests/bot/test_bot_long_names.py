@@ -10,6 +10,7 @@ from typing import Any
 
 import simcord
 from anima_sim import Driver, World, start_game, stored
+from posting_checks import sent_payloads
 
 from bot.rendering import NAME_LIMIT
 from bot.storage import GuildSettings
@@ -19,16 +20,8 @@ LONG = ("Long*name_" * 200)[:2000]
 
 
 def payloads(env: simcord.Env) -> list[dict[str, Any]]:
-    """Every message the bot sent or edited (channel, DMs, answers, panels)."""
-    out = []
-    for e in env.http_requests:
-        raw = (e.params or {}).get("payload_json")
-        payload = json.loads(raw) if isinstance(raw, str) else e.json
-        if isinstance(payload, dict) and isinstance(payload.get("data"), dict):
-            payload = payload["data"]  # an interaction's answer
-        if isinstance(payload, dict):
-            out.append(payload)
-    return out
+    """Every message the bot sent or edited (an interaction's answer: its message)."""
+    return [p["data"] if isinstance(p.get("data"), dict) else p for p in sent_payloads(env)]
 
 
 def within_discords_limits(payload: dict[str, Any]) -> bool:
@@ -49,12 +42,8 @@ def within_discords_limits(payload: dict[str, Any]) -> bool:
     return True
 
 
-async def test_a_two_thousand_character_name_plays_a_whole_game(
-    simcord_env: simcord.Env, db_path: Path
-) -> None:
-    env = simcord_env
-    guild = env.create_guild("Anima Test")
-    table = guild.create_text_channel("table")
+async def test_a_two_thousand_character_name_plays_a_whole_game(w: World, db_path: Path) -> None:
+    env, guild, table = w.env, w.guild, w.table
     # Four members with such names (a global name, nicknames), and an AI player: the
     # lobby's and the board's fields list them all.
     long_one = guild.add_member(env.create_user("long", global_name=LONG))
@@ -63,7 +52,7 @@ async def test_a_two_thousand_character_name_plays_a_whole_game(
     fourth = guild.add_member(env.create_user("fourth"), nick="`" + LONG)
     storage = env.bot.storage  # type: ignore[attr-defined]
     await storage.save_guild_settings(GuildSettings(guild.id, 60, 30, True, 3))
-    w = World(env, guild, table, long_one, other, third, fourth, fourth)
+    w = World(env, guild, table, long_one, other, third, fourth, w.admin)
     game_id = await start_game(w, long_one, [other, third, fourth], ai=1, turns=2)
     assert stored(db_path, game_id).status == "running"
     players = {m.id: m for m in (long_one, other, third, fourth)}

@@ -44,13 +44,12 @@ async def play_to(driver: Driver, database: TestDatabase | Path, version: int) -
 @pytest.mark.sqlite_only
 async def test_a_restored_backup_resumes_with_a_fresh_working_board(
     w: World,
-    simcord_env: simcord.Env,
     db_path: Path,
     tmp_path: Path,
     make_bot: Callable[..., AnimaBot],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    env = simcord_env
+    env = w.env
     game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=1, turns=3, seed=2)
     driver.use_commands = False
     await play_to(driver, db_path, 12)
