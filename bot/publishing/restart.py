@@ -1,6 +1,7 @@
 """After a restart and when a game stops: what a killed bot had posted is found in the channel
-(:meth:`Restarts.reconcile`), a lobby left open is closed, and a broken or ended game's boards
-lose their buttons."""
+(:meth:`Restarts.reconcile`: only a board that shows the stored game keeps its buttons; one of
+a state the database does not hold, after a backup was restored, gives way to a fresh board),
+a lobby left open is closed, and a broken or ended game's boards lose their buttons."""
 
 from __future__ import annotations
 
