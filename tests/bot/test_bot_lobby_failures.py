@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 import simcord
-from anima_sim import World, open_lobby, private_reply, stored
+from anima_sim import World, message_by_id, open_lobby, private_reply, stored
 from databases import TestDatabase
 
 from bot.app import AnimaBot
@@ -86,3 +86,26 @@ async def test_every_lobby_write_refused_says_it_cannot_save_and_changes_nothing
     r = await w.alice.click(lobby, custom_id=f"anima:lobby:{game_id}:start")
     assert private_reply(r) is None
     assert stored(database, game_id).status == "running"
+
+
+async def test_a_lobby_whose_message_cannot_be_recorded_is_closed_and_says_so(
+    w: World, simcord_env: simcord.Env, database: TestDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot = simcord_env.bot
+    assert isinstance(bot, AnimaBot)
+    update = bot.storage.update_game
+
+    async def refused(game_id: int, **fields: Any) -> None:
+        if "lobby_message_id" in fields:
+            raise StorageUnavailable("OperationalError: database or disk is full")
+        await update(game_id, **fields)
+
+    monkeypatch.setattr(bot.storage, "update_game", refused)
+    r = await w.alice.slash(w.table, "anima start")
+    assert r.response is not None
+    shown = message_by_id(w.table, r.response.message.id)
+    assert shown.content == say(CANNOT_SAVE) and not shown.embeds and not shown.components
+    assert stored(database, 1).status == "cancelled"  # the channel is free at once
+    monkeypatch.undo()
+    r = await w.alice.slash(w.table, "anima start")
+    assert r.response is not None and r.response.embeds
