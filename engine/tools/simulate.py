@@ -34,6 +34,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine import rng
 from engine.agents import Agent, RandomAgent
 from engine.agents.levels import LEVELS, make_agent
 from engine.cards import CardDB, default_cards
@@ -180,8 +181,12 @@ def play_game(
     cards: CardDB | None = None,
     max_actions: int = MAX_ACTIONS,
     observe: Callable[[Game, list[Event]], None] | None = None,
+    keyed: bool = True,
 ) -> GameResult:
     """Play one whole game; engine exceptions are caught and reported in the result.
+
+    Its dice come from the keyed stream, the server seed derived from ``seed`` (nothing to
+    prove here: the stream is the one games use); ``keyed=False``: from the old generator.
 
     ``observe(game, events)``, if given, is called after every applied action (benchmarks and
     tests look at the state there); its exceptions are reported like the engine's.
@@ -198,7 +203,8 @@ def play_game(
     resolved = result.resolved
     try:
         opts = Options.model_validate({"turn_cap": turn_cap, **(options or {})})
-        game = Game.new(names, opts, seed, cards)
+        server_seed = rng.derived_server_seed(seed) if keyed else None
+        game = Game.new(names, opts, seed, cards, server_seed=server_seed)
         state = game.s
         actions = 0
         while state.phase != "over":
