@@ -377,7 +377,7 @@ class Game:
         """The stream of ``dice``: its key is derived once per game object (and again if the
         state's seeds were replaced)."""
         if self._stream_of is not dice or self._stream is None:
-            key = rng.stream_key(dice.server_seed, self.s.seats, dice.seat_seeds)
+            key = rng.stream_key(dice.server_seed, dice.seat_seeds)
             self._stream, self._stream_of = rng.KeyedStream(key), dice
         return self._stream
 

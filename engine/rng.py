@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, MutableSequence, Sequence
+from collections.abc import Mapping, MutableSequence
 from functools import lru_cache
 from typing import TypeVar
 
@@ -96,10 +96,11 @@ def check_server_seed(server_seed: str) -> str:
     return text
 
 
-def stream_key(server_seed: str, seats: Sequence[str], seat_seeds: Mapping[str, str]) -> bytes:
+def stream_key(server_seed: str, seat_seeds: Mapping[str, str]) -> bytes:
     """The stream's key: BLAKE2b-512 keyed with the server seed over the label and the seat
-    seeds, in seat order, as compact JSON ``[[seat, seed], ...]`` (docs/fair_dice.md)."""
-    pairs = [[seat, seat_seeds[seat]] for seat in seats if seat in seat_seeds]
+    seeds sorted by seat, as compact JSON in UTF-8 ``[[seat, seed], ...]``
+    (docs/fair_dice.md)."""
+    pairs = [[seat, seat_seeds[seat]] for seat in sorted(seat_seeds)]
     text = json.dumps(pairs, ensure_ascii=False, separators=(",", ":")).encode()
     return hashlib.blake2b(_LABEL + text, key=bytes.fromhex(server_seed)).digest()
 
