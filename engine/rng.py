@@ -127,7 +127,7 @@ class KeyedStream:
     """The keyed stream of one game: its key and the block last read (a cache: the state
     holds only ``drawn``, the bytes used so far)."""
 
-    __slots__ = ("key", "_index", "_block")
+    __slots__ = ("_block", "_index", "key")
 
     def __init__(self, key: bytes) -> None:
         self.key = key

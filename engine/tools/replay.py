@@ -142,10 +142,7 @@ class GameRecord(BaseModel):
         empty = {"dice"} if self.dice is None else set()
         empty |= set() if self.setup_draws else {"setup_draws"}
         head = self.model_dump(mode="json", exclude={"actions", *empty})
-        lines = [
-            json.dumps(a.model_dump(mode="json", exclude_defaults=True))
-            for a in self.actions
-        ]
+        lines = [json.dumps(a.model_dump(mode="json", exclude_defaults=True)) for a in self.actions]
         body = ",\n    ".join(lines)
         top = json.dumps(head, ensure_ascii=False)[:-1]
         return f'{top}, "actions": [\n    {body}\n]}}\n' if lines else f'{top}, "actions": []}}\n'
@@ -231,11 +228,10 @@ def record_from(
     )
     if dice is None and not check:
         return record
-    replayed: Game | None = None
     drawn: list[tuple[RecordedDraw, ...]] = []
-    for replayed, step in replay_steps(record, cards=game.db):
+    replayed = game
+    for replayed, step in replay_steps(record, cards=game.db):  # noqa: B007 (the last game)
         drawn.append(tuple(recorded_draw(d) for d in step.draws))
-    assert replayed is not None  # the setup is always a step
     if check and replayed.to_json() != game.to_json():
         raise ReplayError(
             f"the record of {len(steps)} action(s) does not replay to this game's state"
@@ -243,7 +239,9 @@ def record_from(
     if dice is None:
         return record
     record.setup_draws = drawn[0]
-    record.actions = [a.model_copy(update={"draws": d}) for a, d in zip(steps, drawn[1:])]
+    record.actions = [
+        a.model_copy(update={"draws": d}) for a, d in zip(steps, drawn[1:], strict=True)
+    ]
     return record
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from engine.agents import RandomAgent
 from engine.game import Game
-from engine.tools.replay import DieDraw, GameRecord, ShuffleDraw, record_from
+from engine.tools.replay import GameRecord, record_from
 from engine.tools.verify import verify
 from engine.views import lazy_seat_view
 

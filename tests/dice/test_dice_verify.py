@@ -5,9 +5,9 @@ stored before the keyed stream) still replay as they did."""
 from __future__ import annotations
 
 import hashlib
-import re
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
