@@ -23,8 +23,10 @@ from bot.attachments import attachment_url, picture_file
 from bot.collector import work_done
 from bot.components.answers import ERROR_TEXT, answer, is_admin
 from bot.components.lobby import lobby_message
+from bot.lobby import CANNOT_SAVE
 from bot.pictures import draw_card
 from bot.server_commands import settings_command, stats
+from bot.storage import StorageUnavailable
 from bot.table import NO_GAME, Reply
 from bot.translator import command, name, options, reader, reading, text
 from words import Message, card_name, counted, current, listing, msg, say, speaking
@@ -123,7 +125,13 @@ async def start(
     except discord.HTTPException:
         await bot.lobby.unposted(row.id)
         raise
-    await bot.lobby.posted(row.id, message.id)
+    try:
+        await bot.lobby.posted(row.id, message.id)
+    except StorageUnavailable:
+        # A lobby whose message is not recorded expires (never posted): it says so now.
+        with contextlib.suppress(StorageUnavailable):
+            await bot.lobby.unposted(row.id)
+        await interaction.edit_original_response(content=say(CANNOT_SAVE), embed=None, view=None)
 
 
 #: What the bot needs in a game's channel, as Discord's flags (the catalog's

@@ -18,10 +18,12 @@ says in the reader's language (a refusal) or the lobby's (the lobby message).
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
+from typing import Any, Concatenate, ParamSpec
 
 import discord
 
@@ -32,8 +34,8 @@ from bot.languages import public_language, server_language
 from bot.lobby_options import choose_codes
 from bot.publishing import Publisher
 from bot.refusals import refusal_message
-from bot.rendering import SET_NAMES
-from bot.storage import GameRow, NewEvent, SeatRow, Storage
+from bot.rendering import NAME_LIMIT, SET_NAMES
+from bot.storage import GameRow, NewEvent, SeatRow, Storage, StorageUnavailable
 from bot.table import MAX_SEATS, MIN_SEATS, Table, jump_url, now, seat_update
 from engine import DEFAULT_LEVEL, LEVELS, Game, IllegalAction, Options
 from words import LANGUAGES, Message, counted, msg, say, speaking
@@ -49,6 +51,16 @@ EXPIRED = msg("lobby.expired")
 NEVER_POSTED = msg("lobby.never_posted")
 CLOSED = msg("lobby.closed")
 FULL = counted("lobby.full", MAX_SEATS)
+#: Who is refused a host's change of the lobby is told why.
+HOST_ONLY = {
+    "start": msg("lobby.host_only.start"),
+    "cancel": msg("lobby.host_only.cancel"),
+    "options": msg("lobby.host_only.options"),
+}
+#: A write of the lobby failed (a full disk, a lost database server...): nothing changed.
+CANNOT_SAVE = msg("lobby.cannot_save")
+
+P = ParamSpec("P")
 
 
 @dataclass
@@ -62,6 +74,22 @@ class LobbyOutcome:
     closed: Message | None = None
     #: The server's decision timer, which the lobby shows when the host keeps the default.
     default_timer: int = 0
+
+
+def saving(
+    method: Callable[Concatenate[Lobby, P], Coroutine[Any, Any, LobbyOutcome]],
+) -> Callable[Concatenate[Lobby, P], Coroutine[Any, Any, LobbyOutcome]]:
+    """A lobby change answers in words when storage cannot save it (issue 24, fault 6:
+    the real cause is logged by storage): each is one transaction, so nothing changed."""
+
+    @functools.wraps(method)
+    async def wrapper(self: Lobby, /, *args: P.args, **kwargs: P.kwargs) -> LobbyOutcome:
+        try:
+            return await method(self, *args, **kwargs)
+        except StorageUnavailable:
+            return LobbyOutcome(CANNOT_SAVE)
+
+    return wrapper
 
 
 class Lobby:
@@ -135,6 +163,7 @@ class Lobby:
         running = existing.status == "running"
         return msg("lobby.busy.running" if running else "lobby.busy.lobby", link=link)
 
+    @saving
     async def open(
         self,
         guild_id: int,
@@ -155,12 +184,19 @@ class Lobby:
         if existing is None:
             options = Options(turn_cap=turn_cap).model_dump()
             game_id = await self.storage.create_lobby(
-                guild_id, channel_id, user_id, name, options, now()
+                guild_id, channel_id, user_id, rendering.clip(name, NAME_LIMIT), options, now()
             )
             if game_id is not None:
                 settings = await self.storage.guild_settings(guild_id)
                 language = server_language(settings.language, preferred_locale)
-                await self.storage.update_game(game_id, in_thread=in_thread, language=language)
+                try:
+                    await self.storage.update_game(game_id, in_thread=in_thread, language=language)
+                except StorageUnavailable:
+                    # Not left half open, holding the channel (if this write fails too,
+                    # the lobby expires: its message was never posted).
+                    with contextlib.suppress(StorageUnavailable):
+                        await self.storage.stop_game(game_id, "cancelled", now())
+                    raise
                 row = await self.storage.game(game_id)
                 if row is not None:
                     return await self._result(row, await self.storage.seats(game_id))
@@ -231,6 +267,7 @@ class Lobby:
             s.seat, s.position = f"p{i + 1}", i
         return seats
 
+    @saving
     async def join(self, game_id: int, user_id: int, name: str) -> LobbyOutcome:
         """The user takes the next seat."""
         async with self.games.lock(game_id):
@@ -241,11 +278,13 @@ class Lobby:
                 return LobbyOutcome(msg("lobby.already_joined"))
             if len(seats) >= MAX_SEATS:
                 return LobbyOutcome(FULL)
-            seats.append(SeatRow(game_id, "", 0, user_id, name))
+            # Stored as shown (the stats and the pictures read it too).
+            seats.append(SeatRow(game_id, "", 0, user_id, rendering.clip(name, NAME_LIMIT)))
             await self.storage.set_seats(game_id, self._renumber(seats))
             await self._touch(game_id)
             return await self._result(row, seats)
 
+    @saving
     async def leave(self, game_id: int, user_id: int) -> LobbyOutcome:
         """The user leaves; the next human hosts, and a lobby without humans closes."""
         async with self.games.lock(game_id):
@@ -266,6 +305,17 @@ class Lobby:
             await self._touch(game_id)
             return await self._result(row, seats)
 
+    async def host_refusal(
+        self, game_id: int, user_id: int, admin: bool, what: str
+    ) -> Message | None:
+        """Why the user may not ``what`` (``start``, ``cancel``, or change an option) in the
+        lobby: he is not its host (or it is closed); None if he may. Only reads: asked
+        before the click is answered, so that a refusal is the click's own private answer
+        (issue 24, fault 10); the change checks again under the lock."""
+        refusal = HOST_ONLY.get(what, HOST_ONLY["options"])
+        lobby = await self._host_lobby(game_id, user_id, admin, refusal)
+        return lobby.error if isinstance(lobby, LobbyOutcome) else None
+
     async def ai_refusal(self, game_id: int, user_id: int, admin: bool) -> Message | None:
         """Why the user may not add an AI player now (None: he may): asked before the level
         picker is shown, and again by :meth:`add_ai`."""
@@ -276,6 +326,7 @@ class Lobby:
             return FULL
         return None
 
+    @saving
     async def add_ai(
         self, game_id: int, user_id: int, admin: bool, level: str = DEFAULT_LEVEL
     ) -> LobbyOutcome:
@@ -300,6 +351,7 @@ class Lobby:
             await self._touch(game_id)
             return await self._result(row, seats)
 
+    @saving
     async def set_option(
         self, game_id: int, user_id: int, admin: bool, what: str, values: Sequence[str]
     ) -> LobbyOutcome:
@@ -309,7 +361,7 @@ class Lobby:
             game_id,
             user_id,
             admin,
-            msg("lobby.host_only.options"),
+            HOST_ONLY["options"],
             lambda row, seats: self._set_option(row, seats, what, values),
         )
 
@@ -317,6 +369,8 @@ class Lobby:
         self, row: GameRow, seats: list[SeatRow], what: str, values: Sequence[str]
     ) -> LobbyOutcome:
         options = dict(row.options)
+        # One write: a failed one changes nothing (the row is changed once it is saved).
+        changes: dict[str, Any] = {}
         if what == "sets":
             # In the menu's order whatever the clicks' order: the same table, the same
             # options (and the same deal for a seed).
@@ -326,32 +380,31 @@ class Lobby:
             options = choose_codes(options, what, list(values))
         elif what == "timer":
             value = values[0] if values else "default"
-            row.decision_timer = None if value == "default" else int(value)
-            await self.storage.update_game(row.id, decision_timer=row.decision_timer)
+            changes["decision_timer"] = None if value == "default" else int(value)
         elif what == "language" and values and values[0] in LANGUAGES:
-            row.language = values[0]
-            await self.storage.update_game(row.id, language=row.language)
-        row.options = Options.model_validate(options).model_dump()
-        await self.storage.update_game(row.id, options=row.options)
+            changes["language"] = values[0]
+        changes["options"] = Options.model_validate(options).model_dump()
+        await self.storage.update_game(row.id, **changes)
+        row.options = changes["options"]
+        row.decision_timer = changes.get("decision_timer", row.decision_timer)
+        row.language = changes.get("language", row.language)
         await self._touch(row.id)
         return await self._result(row, seats)
 
+    @saving
     async def cancel(self, game_id: int, user_id: int, admin: bool) -> LobbyOutcome:
         """The host (or Manage Server) closes the lobby."""
-        return await self._as_host(
-            game_id, user_id, admin, msg("lobby.host_only.cancel"), self._cancel
-        )
+        return await self._as_host(game_id, user_id, admin, HOST_ONLY["cancel"], self._cancel)
 
     async def _cancel(self, row: GameRow, seats: list[SeatRow]) -> LobbyOutcome:
         await self.storage.stop_game(row.id, "cancelled", now())
         await self.pickers.close(row.id)
         return await self._result(row, seats, msg("lobby.cancelled"))
 
+    @saving
     async def start(self, game_id: int, user_id: int, admin: bool) -> LobbyOutcome:
         """Deal the game, let AI seats choose their start, post the board, DM the secrets."""
-        return await self._as_host(
-            game_id, user_id, admin, msg("lobby.host_only.start"), self._start
-        )
+        return await self._as_host(game_id, user_id, admin, HOST_ONLY["start"], self._start)
 
     async def _start(self, row: GameRow, seats: list[SeatRow]) -> LobbyOutcome:
         if len(seats) < MIN_SEATS:
@@ -405,10 +458,17 @@ class Lobby:
         row.status, row.state_json, row.version, row.seed = "running", "", 0, seed
         await self.pickers.close(row.id)
         self.games.keep(row.id, game)
-        # The secret start goes out before the AI moves, while the offers are all there.
-        await self.publisher.send_starts(table)
-        await self.games.run_ai(table)
-        await self.publisher.publish(table)
+        try:
+            # The secret start goes out before the AI moves, while the offers are all there.
+            await self.publisher.send_starts(table)
+            await self.games.run_ai(table)
+            await self.publisher.publish(table)
+        except StorageUnavailable:
+            # The game is dealt and saved: the lobby says it started. What could not be
+            # saved after (a delivered mark, the AI's first moves) is taken up again from
+            # the stored game (its next load, or the recovery at the next start).
+            log.warning("game %s: started, but what followed could not be saved", row.id)
+            self.games.drop(row.id)
         return LobbyOutcome(
             row=row, seats=seats, closed=closed, default_timer=settings.decision_timer
         )

@@ -9,7 +9,8 @@ and Carol. Alice has opened a lobby (``/anima start``), Bob and Carol have joine
 has added an AI player, so the visitor sees a table ready to play: pressing **Start** (as
 Alice) deals the game. Everything else (options, timer, more AI players, Cancel and a new
 ``/anima start turns:3``) is left to the visitor. DMs are off: the preview shows one channel,
-and every secret is also under the board's **My hand** button.
+and every secret is also under the board's **My hand** button. The pictures are on: the
+board, each battle and **My hand** are drawn, and ``/anima card`` shows the card.
 
 Its words (what the console prints, the preview server's name and its channel's topic) are
 the catalogs' ``preview.*``, in English: a console carries no Discord locale.
@@ -65,8 +66,9 @@ class PreviewWorld:
 
 def preview_settings(settings: Settings) -> Settings:
     """The settings for the preview: the user's, but DMs off (the page shows the channel
-    only; secrets are under **My hand**). The database is a temporary file."""
-    return settings.model_copy(update={"dms": False})
+    only; secrets are under **My hand**) and the pictures on (the board, the battles and the
+    hands drawn: the preview shows what the bot can do). The database is a temporary file."""
+    return settings.model_copy(update={"dms": False, "table_pictures": True})
 
 
 async def seed_world(env: simcord.Env, ai_seats: int = PREVIEW_AI_SEATS) -> PreviewWorld:

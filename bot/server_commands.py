@@ -193,7 +193,9 @@ async def stats(interaction: discord.Interaction) -> None:
                 "stats.player",
                 rank=i,
                 # Every AI seat together (stored as one row without a member).
-                name=say(msg("stats.ai_players")) if user is None else rendering.escape(name),
+                name=say(msg("stats.ai_players"))
+                if user is None
+                else rendering.escape(rendering.clip(name, rendering.NAME_LIMIT)),
                 wins=counted("stats.wins", wins),
                 games=counted("stats.games", played),
             )

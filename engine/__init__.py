@@ -35,6 +35,9 @@ from engine.game import Game
 from engine.options import Options
 from engine.prompts import PLAY_KINDS, Prompt, kind_text
 
+# The keyed dice (docs/fair_dice.md): the commitment a front end posts before the game exists.
+from engine.rng import commitment as dice_commitment
+
 # The end of a forced choice's option that would change nothing now, as the engine's labels
 # (and the ``choose`` event's ``label``) carry it: a front end words it itself.
 from engine.rules.ops_flow import IDLE
@@ -104,6 +107,7 @@ __all__ = [
     "choice_actions",
     "default_cards",
     "determinize",
+    "dice_commitment",
     "kind_text",
     "lazy_seat_view",
     "make_agent",

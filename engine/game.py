@@ -10,7 +10,7 @@ so a refused action leaves the state exactly as it was.
 from __future__ import annotations
 
 import pickle
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -27,7 +27,7 @@ from engine.options import Options
 from engine.prompts import Prompt, prompt_rule
 from engine.rules import setup
 from engine.rules.sets import check_table
-from engine.state import Frame, GameState, Player
+from engine.state import Dice, Frame, GameState, Player
 from engine.views import (
     PromptView,
     SeatView,
@@ -37,6 +37,9 @@ from engine.views import (
     seat_view,
     table_view,
 )
+
+#: One draw of the keyed stream, as :attr:`Game.draws` records it.
+Draw = tuple[str, int] | tuple[str, int, int] | tuple[str, list[str]]
 
 #: More handler steps than this without a prompt means a rules bug (an endless loop).
 _MAX_STEPS = 100_000
@@ -51,6 +54,13 @@ class Game:
         self._events: list[Event] = []
         #: The events of the last ``new``/``apply``/``timeout`` (``new``: the setup's).
         self.last_events: list[Event] = []
+        #: The keyed stream of ``s.dice`` (its key and last block), made at the first draw.
+        self._stream: rng.KeyedStream | None = None
+        self._stream_of: Dice | None = None
+        #: When a list, every draw of the stream is added to it (the replay record's
+        #: ``draws``, engine.tools.replay): ``("die", 1-6)``, ``("pick", i, n)`` or
+        #: ``("shuffle", the items after it)``.
+        self.draws: list[Draw] | None = None
 
     # ------------------------------------------------------------------ creation, storage
 
@@ -62,8 +72,21 @@ class Game:
         seed: int = 0,
         cards: CardDB | None = None,
         rigged: Iterable[int] = (),
+        *,
+        server_seed: str | None = None,
+        seat_seeds: Mapping[str, str] | None = None,
+        draws: list[Draw] | None = None,
     ) -> Game:
-        """Set up a new game (S1-S4); the first prompts are the start choices (S3)."""
+        """Set up a new game (S1-S4); the first prompts are the start choices (S3).
+
+        With ``server_seed`` (a secret of 256 bits as 64 hex digits: ``secrets.token_hex(32)``)
+        every die, shuffle and random pick comes from the keyed stream (engine.rng,
+        docs/fair_dice.md), mixed with ``seat_seeds``, one text per human seat (seat -> seed),
+        fixed now, before the first shuffle. Without it, from SplitMix64 seeded with ``seed``
+        (the old generator: the tests' and scenarios' games, and format-1 replay records).
+        ``draws``: a list that gets every draw of the keyed stream, the setup's first
+        (:attr:`draws`).
+        """
         opts = options if isinstance(options, Options) else Options.model_validate(options or {})
         if len(set(players)) != len(players) or any(not p or " " in p for p in players):
             raise IllegalAction(
@@ -72,8 +95,10 @@ class Game:
         # G1: the sets and the player count (and the cards of each set, to deal them).
         check_table(opts.sets, len(players), cards if cards is not None else default_cards())
         state = GameState(options=opts, seed=seed, rng=seed & ((1 << 64) - 1))
+        state.dice = _dice(list(players), server_seed, seat_seeds)
         state.rigged = list(rigged)
         game = cls(state, cards)
+        game.draws = draws
         setup.deal(game, list(players))
         game.advance()
         game.last_events = game._events
@@ -314,20 +339,53 @@ class Game:
         self._events.append(Event(kind, text, list(to) if to else None, data))
 
     def die(self) -> int:
-        """One six-sided die: a rigged result first (scenarios), else the seeded generator."""
-        if self.s.rigged:
-            return self.s.rigged.pop(0)
-        self.s.rng, value = rng.below(self.s.rng, 6)
+        """One six-sided die: a rigged result first (scenarios), else the game's generator."""
+        s = self.s
+        if s.rigged:
+            return s.rigged.pop(0)
+        dice = s.dice
+        if dice is None:
+            s.rng, value = rng.below(s.rng, 6)
+            return value + 1
+        dice.drawn, value = self._keyed(dice).below(dice.drawn, 6)
+        if self.draws is not None:
+            self.draws.append(("die", value + 1))
         return value + 1
 
     def shuffle(self, items: list[str]) -> None:
         """Shuffle in place with the game's generator."""
-        self.s.rng = rng.shuffle(self.s.rng, items)
+        dice = self.s.dice
+        if dice is None:
+            self.s.rng = rng.shuffle(self.s.rng, items)
+            return
+        dice.drawn = self._keyed(dice).shuffle(dice.drawn, items)
+        if self.draws is not None:
+            self.draws.append(("shuffle", list(items)))
 
     def randint(self, n: int) -> int:
         """A uniform index in [0, n)."""
-        self.s.rng, value = rng.below(self.s.rng, n)
+        dice = self.s.dice
+        if dice is None:
+            self.s.rng, value = rng.below(self.s.rng, n)
+            return value
+        dice.drawn, value = self._keyed(dice).below(dice.drawn, n)
+        if self.draws is not None:
+            self.draws.append(("pick", value, n))
         return value
+
+    def _keyed(self, dice: Dice) -> rng.KeyedStream:
+        """The stream of ``dice``: its key is derived once per game object (and again if the
+        state's seeds were replaced)."""
+        if self._stream_of is not dice or self._stream is None:
+            key = rng.stream_key(dice.server_seed, dice.seat_seeds)
+            self._stream, self._stream_of = rng.KeyedStream(key), dice
+        return self._stream
+
+    @property
+    def dice_commitment(self) -> str | None:
+        """SHA-256 of the server seed (hex), public from the start; None: the old generator."""
+        dice = self.s.dice
+        return rng.commitment(dice.server_seed) if dice is not None else None
 
     def player(self, name: str) -> Player:
         return self.s.players[name]
@@ -346,3 +404,20 @@ class Game:
     def _all_card_ids(self) -> Iterable[str]:
         """Every card id of the state, once per place (the map of :mod:`engine.zones`)."""
         return zones.all_cards(self.s)
+
+
+def _dice(
+    seats: list[str], server_seed: str | None, seat_seeds: Mapping[str, str] | None
+) -> Dice | None:
+    """The keyed stream's seeds of a new game, checked (None: the old generator)."""
+    if server_seed is None:
+        if seat_seeds:
+            raise ValueError("seat seeds need a server seed: they mix into its stream")
+        return None
+    seeds = dict(seat_seeds or {})
+    for seat, text in seeds.items():
+        if seat not in seats:
+            raise ValueError(f"a seat seed for {seat!r}, who is not at the table")
+        if not isinstance(text, str) or len(text) > rng.MAX_SEAT_SEED:
+            raise ValueError(f"the seed of {seat} must be text of at most {rng.MAX_SEAT_SEED}")
+    return Dice(server_seed=rng.check_server_seed(server_seed), seat_seeds=seeds)

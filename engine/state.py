@@ -127,13 +127,32 @@ class Frame(Plain):
 
 
 @dataclass(slots=True, kw_only=True)
+class Dice(Plain):
+    """The seeds and position of the keyed stream (engine.rng, docs/fair_dice.md).
+
+    The server seed is secret until the game is over (the views show its SHA-256 until then);
+    a state without ``dice`` draws from SplitMix64 (``GameState.rng``), as games did before."""
+
+    scheme: Literal["blake2b-ctr-1"] = "blake2b-ctr-1"
+    #: 256 bits, as 64 hex digits.
+    server_seed: str
+    #: One seed per human seat (seat -> seed), fixed when the game was created.
+    seat_seeds: dict[str, str] = field(default_factory=dict)
+    #: Bytes of the stream used so far: the stream goes on from here.
+    drawn: int = 0
+
+
+@dataclass(slots=True, kw_only=True)
 class GameState(Plain):
     """Everything about one game."""
 
     version: int = 1
     options: Options = field(default_factory=Options)
     seed: int = 0
+    #: SplitMix64's state: the generator of a game without ``dice`` (engine.rng).
     rng: int = 0
+    #: The keyed stream (every game created since it exists); None: SplitMix64.
+    dice: Dice | None = None
     #: Die results to use before the generator (scenarios).
     rigged: list[int] = field(default_factory=list)
     players: dict[str, Player] = field(default_factory=dict)

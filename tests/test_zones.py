@@ -73,7 +73,7 @@ ZONE_FIELDS = {
 #: zone (a player's Region, the Region of the last hire, the missions under way, the cards let
 #: go this turn, the prompts' choices, a frame's data: see zones.FRAME_CARDS).
 OTHER_FIELDS = {
-    GameState: {"version", "options", "seed", "rng", "rigged", "seats", "crisis", "turn"}
+    GameState: {"version", "options", "seed", "rng", "dice", "rigged", "seats", "crisis", "turn"}
     | {"phase", "order", "explored_new", "dismissed", "discarded_by", "prompts", "result"}
     | {"winner", "ending", "actions"},
     Player: {"name", "region", "modifiers", "turn_over", "skip_next_turn", "arrived"}

@@ -266,11 +266,18 @@ async def lobby_action(
     """A lobby button or select: the lobby message shows the change (nobody gets a private
     confirmation per click); only a refusal is said to the clicker, privately (in the
     current language: his)."""
-    # Acknowledge first: the lock may be held by a start that deals and posts the board.
-    await interaction.response.defer()
     lobby = client(interaction).lobby
     user = interaction.user
     admin = is_admin(interaction)
+    if what not in ("join", "leave"):
+        # Only the host's: anybody else's click is answered with the refusal itself,
+        # privately (a silent acknowledgement and a message after it read as nothing).
+        refusal = await lobby.host_refusal(gid, user.id, admin, what)
+        if refusal is not None:
+            await interaction.response.send_message(say(refusal), ephemeral=True)
+            return
+    # Acknowledge first: the lock may be held by a start that deals and posts the board.
+    await interaction.response.defer()
     if what == "start":
         result = await lobby.start(gid, user.id, admin)
     elif what == "join":

@@ -159,11 +159,13 @@ class GameCache:
                 continue  # in use: it stays
             self.drop(game_id)
 
-    async def load(self, game_id: int) -> Table:
+    async def load(self, game_id: int, resuming: bool = False) -> Table:
         """The game with its seats; raises :class:`NoGame` or :class:`GameBroken`.
 
         A running game is served from the cache; one read from storage whose pointer is
-        behind is first reconciled with its channel (:meth:`Publisher.reconcile`)."""
+        behind, or being resumed after a restart (``resuming``: a backup restored may have
+        left the channel ahead of it, a kill a board not recorded), is first reconciled with
+        its channel (:meth:`Publisher.reconcile`)."""
         table = self._cache.get(game_id)
         if table is not None:
             self._cache.move_to_end(game_id)
@@ -198,9 +200,10 @@ class GameCache:
             await self.mark_broken(row, damage)
             raise GameBroken(damage)
         self.publisher.forget(game_id)
-        current = not (row.status in ("running", "over") and unpublished)
-        if not current:
-            current = await self.publisher.reconcile(table)
+        behind = row.status in ("running", "over") and unpublished
+        current = not behind
+        if behind or (resuming and row.status == "running"):
+            current = await self.publisher.reconcile(table, behind)
         if current and row.status == "running":
             self.publisher.track(game_id)
         if row.status == "running":

@@ -141,7 +141,7 @@ class Games(GamePlay):
 
     async def _recover(self, game_id: int) -> None:
         try:
-            table = await self.load(game_id)
+            table = await self.load(game_id, resuming=True)
         except (NoGame, GameBroken):
             return
         try:
@@ -156,7 +156,7 @@ class Games(GamePlay):
                     if (p := table.game.prompt_for(seat)) is not None
                     and p.kind.startswith("start_")
                 ]
-                await self.publisher.send_starts(table, open_start)
+                await self.publisher.send_starts(table, open_start, again=True)
                 for seat in pending:
                     if seat not in open_start:
                         await self.storage.set_start_delivered(game_id, seat)

@@ -12,8 +12,11 @@ from typing import Any
 import discord
 
 from bot import history, rendering
+from bot.attachments import picture_file
+from bot.board_pictures import Battle, battle_file, battles
 from bot.components.game_views import board_view
 from bot.languages import public_language
+from bot.pictures import Picture
 from bot.publishing.base import ClickedBoard, PublisherBase
 from bot.storage import EventRow, GameRow
 from bot.table import Table
@@ -53,6 +56,7 @@ class BoardMessages(PublisherBase):
         users: list[Any],
         changed: bool = True,
         clicked: ClickedBoard | None = None,
+        events: Sequence[EventRow] = (),
     ) -> None:
         """Keep the board and the decision's buttons on the game's newest message.
 
@@ -61,17 +65,20 @@ class BoardMessages(PublisherBase):
         and its buttons: one new message and one edit, as many as posting the lines and
         editing the board in place would cost. Without lines, the board is edited in place
         (``changed``: only if the game moved). Either edit is the answer of the ``clicked``
-        interaction when it was a click on that message."""
+        interaction when it was a click on that message. ``events``: the public events whose
+        lines begin ``lines`` (one line each, in order): a battle among them is drawn on the
+        message that carries its lines (:mod:`bot.board_pictures`)."""
         row = table.row
-        chunks = rendering.chunk_lines(lines)
-        if not chunks and row.board_message_id is not None:
+        spans = rendering.chunk_spans(lines)
+        if not spans and row.board_message_id is not None:
             if not changed:
                 return
             embed, view = self._board_embed(table), board_view(table)
             # The board's picture if it is drawn already; else it follows (bot.board_pictures).
             state = self.pictures.state(table)
             fields: dict[str, Any] = {"embed": embed, "view": view}
-            ready = self.pictures.dress(state, embed, fields, edit=True)
+            kept = self.pictures.kept(table.id, row.board_message_id)
+            ready = self.pictures.dress(state, embed, fields, edit=True, kept=kept)
             board = channel.get_partial_message(row.board_message_id)
             if (
                 clicked is not None
@@ -88,22 +95,30 @@ class BoardMessages(PublisherBase):
                 return
             except discord.NotFound:
                 pass  # deleted by somebody: post a new one
-        if not chunks:  # a board message always has lines
-            chunks = [f"🗺️ **{say(msg('notice.game', game=row.id))}**"]
+        if not spans:  # a board message always has lines
+            spans = [(f"🗺️ **{say(msg('notice.game', game=row.id))}**", range(0))]
+        drawn = await self.pictures.draw_battles(table, battles(events))
         mentions = discord.AllowedMentions(everyone=False, roles=False, users=users or False)
-        for chunk in chunks[:-1]:
-            await channel.send(chunk, allowed_mentions=mentions)
+        for chunk, held in spans[:-1]:
+            if files := _battle_files(drawn, held):
+                await channel.send(chunk, allowed_mentions=mentions, files=files)
+            else:
+                await channel.send(chunk, allowed_mentions=mentions)
+        chunk, held = spans[-1]
         embed = self._board_embed(table)
         kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": mentions}
         view = board_view(table)
         if view is not None:
             kwargs["view"] = view
         state = self.pictures.state(table)
-        ready = self.pictures.dress(state, embed, kwargs, edit=False)
+        battle_files = _battle_files(drawn, held)
+        ready = self.pictures.dress(state, embed, kwargs, edit=False, kept=battle_files)
         if "attachments" in kwargs:
             kwargs["files"] = kwargs.pop("attachments")  # a new message's files
-        message = await channel.send(chunks[-1], **kwargs)
+        message = await channel.send(chunk, **kwargs)
         old, row.board_message_id = row.board_message_id, message.id
+        kept_old = self.pictures.kept(table.id, old)
+        self.pictures.keep(table.id, message)
         row.board_turn = table.table_view().turn
         if not ready and state is not None:
             self.pictures.follow(state, table, channel.get_partial_message(message.id), embed)
@@ -112,20 +127,26 @@ class BoardMessages(PublisherBase):
         retired = (
             clicked is not None
             and clicked.message_id == old
-            and await clicked.edit(embeds=[], view=None, attachments=[])
+            and await clicked.edit(embeds=[], view=None, attachments=kept_old)
         )
         if not retired:
-            await self._retire_board(channel, old)
+            await self._retire_board(channel, old, kept_old)
 
     def _board_embed(self, table: Table) -> discord.Embed:
         return rendering.board_embed(table.table_view(), table.game.db, table.row, table.seats)
 
-    async def _retire_board(self, channel: discord.PartialMessageable, message_id: int) -> None:
-        """An older board message keeps its lines (the game's log) and loses the board, its
-        picture and the buttons, which are on the newest message now."""
+    async def _retire_board(
+        self,
+        channel: discord.PartialMessageable,
+        message_id: int,
+        kept: Sequence[discord.Attachment] = (),
+    ) -> None:
+        """An older board message keeps its lines (the game's log) and its battles'
+        pictures (``kept``) and loses the board, its picture and the buttons, which are on
+        the newest message now."""
         message = channel.get_partial_message(message_id)
         try:
-            await message.edit(embeds=[], view=None, attachments=[])
+            await message.edit(embeds=[], view=None, attachments=list(kept))
         except discord.HTTPException:
             # A board without lines (posted by an older version of the bot): keep its
             # picture, drop its buttons.
@@ -157,3 +178,8 @@ class BoardMessages(PublisherBase):
             log.warning("could not post to the channel of game %s", table.id)
             return
         await self.save_pointer(table)
+
+
+def _battle_files(drawn: Sequence[tuple[Battle, Picture]], held: range) -> list[discord.File]:
+    """The pictures of the battles whose lines are ``held`` by one message."""
+    return [picture_file(p, battle_file(b.event_id)) for b, p in drawn if b.line in held]

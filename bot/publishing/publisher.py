@@ -83,7 +83,7 @@ class Publisher(Restarts):
                 users += [discord.Object(s.user_id or 0) for s in humans]
             try:
                 changed = bool(events) or row.published_version != g.version
-                await self._post(table, channel, lines + pings, users, changed, clicked)
+                await self._post(table, channel, lines + pings, users, changed, clicked, public)
                 kill_point("after post")
                 if g.over and row.published_version != g.version:
                     await channel.send(

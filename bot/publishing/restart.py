@@ -1,6 +1,7 @@
 """After a restart and when a game stops: what a killed bot had posted is found in the channel
-(:meth:`Restarts.reconcile`), a lobby left open is closed, and a broken or ended game's boards
-lose their buttons."""
+(:meth:`Restarts.reconcile`: only a board that shows the stored game keeps its buttons; one of
+a state the database does not hold, after a backup was restored, gives way to a fresh board),
+a lobby left open is closed, and a broken or ended game's boards lose their buttons."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import logging
 import discord
 
 from bot import rendering
+from bot.components.game_views import board_view
 from bot.languages import public_language
 from bot.publishing.base import RECONCILE_HISTORY, pointer
 from bot.publishing.direct import DirectMessages
@@ -58,42 +60,91 @@ class Restarts(DirectMessages):
             log.warning("game %s: could not read its channel", row.id)
             return None
 
-    async def reconcile(self, table: Table) -> bool:
+    async def reconcile(self, table: Table, behind: bool = True) -> bool:
         """A game loaded from storage with its pointer behind (the bot was stopped between a
-        post and the saving of its pointer): look in the channel for what was posted after
-        the recorded board. If a newer board of this game is there, the last post went out:
-        adopt it as the board, remove the buttons of every older one, post the end summary
-        if it is missing, and record the pointer. True if the game is up to date now; False
-        if nothing was found (the caller posts from the log)."""
+        post and the saving of its pointer), or resumed after a restart (``behind`` False:
+        its pointer is current): look in the channel for what was posted after the recorded
+        board. If a newer board of this game shows the stored state, the last post went out:
+        adopt it as the board. If the newest board shows anything else (a backup was
+        restored: the channel is ahead of the database, and its buttons are dead), it is
+        retired and a fresh board posted under a line. Either way every other board loses
+        its buttons (issue 24, faults 1 and 2), the end summary is posted if it is missing,
+        and the pointer recorded. True if the game is up to date now; False if nothing was
+        found and the pointer is behind (the caller posts from the log)."""
         row = table.row
         channel = self.channel(row)
         found = await self._posted_after(row)
         if found is None:
-            return False
+            return not behind
         boards = [m for m in found if self._of_game(m, row) == "board"]
         if not boards:
-            return False
+            return not behind
         summary = any(self._of_game(m, row) == "summary" for m in found)
         newest = boards[-1]
-        older = [m.id for m in boards[:-1]]
+        adopted = self._shows(newest, table)
+        older = [m.id for m in (boards[:-1] if adopted else boards)]
         if row.board_message_id is not None:
             older.insert(0, row.board_message_id)
         for message_id in older:
             await self._retire_board(channel, message_id)
-        row.board_message_id = newest.id
-        row.board_turn = table.table_view().turn
-        if table.game.over and not summary:
-            with contextlib.suppress(discord.HTTPException), speaking(public_language(row)):
+        last = await self.storage.last_events(row.id, 1)
+        row.published_event_id = last[-1].id if last else row.published_event_id
+        row.published_version = table.game.version
+        with contextlib.suppress(discord.HTTPException), speaking(public_language(row)):
+            if adopted:
+                row.board_message_id = newest.id
+                row.board_turn = table.table_view().turn
+            else:
+                # The lines of what the database holds went out before the backup was
+                # taken; the board of the state it holds goes under them, fresh.
+                row.board_message_id = None
+                await self._post(table, channel, [], [])
+            if table.game.over and not summary:
                 await channel.send(
                     embed=await self.summary(table, []),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
-        last = await self.storage.last_events(row.id, 1)
-        row.published_event_id = last[-1].id if last else row.published_event_id
-        row.published_version = table.game.version
         await self.storage.save_pointer(row.id, pointer(row))
-        log.info("game %s: its last post was found in the channel (message %s)", row.id, newest.id)
+        if adopted:
+            log.info(
+                "game %s: its last post was found in the channel (message %s)", row.id, newest.id
+            )
+        else:
+            log.warning(
+                "game %s: the channel's board (message %s) is not the stored state's (a "
+                "backup restored?): retired, a fresh board posted",
+                row.id,
+                newest.id,
+            )
         return True
+
+    def _shows(self, message: discord.Message, table: Table) -> bool:
+        """Whether a board message shows the game as stored: the board and the buttons the
+        bot would draw now (a board of a state the database does not hold has other ones,
+        and its buttons answer nothing)."""
+        with speaking(public_language(table.row)):
+            embed = self._board_embed(table)
+            view = board_view(table)
+        children = view.children if view is not None else []
+        drawn = [getattr(item, "custom_id", None) for item in children]
+        buttons = [
+            custom_id
+            for row in message.components
+            for child in getattr(row, "children", [row])
+            if (custom_id := getattr(child, "custom_id", None))
+        ]
+        if sorted(buttons) != sorted(str(c) for c in drawn if c):
+            return False
+
+        def fields(e: discord.Embed) -> list[tuple[str | None, str | None]]:
+            return [(f.name, f.value) for f in e.fields]
+
+        return any(
+            e.title == embed.title
+            and e.description == embed.description
+            and fields(e) == fields(embed)
+            for e in message.embeds
+        )
 
     async def report_broken(self, row: GameRow, reason: str | Message) -> None:
         """Say in its channel that a game cannot be loaded and was stopped (``reason``: a

@@ -66,15 +66,23 @@ def log_embed(
 
 def chunk_lines(lines: Sequence[str], limit: int = CONTENT_LIMIT - 50) -> list[str]:
     """Join lines into messages of at most ``limit`` characters."""
-    chunks: list[str] = []
+    return [text for text, _ in chunk_spans(lines, limit)]
+
+
+def chunk_spans(lines: Sequence[str], limit: int = CONTENT_LIMIT - 50) -> list[tuple[str, range]]:
+    """Join lines into messages of at most ``limit`` characters, each with the indexes of
+    the lines it holds (what goes with a line, such as a battle's picture, goes with its
+    message)."""
+    chunks: list[tuple[str, range]] = []
     current = ""
-    for line in lines:
+    first = 0
+    for i, line in enumerate(lines):
         line = clip(line, limit)
         if current and len(current) + 1 + len(line) > limit:
-            chunks.append(current)
-            current = line
+            chunks.append((current, range(first, i)))
+            current, first = line, i
         else:
             current = f"{current}\n{line}" if current else line
     if current:
-        chunks.append(current)
+        chunks.append((current, range(first, len(lines))))
     return chunks

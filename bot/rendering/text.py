@@ -33,6 +33,11 @@ FIELD_NAME_LIMIT = 256
 FIELD_LIMIT = 1024
 FOOTER_LIMIT = 2048
 LABEL_LIMIT = 80
+#: A member's display name as the bot shows it, at most: twice Discord's own limit for a
+#: display name or a nickname (32), so that any name Discord gives stays whole, and five
+#: of them, escaped, fit an embed field. A longer one (issue 24, fault 7: 2,000 characters
+#: broke a start's embed) is shortened wherever it is shown.
+NAME_LIMIT = 64
 OPTION_LABEL_LIMIT = 100
 PLACEHOLDER_LIMIT = 150
 
@@ -133,7 +138,7 @@ class Names:
         row = self.seats.get(seat)
         if row is None:
             return seat
-        return ("🤖 " if row.ai and not row.human else "") + row.name
+        return ("🤖 " if row.ai and not row.human else "") + clip(row.name, NAME_LIMIT)
 
     def bold(self, seat: str | None) -> str:
         return f"**{self.of(seat)}**"

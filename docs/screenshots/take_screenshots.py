@@ -55,7 +55,8 @@ SHOTS = {
     for s in (
         Shot("lobby.png", "the lobby `make run` opens with, as Alice (the host)", 960),
         Shot("board.png", "the board with Bob's Movement decision as buttons, as Bob", 1240),
-        Shot("battle.png", "a battle: the dice, the totals and its outcome, as Bob", 900),
+        Shot("battle.png", "a battle drawn: the dice, the totals and its outcome, as Bob", 1000),
+        Shot("card.png", "/anima card: a card drawn, as Alice", 1240),
         Shot("hand.png", "Carol's private panel (My hand): her cards and choices", 1400),
         Shot(
             "three_sets.png",
@@ -276,6 +277,11 @@ async def photograph(
     locale: str = "en-US",
 ) -> None:
     out = out_dir / shot.name
+    # The pictures (the board's, a hand's) are edited in once drawn: photographed with them.
+    bot = env.bot
+    await bot.publisher.pictures.drawn()  # type: ignore[attr-defined]
+    await bot.panels.sent()  # type: ignore[attr-defined]
+    await env.settle()
     viewers = [viewer, *(m for m in world.members if m is not viewer)]  # the first is shown
     async with env.preview(
         world.table, viewers=viewers, layout="channel", locale=locale
@@ -321,6 +327,8 @@ async def take(out_dir: Path, max_kb: int) -> None:
                 board = game.message(table.row.board_message_id)
                 hand = await carol.click(board, custom_id=f"anima:{table.id}:hand")
                 await photograph(env, world, carol, hand, SHOTS["hand.png"], out_dir, max_kb)
+                card = await alice.slash(world.table, "anima card", name="dragons_spine")
+                await photograph(env, world, alice, card, SHOTS["card.png"], out_dir, max_kb)
                 print(f"  ({game.steps} decisions played by the members)")
         finally:
             await bot.close()

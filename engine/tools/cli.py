@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from engine.cards import CARD_TYPES, CardDataError, load_cards
-from engine.tools import play, replay, scenario, simulate_command
+from engine.tools import play, replay, scenario, simulate_command, verify
 
 
 def _cmd_cards_validate(args: argparse.Namespace) -> int:
@@ -46,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     scenario.register(sub)
     simulate_command.register(sub)
     replay.register(sub)
+    verify.register(sub)
     play.register(sub)
     return parser
 

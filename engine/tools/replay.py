@@ -15,28 +15,80 @@ import json
 import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
+from engine import rng
 from engine.actions import Action, parse_action
 from engine.cards import CardDB
 from engine.endings import ENDINGS, TIEBREAKS
 from engine.errors import IllegalAction, Refusal
 from engine.events import Event
-from engine.game import Game
+from engine.game import Draw, Game
 from engine.options import Options
 from engine.rules.crisis import standing, tiebreak_scores
 from engine.tools.jsonfile import read_json
 
-#: The version of the record format this engine writes and reads.
+#: The version of the record format this engine writes and reads. The keyed stream added
+#: keys that only its games have (``dice``, the draws), versioned by ``dice.scheme``: a record
+#: without them is as before, and an engine older than them refuses them (unknown keys).
 FORMAT = 1
 
 
 class ReplayError(Exception):
     """A record that cannot be replayed: the message is one line and names the step."""
+
+
+class DieDraw(BaseModel):
+    """A die rolled from the keyed stream (1-6)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    die: int = Field(ge=1, le=6)
+
+
+class PickDraw(BaseModel):
+    """A random index ``pick`` below ``of`` (a card taken at random from a hand...)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    pick: int = Field(ge=0)
+    of: int = Field(ge=1)
+
+
+class ShuffleDraw(BaseModel):
+    """A shuffle: the cards in their order after it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    shuffle: tuple[str, ...]
+
+
+#: One draw of the keyed stream, in the record.
+RecordedDraw = DieDraw | PickDraw | ShuffleDraw
+
+
+class RecordedDice(BaseModel):
+    """The keyed stream's seeds: the record is made after the end, when the server
+    seed may be revealed; ``anima verify`` checks it against the commitment."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    scheme: Literal["blake2b-ctr-1"] = rng.KEYED  # type: ignore[assignment]
+    #: SHA-256 of the server seed, as the table was shown it at the start (hex).
+    commitment: str
+    server_seed: str
+    seat_seeds: dict[str, str] = Field(default_factory=dict)
 
 
 class RecordedAction(BaseModel):
@@ -49,6 +101,8 @@ class RecordedAction(BaseModel):
     action: str
     #: The player ran out of time and the engine took this, the prompt's default (X6).
     timeout: bool = False
+    #: With the record's ``dice``: what the keyed stream drew during the action, in order.
+    draws: tuple[RecordedDraw, ...] = ()
 
     @field_validator("action", mode="before")
     @classmethod
@@ -70,12 +124,25 @@ class GameRecord(BaseModel):
     players: list[str] = Field(min_length=2, max_length=5)
     options: Options = Field(default_factory=Options)
     seed: int
+    #: The keyed stream's seeds; None: the game's dice came from the old generator (``seed``).
+    dice: RecordedDice | None = None
+    #: With ``dice``: what the keyed stream drew during the setup, in order.
+    setup_draws: tuple[RecordedDraw, ...] = ()
     actions: list[RecordedAction] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _draws_need_dice(self) -> GameRecord:
+        if self.dice is None and (self.setup_draws or any(a.draws for a in self.actions)):
+            raise ValueError("draws of the keyed stream, but no dice (its seeds)")
+        return self
 
     def to_json(self) -> str:
         """The record as JSON, one action a line (readable, and diffs well)."""
-        head = self.model_dump(mode="json", exclude={"actions"})
-        lines = [json.dumps(a.model_dump(exclude_defaults=True)) for a in self.actions]
+        # A format-1 record is written as before the keyed stream: no dice, no draws.
+        empty = {"dice"} if self.dice is None else set()
+        empty |= set() if self.setup_draws else {"setup_draws"}
+        head = self.model_dump(mode="json", exclude={"actions", *empty})
+        lines = [json.dumps(a.model_dump(mode="json", exclude_defaults=True)) for a in self.actions]
         body = ",\n    ".join(lines)
         top = json.dumps(head, ensure_ascii=False)[:-1]
         return f'{top}, "actions": [\n    {body}\n]}}\n' if lines else f'{top}, "actions": []}}\n'
@@ -90,6 +157,8 @@ class Step:
     action: str | None
     timeout: bool
     events: list[Event]
+    #: What the keyed stream drew during the step (none for the old generator).
+    draws: list[Draw] = field(default_factory=list)
 
 
 def _explain(exc: ValidationError) -> str:
@@ -132,7 +201,9 @@ def record_from(
 ) -> GameRecord:
     """The record of ``game``: its seats, options and seed, and ``actions``, every action
     applied to it since ``Game.new``, in order (``(player, action)`` pairs, or
-    :class:`RecordedAction` to mark a time-out).
+    :class:`RecordedAction` to mark a time-out). A game of the keyed stream gets its seeds
+    too (the server seed revealed: make the record after the end) and every draw of each
+    step, found by replaying it.
 
     With ``check`` (the default) the record is replayed and must give ``game``'s state byte
     for byte (X5); otherwise :class:`ReplayError` says where it parts (an action left out, a
@@ -140,34 +211,78 @@ def record_from(
     """
     steps = [a if isinstance(a, RecordedAction) else _recorded(*a) for a in actions]
     s = game.s
+    dice = s.dice
     record = GameRecord(
         format=FORMAT,
         players=list(s.seats),
         options=s.options.model_copy(deep=True),
         seed=s.seed,
+        dice=None
+        if dice is None
+        else RecordedDice(
+            commitment=rng.commitment(dice.server_seed),
+            server_seed=dice.server_seed,
+            seat_seeds=dict(dice.seat_seeds),
+        ),
         actions=steps,
     )
-    if check and replay(record, cards=game.db).to_json() != game.to_json():
+    if dice is None and not check:
+        return record
+    drawn: list[tuple[RecordedDraw, ...]] = []
+    replayed = game
+    for replayed, step in replay_steps(record, cards=game.db):  # noqa: B007 (the last game)
+        drawn.append(tuple(recorded_draw(d) for d in step.draws))
+    if check and replayed.to_json() != game.to_json():
         raise ReplayError(
             f"the record of {len(steps)} action(s) does not replay to this game's state"
         )
+    if dice is None:
+        return record
+    record.setup_draws = drawn[0]
+    record.actions = [
+        a.model_copy(update={"draws": d}) for a, d in zip(steps, drawn[1:], strict=True)
+    ]
     return record
+
+
+def recorded_draw(draw: Draw) -> RecordedDraw:
+    """A draw of :attr:`Game.draws` as the record writes it."""
+    if draw[0] == "die":
+        return DieDraw(die=draw[1])
+    if draw[0] == "pick":
+        return PickDraw(pick=draw[1], of=draw[2])  # type: ignore[misc]
+    return ShuffleDraw(shuffle=tuple(draw[1]))  # type: ignore[arg-type]
 
 
 def replay_steps(
     record: GameRecord, until: int | None = None, cards: CardDB | None = None
 ) -> Iterator[tuple[Game, Step]]:
     """Rebuild the game one step at a time: first the setup (step 0), then each action up to
-    ``until`` (all when None). Yields the game after the step and the step; raises
-    :class:`ReplayError` naming the step that cannot be taken."""
+    ``until`` (all when None). Yields the game after the step and the step (with the draws
+    of the keyed stream it made); raises :class:`ReplayError` naming the step that cannot be
+    taken. The draws come from the record's seeds: the record's own ``draws`` are not read
+    (``anima verify`` compares the two)."""
     if until is not None and not 0 <= until <= len(record.actions):
         raise ReplayError(f"--until {until}: the record has {len(record.actions)} action(s)")
+    dice = record.dice
+    draws: list[Draw] = []
     try:
-        game = Game.new(record.players, record.options, record.seed, cards)
+        game = Game.new(
+            record.players,
+            record.options,
+            record.seed,
+            cards,
+            server_seed=dice.server_seed if dice is not None else None,
+            seat_seeds=dice.seat_seeds if dice is not None else None,
+            draws=draws,
+        )
     except IllegalAction as exc:
         raise ReplayError(f"setup: {exc}") from None
-    yield game, Step(0, None, None, False, list(game.last_events))
+    except ValueError as exc:  # the seeds (a server seed of the wrong length...)
+        raise ReplayError(f"setup: {exc}") from None
+    yield game, Step(0, None, None, False, list(game.last_events), draws)
     for number, step in enumerate(record.actions[:until], start=1):
+        draws = game.draws = []
         try:
             if step.timeout:
                 prompt = game.prompt_for(step.player)
@@ -186,7 +301,7 @@ def replay_steps(
                 f"step {number} ({step.player}: {step.action!r}{how}, turn {game.s.turn}): "
                 f"illegal: {exc}"
             ) from None
-        yield game, Step(number, step.player, step.action, step.timeout, list(events))
+        yield game, Step(number, step.player, step.action, step.timeout, list(events), draws)
 
 
 def replay(record: GameRecord, until: int | None = None, cards: CardDB | None = None) -> Game:

@@ -34,6 +34,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine import rng
 from engine.agents import Agent, RandomAgent
 from engine.agents.levels import LEVELS, make_agent
 from engine.cards import CardDB, default_cards
@@ -180,8 +181,13 @@ def play_game(
     cards: CardDB | None = None,
     max_actions: int = MAX_ACTIONS,
     observe: Callable[[Game, list[Event]], None] | None = None,
+    keyed: bool = False,
 ) -> GameResult:
     """Play one whole game; engine exceptions are caught and reported in the result.
+
+    Its dice come from the old generator seeded with ``seed`` (the positions tests and
+    pictures are made from); with ``keyed``, from the keyed stream the bot's games draw from,
+    its server seed derived from ``seed`` (nothing to prove here: the same stream).
 
     ``observe(game, events)``, if given, is called after every applied action (benchmarks and
     tests look at the state there); its exceptions are reported like the engine's.
@@ -198,7 +204,8 @@ def play_game(
     resolved = result.resolved
     try:
         opts = Options.model_validate({"turn_cap": turn_cap, **(options or {})})
-        game = Game.new(names, opts, seed, cards)
+        server_seed = rng.derived_server_seed(seed) if keyed else None
+        game = Game.new(names, opts, seed, cards, server_seed=server_seed)
         state = game.s
         actions = 0
         while state.phase != "over":
@@ -364,11 +371,13 @@ def simulate(
     levels: Sequence[str] | None = None,
     progress: Callable[[GameResult], None] | None = None,
     watch: Callable[[int], Callable[[Game, list[Event]], None]] | None = None,
+    keyed: bool = False,
 ) -> Summary:
     """Play ``games`` games, game ``i`` with seed ``seed + i``; seat ``P<n>`` plays at AI
     level ``levels[n-1]`` (default: every seat random). ``progress(result)``, if given, is
     called after each game (a progress bar); ``watch(seed)``, if given, gives the observer of
-    game ``seed`` (see :func:`play_game`: the report counts the cards used)."""
+    game ``seed`` (see :func:`play_game`: the report counts the cards used). ``keyed``: the
+    dice of the keyed stream (:func:`play_game`)."""
     db = default_cards()
     opts = Options.model_validate(options or {})
     all_cards = [c.id for c in db if in_game(c, opts)]  # S5: the cards these sets deal
@@ -381,7 +390,7 @@ def simulate(
         agents = seat_agents(seed + i, chosen) if chosen else None
         observe = _both(places.watch(seed + i), watch(seed + i) if watch is not None else None)
         result = play_game(
-            seed + i, players, turn_cap, options, agents=agents, cards=db, observe=observe
+            seed + i, players, turn_cap, options, agents, db, observe=observe, keyed=keyed
         )
         places.finish(result)
         results.append(result)

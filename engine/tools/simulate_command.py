@@ -35,6 +35,8 @@ def _command_line(args: argparse.Namespace, players: int) -> str:
     )
     if args.seats:
         line += f" --seats {','.join(args.seats)}"
+    if args.keyed_dice:
+        line += " --keyed-dice"
     return line + f" --report {args.report}"
 
 
@@ -104,6 +106,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             args.seats,
             progress=done,
             watch=uses.watch if uses is not None else None,
+            keyed=args.keyed_dice,
         )
     if args.report is not None and uses is not None:
         from engine.tools.report import ReportError, write_report
@@ -160,5 +163,11 @@ def register(sub: Any) -> None:
     )
     cmd.add_argument(
         "-v", "--verbose", action="store_true", help="list never-resolved cards and errors"
+    )
+    cmd.add_argument(
+        "--keyed-dice",
+        action="store_true",
+        help="draw from the keyed stream of the bot's games (docs/fair_dice.md), its server "
+        "seed derived from each game's seed, instead of the old generator",
     )
     cmd.set_defaults(func=_cmd_simulate)

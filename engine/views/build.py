@@ -150,6 +150,9 @@ def _public_table(g: Game, public: Container[str]) -> TableView:
         ending=s.ending,
         over=s.phase == "over",
         version=s.actions,
+        dice_commitment=g.dice_commitment,
+        # The seed is revealed when nothing is left to draw: never while the game runs.
+        dice_server_seed=s.dice.server_seed if s.dice is not None and s.phase == "over" else None,
     )
 
 
@@ -308,6 +311,8 @@ def plain_view(g: Game, viewer: str | None) -> dict[str, Any]:
         "winner": table.winner,
         "ending": table.ending,
         "version": table.version,
+        "dice_commitment": table.dice_commitment,
+        "dice_server_seed": table.dice_server_seed,
     }
     prompt = g.prompt_for(viewer) if viewer is not None else None
     if prompt is not None:

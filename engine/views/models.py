@@ -203,6 +203,11 @@ class TableView(_View):
     over: bool = False
     #: Actions applied so far (the state version).
     version: int = 0
+    #: SHA-256 of the dice's server seed (hex), to post when the game starts; None for a
+    #: game of the old generator (docs/fair_dice.md).
+    dice_commitment: str | None = None
+    #: The server seed itself (hex): only once the game is over, for ``anima verify``.
+    dice_server_seed: str | None = None
 
     def party(self, seat: str) -> PartyView:
         """The party of ``seat``."""

@@ -96,7 +96,8 @@ def seal(g: Game, seat: str) -> dict[str, Any]:
         else {"player": p["player"], "kind": p["kind"], "window": p["window"]}
         for p in data["prompts"]
     ]
-    data["rng"], data["seed"], data["rigged"] = 0, 0, []
+    # The AI samples its worlds with dice of its own: the keyed stream and its seeds stay out.
+    data["rng"], data["seed"], data["rigged"], data["dice"] = 0, 0, [], None
     get = placeholders.get
 
     def swap(card: str) -> str:

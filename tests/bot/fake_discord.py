@@ -14,6 +14,8 @@ from bot.table import Table
 class FakeMessage:
     def __init__(self, sent: list[dict[str, Any]], id: int) -> None:
         self.id, self.sent = id, sent
+        #: A sent message's files (none here: the publisher keeps its battle pictures).
+        self.attachments: list[Any] = []
 
     async def edit(self, **fields: Any) -> None:
         self.sent.append(fields)

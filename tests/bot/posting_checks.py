@@ -3,7 +3,9 @@ in order, one end summary, live buttons on the newest board only; and the game's
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import discord
 import simcord
@@ -72,3 +74,15 @@ async def assert_posted_once(
     else:
         assert buttons == [board(channel, Path(), game_id).id]
         assert board(channel, Path(), game_id).id == channel.history()[-1].id
+
+
+def sent_payloads(env: simcord.Env) -> list[dict[str, Any]]:
+    """Every payload of every message the bot sent or edited (channel, DMs, answers to
+    interactions, whose message is under ``data``; ephemeral panels), from its REST calls."""
+    out = []
+    for e in env.http_requests:
+        raw = (e.params or {}).get("payload_json")
+        for payload in (e.json, json.loads(raw) if isinstance(raw, str) else None):
+            if isinstance(payload, dict):
+                out.append(payload)
+    return out

@@ -31,7 +31,7 @@ from posting_checks import assert_killed, assert_posted_once
 
 from bot import rendering
 from bot.app import AnimaBot
-from bot.storage import KILL_STEPS, crash_points
+from bot.storage import KILL_STEPS, Killed, crash_points
 from engine.game import Game
 
 pytestmark = pytest.mark.both_backends
@@ -164,3 +164,41 @@ async def test_what_was_committed_is_posted_after_a_restart(
     shown = board(w.table, database, game_id).embeds[0]
     assert [(f.name, f.value) for f in shown.fields] == [(f.name, f.value) for f in expected.fields]
     assert shown.description == expected.description
+
+
+async def test_a_start_dm_sent_before_a_kill_is_not_sent_again(
+    w: World, simcord_env: simcord.Env, database: TestDatabase, make_bot: Callable[..., AnimaBot]
+) -> None:
+    """Killed between the first secret start's DM and its delivered mark: after the restart
+    that member still has one start DM (found in the DM channel), the other gets his."""
+    env = simcord_env
+    game_id, lobby = await open_lobby(w, w.alice, [w.bob], ai=0, turns=2)
+    bot = env.bot
+    assert isinstance(bot, AnimaBot)
+
+    async def killed(*args: Any) -> None:
+        raise Killed("before the delivered mark")
+
+    bot.storage.set_start_delivered = killed  # type: ignore[method-assign]
+    await w.alice.click(lobby, custom_id=f"anima:lobby:{game_id}:start")
+    sent = [m for m in (w.alice, w.bob) if m.user.dm_channel.history()]
+    assert len(sent) == 1  # the first DM went out, then the bot died
+
+    await env.restart_bot(make_bot())
+    assert_killed(env, "before the delivered mark")
+    for member in (w.alice, w.bob):
+        dms = member.user.dm_channel.history()
+        assert len(dms) == 1, [m.content for m in dms]
+        assert "Your secret start" in (dms[0].embeds[0].title or "")
+    with connect(database) as db:
+        marks = db.execute("SELECT start_dm FROM seats WHERE game_id = ?", (game_id,)).fetchall()
+    assert marks == [(1,), (1,)]
+    # On Discord a start sent again within minutes is dropped too: each carries its nonce.
+    dm_channels = {m.user.dm_channel.id for m in (w.alice, w.bob)}
+    sends = [
+        r.json
+        for r in env.http_requests
+        if r.method == "POST" and any(r.path == f"/channels/{c}/messages" for c in dm_channels)
+    ]
+    assert sorted(j["nonce"] for j in sends) == [f"start:{game_id}:p1", f"start:{game_id}:p2"]
+    assert all(j["enforce_nonce"] for j in sends)

@@ -3,7 +3,6 @@ hostile nicknames in every message the bot sends."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ from anima_sim import (
     start_game,
     stored,
 )
+from posting_checks import sent_payloads
 
 from bot.storage import GuildSettings
 
@@ -51,13 +51,7 @@ def rendered_texts(payload: Any) -> list[str]:
 def sent_texts(env: simcord.Env) -> list[str]:
     """Every markdown text of every message the bot sent or edited (channel, DMs, answers
     to interactions, ephemeral panels), from the REST calls it made."""
-    out = []
-    for e in env.http_requests:
-        out += rendered_texts(e.json)
-        raw = (e.params or {}).get("payload_json")
-        if isinstance(raw, str):
-            out += rendered_texts(json.loads(raw))
-    return out
+    return [text for payload in sent_payloads(env) for text in rendered_texts(payload)]
 
 
 async def test_hostile_nicknames_are_escaped_in_every_message(

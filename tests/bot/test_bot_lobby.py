@@ -22,6 +22,7 @@ from anima_sim import (
 from anima_sim import board as current_board
 
 from bot.storage import GameRow
+from words import msg, say
 
 
 def ai_levels(db_path: Path, game_id: int) -> list[str | None]:
@@ -205,3 +206,26 @@ async def test_a_game_in_a_thread_from_the_lobby_message(
     assert any(m.embeds and m.embeds[0].title.endswith("is over") for m in thread.history())
     r = await w.carol.slash(w.table, "anima start")
     assert not r.ephemeral
+
+
+async def test_a_non_hosts_start_cancel_and_timer_get_a_private_refusal_and_change_nothing(
+    w: World, db_path: Path
+) -> None:
+    """Issue 24, fault 10: the click's own answer is the refusal, privately (not a silent
+    acknowledgement), and the lobby stays as it was."""
+    game_id, lobby = await open_lobby(w, w.alice, [w.bob], ai=1)
+    before = stored(db_path, game_id)
+    shown = lobby_now(w, lobby)
+    for member in (w.bob, w.carol):  # a seated member, and one not in the lobby
+        for what in ("start", "cancel"):
+            r = await member.click(lobby, custom_id=f"anima:lobby:{game_id}:{what}")
+            assert r.ephemeral and r.response is not None
+            assert r.response.content == say(msg(f"lobby.host_only.{what}"))
+        r = await member.select(lobby, ["120"], custom_id=f"anima:lobby:{game_id}:timer")
+        assert r.ephemeral and r.response is not None
+        assert r.response.content == say(msg("lobby.host_only.options"))
+    after = stored(db_path, game_id)
+    assert (after.status, after.options, after.seats) == ("lobby", before.options, before.seats)
+    now = lobby_now(w, lobby)
+    assert now.embeds[0].to_dict() == shown.embeds[0].to_dict()
+    assert components(now) == components(shown)

@@ -4,16 +4,26 @@ changed; an older board message loses its picture with its buttons."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 import simcord
 from anima_sim import World, board, drive_new_game
+from databases import connect
 
 from bot.app import AnimaBot
-from bot.board_pictures import BOARD_FILE
-from bot.pictures import ALT_LIMIT, draw_board
+from bot.board_pictures import BATTLE_PREFIX, BOARD_FILE, battle_file
+from bot.pictures import ALT_LIMIT, draw_battle, draw_board
+
+PNG = b"\x89PNG\r\n\x1a\n"
+#: A game's public battle rolls and results, in order.
+BATTLES = (
+    "SELECT id, kind, data_json FROM events WHERE game_id = ? AND recipients IS NULL "
+    "AND kind IN ('battle_roll', 'battle_result') ORDER BY id"
+)
 
 
 @pytest.fixture
@@ -45,3 +55,49 @@ async def test_the_board_message_shows_the_board_drawn(
     assert not [m for m in older if any(a.filename == BOARD_FILE for a in m.attachments)]
     stats = bot.pictures.stats  # type: ignore[attr-defined]
     assert stats.drawn >= 1 and stats.hits + stats.superseded >= 1
+
+
+def battle_rolls(db_path: Path, game_id: int) -> list[tuple[int, dict[str, Any], Any]]:
+    """The game's public battles as logged: (the roll's event id, its payload, the
+    ``battle_result`` payload that follows it before the next roll, or None)."""
+    with connect(db_path) as db:
+        rows = db.execute(BATTLES, (game_id,)).fetchall()
+    out: list[tuple[int, dict[str, Any], Any]] = []
+    for event_id, kind, data in rows:
+        if kind == "battle_roll":
+            out.append((event_id, json.loads(data), None))
+        elif out and out[-1][2] is None:
+            out[-1] = (out[-1][0], out[-1][1], json.loads(data))
+    return out
+
+
+async def test_a_battle_is_drawn_on_the_message_that_carries_its_lines(
+    w: World, simcord_env: simcord.Env, db_path: Path
+) -> None:
+    game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=1, turns=3, seed=5)
+    bot = simcord_env.bot
+    await driver.until(lambda st, _: len(battle_rolls(db_path, game_id)) >= 2)
+    for _ in range(6):  # the battles' board messages are retired by newer ones
+        assert await driver.step()
+    await bot.publisher.pictures.drawn()  # type: ignore[attr-defined]
+    table = await bot.games.load(game_id)  # type: ignore[attr-defined]
+    names = {seat: table.names.label(seat) for seat in table.seats}
+    public = w.table.history(viewer=w.dave)
+    fought = battle_rolls(db_path, game_id)
+    for event_id, roll, result in fought:
+        name = battle_file(event_id)
+        (message,) = [m for m in public if any(a.filename == name for a in m.attachments)]
+        picture = next(a for a in message.attachments if a.filename == name)
+        # Its lines are in the message; the picture is the public payloads drawn.
+        assert f"= **{roll['totals'][0]}**" in message.content
+        expected = draw_battle(roll, names, "en", result)
+        assert picture.description == expected.alt and picture.description
+        assert (await picture.read()).startswith(PNG) and picture.content_type == "image/png"
+        # The result in words too: colour is never the only signal.
+        if result is not None:
+            assert str(result["margin"]) in picture.description or "tie" in picture.description
+    # The newest board's message keeps its battles; older ones keep theirs without the board.
+    retired = [m for m in public if m.attachments and not m.embeds]
+    assert retired and all(
+        a.filename.startswith(BATTLE_PREFIX) for m in retired for a in m.attachments
+    )

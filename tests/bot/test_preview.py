@@ -160,6 +160,12 @@ async def test_seed_world_opens_a_lobby_that_the_visitor_starts(tmp_path: Path) 
         assert "Start" in labels and "Join" in labels
         # Each joiner saw his own confirmation; the public eye sees only the lobby.
         assert [m.id for m in world.table.history()] == [world.lobby_message_id]
+        # The visitor's Start deals a game whose board is drawn (the pictures are on).
+        assert bot.settings.table_pictures
+        await world.members[0].click(lobby, custom_id=f"anima:lobby:{world.game_id}:start")
+        await bot.publisher.pictures.drawn()
+        drawn = [a for m in world.table.history() for a in m.attachments]
+        assert [a.filename for a in drawn] == ["board.png"] and drawn[0].description
 
 
 async def test_run_preview_prints_the_url_serves_the_lobby_and_ends_from_the_page(
