@@ -19,7 +19,7 @@ the seats' display names as the board shows them.
 A battle's picture (:func:`bot.pictures.draw_battle`: both sides' dice, Strengths and totals,
 from the public ``battle_roll`` and ``battle_result`` payloads alone) goes on the message that
 carries the battle's lines (``battle-<event>.png``, its alt text the battle in words). It is
-drawn before that message is sent (a few milliseconds, in the pictures' thread), because the
+drawn before that message is sent (a few milliseconds, in the pictures' worker process), because the
 message is edited afterwards (the board's picture following, the board retired) and every
 edit must keep it: the board message's battle attachments are remembered (:meth:`kept`).
 """
@@ -127,7 +127,7 @@ class BoardPictures:
         self, table: Table, fought: Sequence[Battle]
     ) -> list[tuple[Battle, Picture]]:
         """The pictures of the battles ``fought``, drawn in the pictures'
-        thread in the game's language; none without a cache. A battle that cannot be drawn
+        worker process in the game's language; none without a cache. A battle that cannot be drawn
         is left out (its lines say it all)."""
         if self.cache is None or not fought:
             return []
@@ -139,7 +139,7 @@ class BoardPictures:
                 picture = await self.cache.get(
                     (table.id, "battle", b.event_id, language),
                     str(b.event_id),
-                    lambda b=b: draw_battle(b.roll, names, language, b.result),  # type: ignore[misc]
+                    partial(draw_battle, b.roll, names, language, b.result),
                 )
                 drawn.append((b, picture))
             except Exception:
