@@ -39,6 +39,16 @@ class Restarts(DirectMessages):
                 return "summary"
             if any(title.startswith(board) for board in boards):
                 return "board"
+        # A board of components V2: its container's text begins with the title as a heading.
+        stack = list(message.components)
+        while stack:
+            component = stack.pop()
+            stack += getattr(component, "children", [])
+            text = getattr(component, "content", None) or ""
+            if isinstance(component, discord.components.TextDisplay) and any(
+                text.startswith(f"### {board}") for board in boards
+            ):
+                return "board"
         return None
 
     async def _posted_after(self, row: GameRow) -> list[discord.Message] | None:

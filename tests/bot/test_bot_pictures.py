@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 import simcord
 from anima_sim import World, board, drive_new_game
@@ -36,10 +37,14 @@ async def test_the_board_message_shows_the_board_drawn(
         assert await driver.step()
     await bot.publisher.pictures.drawn()  # type: ignore[attr-defined]
     message = board(w.table, db_path, game_id)
-    (embed,) = message.embeds
-    assert embed.image.url == f"attachment://{BOARD_FILE}"
-    (picture,) = message.attachments
-    assert picture.filename == BOARD_FILE and picture.description
+    assert message.flags.components_v2 and not message.embeds and not message.content
+    # The board's container shows the picture in a media gallery, with its alt text.
+    (box,) = [c for c in message.components if isinstance(c, discord.components.Container)]
+    (gallery,) = [c for c in box.children if isinstance(c, discord.components.MediaGallery)]
+    (item,) = gallery.items
+    (picture,) = [a for a in message.attachments if a.filename == BOARD_FILE]
+    assert picture.description and item.description == picture.description
+    assert item.media.url == picture.url
     # Drawn from the public table view, its alt text the short text board.
     table = await bot.games.load(game_id)  # type: ignore[attr-defined]
     names = {seat: table.names.label(seat) for seat in table.seats}
