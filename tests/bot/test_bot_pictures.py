@@ -20,6 +20,11 @@ from bot.board_pictures import BATTLE_PREFIX, BOARD_FILE, battle_file
 from bot.pictures import ALT_LIMIT, draw_battle, draw_board
 
 PNG = b"\x89PNG\r\n\x1a\n"
+#: A game's public battle rolls and results, in order.
+BATTLES = (
+    "SELECT id, kind, data_json FROM events WHERE game_id = ? AND recipients IS NULL "
+    "AND kind IN ('battle_roll', 'battle_result') ORDER BY id"
+)
 
 
 @pytest.fixture
@@ -61,11 +66,7 @@ def battle_rolls(db_path: Path, game_id: int) -> list[tuple[int, dict[str, Any],
     """The game's public battles as logged: (the roll's event id, its payload, the
     ``battle_result`` payload that follows it before the next roll, or None)."""
     with connect(db_path) as db:
-        rows = db.execute(
-            "SELECT id, kind, data_json FROM events WHERE game_id = ? AND recipients IS NULL "
-            "AND kind IN ('battle_roll', 'battle_result') ORDER BY id",
-            (game_id,),
-        ).fetchall()
+        rows = db.execute(BATTLES, (game_id,)).fetchall()
     out: list[tuple[int, dict[str, Any], Any]] = []
     for event_id, kind, data in rows:
         if kind == "battle_roll":
