@@ -179,6 +179,17 @@ def texts(components: Any) -> list[str]:
     return out
 
 
+def payload_texts(components: Any) -> list[str]:
+    """The text displays' contents of components as sent to Discord (their JSON), nested
+    ones too, in order: what an edit or an answer made a message show."""
+    out: list[str] = []
+    for c in components or []:
+        if c.get("type") == discord.ComponentType.text_display.value:
+            out.append(c["content"])
+        out += payload_texts(c.get("components"))
+    return out
+
+
 def board_text(message: Any) -> str:
     """The board a message shows, as text, whichever form it has: an embed (its title,
     description, fields and footer) or components V2 (its container's text displays)."""

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 import pytest
 import simcord
-from anima_sim import World, board, drive_new_game
+from anima_sim import World, board, board_text, drive_new_game, lines_text
 from databases import connect
 
 from bot.app import AnimaBot
@@ -45,7 +45,7 @@ async def test_the_board_message_shows_the_board_drawn(
     assert message.flags.components_v2 and not message.embeds and not message.content
     # The board's container shows the picture in a media gallery, with its alt text.
     (box,) = [c for c in message.components if isinstance(c, discord.components.Container)]
-    (gallery,) = [c for c in box.children if isinstance(c, discord.components.MediaGallery)]
+    (gallery,) = [c for c in box.children if isinstance(c, discord.components.MediaGalleryComponent)]
     (item,) = gallery.items
     (picture,) = [a for a in message.attachments if a.filename == BOARD_FILE]
     assert picture.description and item.description == picture.description
@@ -94,7 +94,7 @@ async def test_a_battle_is_drawn_on_the_message_that_carries_its_lines(
         (message,) = [m for m in public if any(a.filename == name for a in m.attachments)]
         picture = next(a for a in message.attachments if a.filename == name)
         # Its lines are in the message; the picture is the public payloads drawn.
-        assert f"= **{roll['totals'][0]}**" in message.content
+        assert f"= **{roll['totals'][0]}**" in lines_text(message)
         expected = draw_battle(roll, names, "en", result)
         assert picture.description == expected.alt and picture.description
         assert (await picture.read()).startswith(PNG) and picture.content_type == "image/png"
@@ -102,7 +102,7 @@ async def test_a_battle_is_drawn_on_the_message_that_carries_its_lines(
         if result is not None:
             assert str(result["margin"]) in picture.description or "tie" in picture.description
     # The newest board's message keeps its battles; older ones keep theirs without the board.
-    retired = [m for m in public if m.attachments and not m.embeds]
+    retired = [m for m in public if m.attachments and not board_text(m)]
     assert retired and all(
         a.filename.startswith(BATTLE_PREFIX) for m in retired for a in m.attachments
     )
