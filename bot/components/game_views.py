@@ -115,7 +115,10 @@ def board_layout(
     in words to the clicker alone."""
     view = retired_layout(lines, battles)
     box: ui.Container[Any] = ui.Container(accent_colour=colour)
-    box.add_item(ui.TextDisplay(board))
+    # The lines and the board share the message's text: a board grown since its lines were
+    # posted (an edit in place) is cut at a line's end, never refused by Discord (Text
+    # board shows it whole).
+    box.add_item(ui.TextDisplay(rendering.clip_lines(board, rendering.V2_TEXT_LIMIT - len(lines))))
     if picture is not None:
         name, alt = picture
         box.add_item(
@@ -148,10 +151,10 @@ def retired_layout(lines: str, battles: Sequence[Shown] = ()) -> ui.LayoutView:
     pictures, nothing else."""
     view = new_layout()
     view.add_item(ui.TextDisplay(lines))
-    if battles:
-        items = [
-            discord.MediaGalleryItem(attachment_url(name), description=alt) for name, alt in battles
-        ]
+    items = [
+        discord.MediaGalleryItem(attachment_url(name), description=alt) for name, alt in battles
+    ]
+    if items:
         view.add_item(ui.MediaGallery(*items))
     return view
 

@@ -32,9 +32,12 @@ from words import msg, say, speaking
 
 log = logging.getLogger("anima.publishing")
 
-#: The fewest characters of lines a board message holds beside its board (a larger text
-#: board than 4,000 characters leaves: it is clipped).
+#: The fewest characters of lines a board message holds beside its board (a text board
+#: larger than the rest of the message's 4,000 characters is cut: board_layout).
 MIN_LINES = 500
+#: The battles' pictures one message carries at most (Discord: 10 files a message, and
+#: 10 pictures a gallery; one is the board's).
+MAX_BATTLES = 9
 
 
 class BoardMessages(PublisherBase):
@@ -104,10 +107,7 @@ class BoardMessages(PublisherBase):
                 if picture is None and state is not None:
                     self._follow(table, state, board, posted)
                 return
-        board_text = self._board_text(table, full=state is None)
-        # The lines and the board share the message's 4,000 characters of text.
-        room = max(rendering.V2_TEXT_LIMIT - len(board_text) - 10, MIN_LINES)
-        spans = rendering.chunk_spans(lines, min(rendering.CONTENT_LIMIT - 50, room))
+        spans = rendering.chunk_spans(lines, lines_room(self._board_text(table, state is None)))
         if not spans:  # a board message always has lines
             spans = [(f"🗺️ **{say(msg('notice.game', game=row.id))}**", range(0))]
         drawn = await self.pictures.draw_battles(table, battles(events))
@@ -238,9 +238,19 @@ class BoardMessages(PublisherBase):
         await self.save_pointer(table)
 
 
+def lines_room(board: str) -> int:
+    """The most characters of lines the board message holds above the text ``board``: the
+    two share the message's 4,000 characters of text (a message of lines alone holds 2,000:
+    the lines before the last batch are sent as content)."""
+    room = max(rendering.V2_TEXT_LIMIT - len(board) - 10, MIN_LINES)
+    return min(rendering.CONTENT_LIMIT - 50, room)
+
+
 def _battle_files(drawn: Sequence[tuple[Battle, Picture]], held: range) -> list[discord.File]:
-    """The pictures of the battles whose lines are ``held`` by one message."""
-    return [picture_file(p, battle_file(b.event_id)) for b, p in drawn if b.line in held]
+    """The pictures of the battles whose lines are ``held`` by one message (the first
+    :data:`MAX_BATTLES`: a message carries 10 files, its board's picture among them)."""
+    files = [picture_file(p, battle_file(b.event_id)) for b, p in drawn if b.line in held]
+    return files[:MAX_BATTLES]
 
 
 def _retired_fields(posted: Posted) -> dict[str, Any]:

@@ -45,7 +45,9 @@ async def test_the_board_message_shows_the_board_drawn(
     assert message.flags.components_v2 and not message.embeds and not message.content
     # The board's container shows the picture in a media gallery, with its alt text.
     (box,) = [c for c in message.components if isinstance(c, discord.components.Container)]
-    (gallery,) = [c for c in box.children if isinstance(c, discord.components.MediaGalleryComponent)]
+    (gallery,) = [
+        c for c in box.children if isinstance(c, discord.components.MediaGalleryComponent)
+    ]
     (item,) = gallery.items
     (picture,) = [a for a in message.attachments if a.filename == BOARD_FILE]
     assert picture.description and item.description == picture.description
