@@ -259,9 +259,20 @@ def custom_ids(components: Any) -> list[str]:
     ]
 
 
+def shown_text(components: Any) -> str:
+    """The text displays' contents of a message of components V2, nested ones too."""
+    out = []
+    for c in components or []:
+        if isinstance(c, discord.components.TextDisplay):
+            out.append(c.content)
+        out.append(shown_text(getattr(c, "children", None)))
+    return "\n".join(t for t in out if t)
+
+
 def battle_message(world: PreviewWorld) -> discord.Message | None:
     for m in reversed(world.table.history()):
-        if "+ Strength" in (m.content or "") and " vs 🎲" in (m.content or ""):
+        text = f"{m.content or ''}\n{shown_text(m.components)}"
+        if "+ Strength" in text and " vs 🎲" in text:
             return m
     return None
 

@@ -14,6 +14,7 @@ from bot.table import Table
 class FakeMessage:
     def __init__(self, sent: list[dict[str, Any]], id: int) -> None:
         self.id, self.sent = id, sent
+        self.attachments: list[Any] = []
 
     async def edit(self, **fields: Any) -> None:
         self.sent.append(fields)
