@@ -211,6 +211,30 @@ class BoardMessages(PublisherBase):
             with contextlib.suppress(discord.HTTPException):
                 await message.edit(view=None)
 
+    async def disarm(
+        self, channel: discord.PartialMessageable, game_id: int, message_id: int
+    ) -> None:
+        """A board message loses its buttons and keeps the rest (its lines, its board, its
+        pictures): the game was ended or broken. A message of components V2 is edited
+        without its action rows (``view=None`` would empty it, which Discord refuses); one
+        that cannot be read loses its board too, if its lines are remembered."""
+        message = channel.get_partial_message(message_id)
+        try:
+            shown: discord.Message | None = await channel.fetch_message(message_id)
+        except discord.HTTPException:
+            shown = None
+        if shown is not None and shown.flags.components_v2:
+            view = discord.ui.LayoutView.from_message(shown, timeout=None)
+            for row in [i for i in view.children if isinstance(i, discord.ui.ActionRow)]:
+                view.remove_item(row)
+            await message.edit(view=view)
+            return
+        posted = self.pictures.posted(game_id, message_id)
+        if shown is None and posted is not None:
+            await message.edit(**_retired_fields(posted))
+            return
+        await message.edit(view=None)  # an older bot's board: an embed and its buttons
+
     async def open_thread(self, row: GameRow) -> int | None:
         """Start a public thread from the lobby message for the game; None if Discord
         refuses (no permission, the message is gone)."""

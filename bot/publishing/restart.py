@@ -121,7 +121,7 @@ class Restarts(DirectMessages):
         try:
             await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
             for message_id in boards:
-                await channel.get_partial_message(message_id).edit(view=None)
+                await self.disarm(channel, row.id, message_id)
         except discord.HTTPException:
             log.warning("could not report broken game %s", row.id)
 
@@ -132,9 +132,10 @@ class Restarts(DirectMessages):
             text = f"🛑 {say(msg('notice.ended', game=row.id, user=f'<@{user_id}>'))}"
         try:
             await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
-            for message_id in (row.board_message_id, row.lobby_message_id):
-                if message_id:
-                    await channel.get_partial_message(message_id).edit(view=None)
+            if row.board_message_id:
+                await self.disarm(channel, row.id, row.board_message_id)
+            if row.lobby_message_id:
+                await channel.get_partial_message(row.lobby_message_id).edit(view=None)
         except discord.HTTPException:
             log.warning("could not announce the end of game %s", row.id)
 
