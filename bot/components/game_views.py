@@ -96,6 +96,8 @@ def board_view(table: Table) -> ui.View | None:
     return view
 
 
+#: An action row's width: five buttons, or one select menu.
+ROW_WIDTH = 5
 #: A picture on a components V2 message: its attachment's name and its alt text.
 Shown = tuple[str, str]
 
@@ -141,6 +143,9 @@ def board_layout(
         row = ui.ActionRow[Any]()
         for item in rows[n]:
             item.row = None  # a components V2 message places its items by their ActionRow
+            if sum(i.width for i in row.children) + item.width > ROW_WIDTH:
+                view.add_item(row)  # full (five buttons, or a select menu): the next row
+                row = ui.ActionRow[Any]()
             row.add_item(item)
         view.add_item(row)
     return view
