@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot import history, rendering
-from bot.attachments import picture_file
+from bot.attachments import attachment_url, picture_file
 from bot.board_pictures import (
     BATTLE_PREFIX,
     BOARD_FILE,
@@ -227,6 +227,13 @@ class BoardMessages(PublisherBase):
             view = discord.ui.LayoutView.from_message(shown, timeout=None)
             for row in [i for i in view.children if isinstance(i, discord.ui.ActionRow)]:
                 view.remove_item(row)
+            # The pictures stay the message's own attachments (a CDN link read back expires).
+            names = {a.url: a.filename for a in shown.attachments}
+            for item in view.walk_children():
+                if isinstance(item, discord.ui.MediaGallery):
+                    for picture in item.items:
+                        if picture.media.url in names:
+                            picture.media = attachment_url(names[picture.media.url])
             await message.edit(view=view)
             return
         posted = self.pictures.posted(game_id, message_id)

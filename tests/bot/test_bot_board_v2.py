@@ -4,13 +4,15 @@ the whole text board to the clicker alone, in one click, before and after a rest
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 import simcord
-from anima_sim import World, board, components, drive_new_game, texts
+from anima_sim import World, board, components, drive_new_game, message_by_id, texts
 from pictures.positions import BOARD_ACTION, BOARD_SEED, SECRET_ACTIONS, positions
 from test_bot_render import table_for
 
@@ -169,3 +171,34 @@ async def test_the_text_board_button_shows_the_whole_board_privately_even_after_
             (f.name, f.value) for f in whole.fields
         ]
         assert len(w.table.history()) == before  # nothing posted in the channel
+
+
+async def test_an_ended_games_board_keeps_its_text_and_picture_and_loses_its_buttons(
+    w: World, simcord_env: simcord.Env, db_path: Path
+) -> None:
+    game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=1, turns=3, seed=5)
+    for _ in range(8):
+        assert await driver.step()
+    await simcord_env.bot.publisher.pictures.drawn()  # type: ignore[attr-defined]
+    before = board(w.table, db_path, game_id)
+    assert components(before)
+    r = await w.alice.slash(w.table, "anima end")
+    first = len(simcord_env.http_requests)
+    await w.alice.click(r.response, custom_id=f"anima:end:{game_id}:yes")
+    after = message_by_id(w.table, before.id)
+    # The edit names the picture as the message's attachment (a CDN link read back expires).
+    (edit,) = [
+        c
+        for c in simcord_env.http_requests[first:]
+        if c.method == "PATCH" and c.path.endswith(f"/{before.id}")
+    ]
+    assert f'"attachment://{BOARD_FILE}"' in json.dumps(edit.json)
+    assert not components(after)  # no button left
+    assert texts(after.components) == texts(before.components)  # its lines and its board
+    # The board's picture is still the message's own attachment.
+    (picture,) = [a for a in after.attachments if a.filename == BOARD_FILE]
+    (box,) = [c for c in after.components if isinstance(c, discord.components.Container)]
+    (gallery,) = [
+        c for c in box.children if isinstance(c, discord.components.MediaGalleryComponent)
+    ]
+    assert [i.media.url for i in gallery.items] == [picture.url]
