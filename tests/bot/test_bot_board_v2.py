@@ -141,14 +141,19 @@ def simcord_bot(make_bot: Callable[..., AnimaBot]) -> AnimaBot:
     return make_bot(table_pictures=True)
 
 
-async def test_the_text_board_button_shows_the_whole_board_privately_even_after_a_restart(
-    w: World, simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
-) -> None:
+async def board_drawn(w: World, env: simcord.Env, db_path: Path) -> tuple[int, discord.Message]:
+    """A game a few decisions in, and its board message with the board's picture on it."""
     game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=1, turns=3, seed=5)
     for _ in range(8):
         assert await driver.step()
-    await simcord_env.bot.publisher.pictures.drawn()  # type: ignore[attr-defined]
-    message = board(w.table, db_path, game_id)
+    await env.bot.publisher.pictures.drawn()  # type: ignore[attr-defined]
+    return game_id, board(w.table, db_path, game_id)
+
+
+async def test_the_text_board_button_shows_the_whole_board_privately_even_after_a_restart(
+    w: World, simcord_env: simcord.Env, db_path: Path, make_bot: Callable[..., AnimaBot]
+) -> None:
+    game_id, message = await board_drawn(w, simcord_env, db_path)
     text_board = f"anima:{game_id}:board"
     assert text_board in [c.custom_id for c in components(message)]
     # The message shows the board drawn, its text board is not in it.
@@ -176,11 +181,7 @@ async def test_the_text_board_button_shows_the_whole_board_privately_even_after_
 async def test_an_ended_games_board_keeps_its_text_and_picture_and_loses_its_buttons(
     w: World, simcord_env: simcord.Env, db_path: Path
 ) -> None:
-    game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=1, turns=3, seed=5)
-    for _ in range(8):
-        assert await driver.step()
-    await simcord_env.bot.publisher.pictures.drawn()  # type: ignore[attr-defined]
-    before = board(w.table, db_path, game_id)
+    game_id, before = await board_drawn(w, simcord_env, db_path)
     assert components(before)
     r = await w.alice.slash(w.table, "anima end")
     first = len(simcord_env.http_requests)
