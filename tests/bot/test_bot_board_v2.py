@@ -184,6 +184,7 @@ async def test_an_ended_games_board_keeps_its_text_and_picture_and_loses_its_but
     game_id, before = await board_drawn(w, simcord_env, db_path)
     assert components(before)
     r = await w.alice.slash(w.table, "anima end")
+    assert r.response is not None
     first = len(simcord_env.http_requests)
     await w.alice.click(r.response, custom_id=f"anima:end:{game_id}:yes")
     after = message_by_id(w.table, before.id)
