@@ -1,6 +1,6 @@
 """The board's picture on the board message (issue 23): the public board drawn by the
-pictures' worker process (:class:`bot.pictures.PictureCache`) and shown as the board embed's image,
-its alt text (the attachment's description) the short text board.
+pictures' worker process (:class:`bot.pictures.PictureCache`) and shown in the board message's
+media gallery, its alt text (the attachment's description) the short text board.
 
 Why it follows the message rather than coming with it: publishing runs on a click's path
 (under the game's lock, often as the click's own answer), and a drawing costs tens of
@@ -21,7 +21,8 @@ from the public ``battle_roll`` and ``battle_result`` payloads alone) goes on th
 carries the battle's lines (``battle-<event>.png``, its alt text the battle in words). It is
 drawn before that message is sent (a few milliseconds, in the pictures' worker process), because the
 message is edited afterwards (the board's picture following, the board retired) and every
-edit must keep it: the board message's battle attachments are remembered (:meth:`kept`).
+edit must keep it: the board message's lines and battle attachments are remembered
+(:meth:`BoardPictures.posted`).
 """
 
 from __future__ import annotations
@@ -29,14 +30,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 import discord
 
-from bot.attachments import attachment_url, picture_file
 from bot.languages import public_language
 from bot.pictures import Picture, PictureCache, board_digest, draw_battle, draw_board
 from bot.storage import EventRow
@@ -86,6 +86,20 @@ def battles(events: Sequence[EventRow]) -> list[Battle]:
 
 
 @dataclass(frozen=True)
+class Posted:
+    """A board message and what it carries besides the board: its lines, and the battles'
+    pictures among them (the attachments as sent)."""
+
+    message_id: int
+    lines: str
+    battles: list[discord.Attachment]
+
+    def pictures(self) -> list[tuple[str, str]]:
+        """The battles' pictures: (attachment name, alt text)."""
+        return [(a.filename, a.description or "") for a in self.battles]
+
+
+@dataclass(frozen=True)
 class BoardState:
     """What one board message shows: the game, its version, and the picture to draw."""
 
@@ -104,9 +118,8 @@ class BoardPictures:
         self.cache = cache
         #: The pictures being drawn for a board message sent without one.
         self._following: set[asyncio.Task[None]] = set()
-        #: Per game, its board message and the battle pictures it carries (every edit of
-        #: that message keeps them).
-        self._kept: dict[int, tuple[int, list[discord.Attachment]]] = {}
+        #: Per game, its board message and what it carries besides the board.
+        self._posted: dict[int, Posted] = {}
 
     def state(self, table: Table) -> BoardState | None:
         """What ``table``'s board shows now, for its picture (None without a cache)."""
@@ -148,52 +161,35 @@ class BoardPictures:
                 )
         return drawn
 
-    def keep(self, game_id: int, message: discord.Message) -> None:
-        """``message`` is the game's board message now: remember its battle pictures."""
-        self._kept[game_id] = (
-            message.id,
-            [a for a in message.attachments if a.filename.startswith(BATTLE_PREFIX)],
-        )
+    def remember(self, game_id: int, posted: Posted) -> None:
+        """``posted`` is the game's board message now (its lines and battles are kept by
+        every later edit of it, and by its retirement)."""
+        self._posted[game_id] = posted
 
-    def kept(self, game_id: int, message_id: int | None) -> list[discord.Attachment]:
-        """The battle pictures the board message ``message_id`` of the game carries (an edit
-        keeps them; none if it is not the one remembered, e.g. after a restart)."""
-        message, attachments = self._kept.get(game_id, (None, []))
-        return list(attachments) if message == message_id else []
+    def posted(self, game_id: int, message_id: int | None) -> Posted | None:
+        """What the game's board message ``message_id`` carries besides the board; None if
+        it is not the one remembered (posted before a restart)."""
+        posted = self._posted.get(game_id)
+        return posted if posted is not None and posted.message_id == message_id else None
 
-    def dress(
-        self,
-        state: BoardState | None,
-        embed: discord.Embed,
-        fields: dict[str, Any],
-        edit: bool,
-        kept: Sequence[discord.Attachment | discord.File] = (),
-    ) -> bool:
-        """Put the picture drawn for ``state`` on a board message about to be sent
-        (``edit``: edited) with ``embed``: its image and its attachment in ``fields``, after
-        the message's other attachments ``kept`` (its battles). True if it was ready; else
-        the message carries no board picture (an edit drops the older one) and the caller
-        has it drawn (:meth:`follow`)."""
-        picture = None
-        if state is not None and self.cache is not None:
-            picture = self.cache.ready(state.key, state.digest)
-        if picture is None:
-            if edit or kept:
-                fields["attachments"] = list(kept)
-            return state is None
-        _show(embed, picture, fields, kept)
-        return True
+    def ready(self, state: BoardState | None) -> Picture | None:
+        """The picture drawn for ``state`` if it is drawn already (a message being sent
+        now can carry it at no cost); None: not yet (the caller has it drawn:
+        :meth:`follow`), or no pictures."""
+        if state is None or self.cache is None:
+            return None
+        return self.cache.ready(state.key, state.digest)
 
     def follow(
         self,
         state: BoardState,
         table: Table,
         message: discord.PartialMessage,
-        embed: discord.Embed,
+        fields: Callable[[Picture], dict[str, Any]],
     ) -> None:
-        """Draw ``state``'s picture in the pictures' worker process, then edit it into ``message``
-        if that is still the game's board showing that version."""
-        task = asyncio.get_running_loop().create_task(self._follow(state, table, message, embed))
+        """Draw ``state``'s picture in the pictures' worker process, then edit ``message``
+        into ``fields(picture)`` if it is still the game's board showing that version."""
+        task = asyncio.get_running_loop().create_task(self._follow(state, table, message, fields))
         self._following.add(task)
         task.add_done_callback(self._following.discard)
 
@@ -202,7 +198,7 @@ class BoardPictures:
         state: BoardState,
         table: Table,
         message: discord.PartialMessage,
-        embed: discord.Embed,
+        fields: Callable[[Picture], dict[str, Any]],
     ) -> None:
         assert self.cache is not None
         view, db, names, language = state.draw
@@ -215,25 +211,10 @@ class BoardPictures:
             return
         if table.row.board_message_id != message.id or table.game.version != state.version:
             return  # a newer board message (or edit) has its own picture coming
-        fields: dict[str, Any] = {}
-        _show(embed, picture, fields, self.kept(state.game_id, message.id))
         with contextlib.suppress(discord.HTTPException):
-            await message.edit(**fields)
+            await message.edit(**fields(picture))
 
     async def drawn(self) -> None:
         """Wait until every picture being drawn is on its message (tests, shutdown)."""
         while self._following:
             await asyncio.gather(*self._following, return_exceptions=True)
-
-
-def _show(
-    embed: discord.Embed,
-    picture: Picture,
-    fields: dict[str, Any],
-    kept: Sequence[discord.Attachment | discord.File] = (),
-) -> None:
-    """``embed`` showing ``picture`` as its image, the attachment put in ``fields`` after
-    the message's ``kept`` ones."""
-    embed.set_image(url=attachment_url(BOARD_FILE))
-    fields["embed"] = embed
-    fields["attachments"] = [*kept, picture_file(picture, BOARD_FILE)]

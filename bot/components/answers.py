@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import ui
@@ -45,6 +45,8 @@ ERROR_TEXT = say(msg("answer.error"), SOURCE)
 #: on its own: Discord wants an answer within 3 seconds.
 ACKNOWLEDGE_AFTER = 1.0
 
+AnyView = TypeVar("AnyView", ui.View, ui.LayoutView)
+
 
 def new_view() -> ui.View:
     """An empty view for the bot's components, with no timer and no listener.
@@ -55,7 +57,16 @@ def new_view() -> ui.View:
     sent with (``is_finished()`` views are not stored). Otherwise it would keep every sent
     view, and give every ephemeral one (the private panels) a 15-minute timeout task of
     its own, which piles up in a long game and slows SimCord's virtual clock (issue 10)."""
-    view = ui.View(timeout=None)
+    return _stopped(ui.View(timeout=None))
+
+
+def new_layout() -> ui.LayoutView:
+    """An empty components V2 view (the board message), stopped at once like
+    :func:`new_view` (its items are dynamic items too)."""
+    return _stopped(ui.LayoutView(timeout=None))
+
+
+def _stopped(view: AnyView) -> AnyView:
     with contextlib.suppress(RuntimeError):  # outside an event loop: nothing to stop
         asyncio.get_running_loop()
         view.stop()

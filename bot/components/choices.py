@@ -148,9 +148,10 @@ async def choice_made(interaction: discord.Interaction, gid: int, since: int, id
 
 class ControlButton(
     ui.DynamicItem[ui.Button[Any]],
-    template=r"anima:(?P<gid>[0-9]+):(?P<what>decide|hand|respond|reclaim)",
+    template=r"anima:(?P<gid>[0-9]+):(?P<what>decide|hand|respond|reclaim|board)",
 ):
-    """Decide / My hand / Respond (open the private panel) and Take my seat back."""
+    """Decide / My hand / Respond (open the private panel), Take my seat back, and Text
+    board (the whole board in words, privately: the board message shows it drawn)."""
 
     #: Each button's style; its label is the catalog's ``button.<what>``.
     STYLES = {
@@ -158,6 +159,7 @@ class ControlButton(
         "hand": discord.ButtonStyle.secondary,
         "respond": discord.ButtonStyle.primary,
         "reclaim": discord.ButtonStyle.success,
+        "board": discord.ButtonStyle.secondary,
     }
 
     def __init__(self, gid: int, what: str, label: str | None = None, row: int | None = None):
@@ -178,6 +180,8 @@ class ControlButton(
             games = client(interaction).games
             if self.what == "reclaim":
                 return await games.reclaim(self.gid, interaction.user.id)
+            if self.what == "board":  # what /anima board shows, to the clicker alone
+                return await games.board(self.gid)
             # Ephemeral (a click in a server): the panel shows the hand drawn; a DM never.
             pictured = interaction.guild_id is not None
             return await games.panel(self.gid, interaction.user.id, self.what, pictured)

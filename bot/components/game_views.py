@@ -8,14 +8,16 @@ language and a panel's in its owner's.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import ui
 
 from bot import rendering
+from bot.attachments import attachment_url
 from bot.autopass import AUTO_KINDS
-from bot.components.answers import new_view
+from bot.components.answers import new_layout, new_view
 from bot.components.choices import (
     AutoPassButton,
     AutoPassSelect,
@@ -91,6 +93,74 @@ def board_view(table: Table) -> ui.View | None:
     label = say(msg("button.start")) if starting else None
     view.add_item(ControlButton(table.id, "decide", label, row=0))
     view.add_item(ControlButton(table.id, "hand", row=0))
+    return view
+
+
+#: An action row's width: five buttons, or one select menu.
+ROW_WIDTH = 5
+#: A picture on a components V2 message: its attachment's name and its alt text.
+Shown = tuple[str, str]
+
+
+def board_layout(
+    table: Table,
+    lines: str,
+    board: str,
+    picture: Shown | None = None,
+    battles: Sequence[Shown] = (),
+    colour: discord.Colour | None = None,
+) -> ui.LayoutView:
+    """The board message as components V2 (issue 23): the latest ``lines``, the pictures of
+    the battles among them, then the board in a container (``board``: its text, the whole
+    text board, or with its ``picture`` its heading and whose decision it is), and the
+    decision's buttons (:func:`board_view`) with **Text board**, which shows the whole board
+    in words to the clicker alone."""
+    view = retired_layout(lines, battles)
+    box: ui.Container[Any] = ui.Container(accent_colour=colour)
+    # The lines and the board share the message's text: a board grown since its lines were
+    # posted (an edit in place) is cut at a line's end, never refused by Discord (Text
+    # board shows it whole).
+    box.add_item(ui.TextDisplay(rendering.clip_lines(board, rendering.V2_TEXT_LIMIT - len(lines))))
+    if picture is not None:
+        name, alt = picture
+        box.add_item(
+            ui.MediaGallery(discord.MediaGalleryItem(attachment_url(name), description=alt))
+        )
+    view.add_item(box)
+    rows: dict[int, list[ui.Item[Any]]] = {}
+    buttons = board_view(table)
+    for item in buttons.children if buttons is not None else []:
+        rows.setdefault(item.row or 0, []).append(item)
+    if table.row.status == "running" and not table.game.over:
+        text_board = ControlButton(table.id, "board")
+        last = max(rows, default=0)
+        if len(rows.get(last, [])) >= 5 or any(
+            isinstance(i, ChoiceSelect) for i in rows.get(last, [])
+        ):
+            last += 1
+        rows.setdefault(last, []).append(text_board)
+    for n in sorted(rows):
+        row = ui.ActionRow[Any]()
+        for item in rows[n]:
+            item.row = None  # a components V2 message places its items by their ActionRow
+            if sum(i.width for i in row.children) + item.width > ROW_WIDTH:
+                view.add_item(row)  # full (five buttons, or a select menu): the next row
+                row = ui.ActionRow[Any]()
+            row.add_item(item)
+        view.add_item(row)
+    return view
+
+
+def retired_layout(lines: str, battles: Sequence[Shown] = ()) -> ui.LayoutView:
+    """A board message once a newer one holds the board: its lines and its battles'
+    pictures, nothing else."""
+    view = new_layout()
+    view.add_item(ui.TextDisplay(lines))
+    items = [
+        discord.MediaGalleryItem(attachment_url(name), description=alt) for name, alt in battles
+    ]
+    if items:
+        view.add_item(ui.MediaGallery(*items))
     return view
 
 

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Sequence
+from typing import Any
 
 import discord
 
 from bot import rendering
-from bot.components.game_views import board_view
+from bot.components.game_views import board_layout
 from bot.languages import public_language
 from bot.publishing.base import RECONCILE_HISTORY, pointer
 from bot.publishing.direct import DirectMessages
@@ -40,6 +42,16 @@ class Restarts(DirectMessages):
             if title in summaries:
                 return "summary"
             if any(title.startswith(board) for board in boards):
+                return "board"
+        # A board of components V2: its container's text begins with the title as a heading.
+        stack = list(message.components)
+        while stack:
+            component = stack.pop()
+            stack += getattr(component, "children", [])
+            text = getattr(component, "content", None) or ""
+            if isinstance(component, discord.components.TextDisplay) and any(
+                text.startswith(f"### {board}") for board in boards
+            ):
                 return "board"
         return None
 
@@ -119,26 +131,34 @@ class Restarts(DirectMessages):
         return True
 
     def _shows(self, message: discord.Message, table: Table) -> bool:
-        """Whether a board message shows the game as stored: the board and the buttons the
-        bot would draw now (a board of a state the database does not hold has other ones,
-        and its buttons answer nothing)."""
+        """Whether a board message shows the game as stored: the buttons the bot would draw
+        now and the board's text (a board of a state the database does not hold has other
+        ones, and its buttons answer nothing)."""
         with speaking(public_language(table.row)):
+            drawn = board_layout(table, "", "")
+            texts = [self._board_text(table, full) for full in (True, False)]
             embed = self._board_embed(table)
-            view = board_view(table)
-        children = view.children if view is not None else []
-        drawn = [getattr(item, "custom_id", None) for item in children]
-        buttons = [
-            custom_id
-            for row in message.components
-            for child in getattr(row, "children", [row])
-            if (custom_id := getattr(child, "custom_id", None))
-        ]
-        if sorted(buttons) != sorted(str(c) for c in drawn if c):
+        buttons = [c for c in _walk(message.components) if c]
+        if sorted(buttons) != sorted(_custom_ids(drawn)):
             return False
+        if message.flags.components_v2:
+            # The board is its container's first text; a full board under long lines may
+            # be cut at a line's end (its last line then says how many were left out).
+            shown = [
+                t
+                for box in message.components
+                if isinstance(box, discord.components.Container)
+                for t in _texts(box)
+            ]
+            return bool(shown) and any(
+                text == shown[0] or text.startswith(shown[0].rsplit("\n", 1)[0] + "\n")
+                for text in texts
+            )
 
         def fields(e: discord.Embed) -> list[tuple[str | None, str | None]]:
             return [(f.name, f.value) for f in e.fields]
 
+        # A board posted by an older bot: an embed.
         return any(
             e.title == embed.title
             and e.description == embed.description
@@ -162,7 +182,7 @@ class Restarts(DirectMessages):
         try:
             await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
             for message_id in boards:
-                await channel.get_partial_message(message_id).edit(view=None)
+                await self.disarm(channel, row.id, message_id)
         except discord.HTTPException:
             log.warning("could not report broken game %s", row.id)
 
@@ -173,9 +193,10 @@ class Restarts(DirectMessages):
             text = f"🛑 {say(msg('notice.ended', game=row.id, user=f'<@{user_id}>'))}"
         try:
             await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
-            for message_id in (row.board_message_id, row.lobby_message_id):
-                if message_id:
-                    await channel.get_partial_message(message_id).edit(view=None)
+            if row.board_message_id:
+                await self.disarm(channel, row.id, row.board_message_id)
+            if row.lobby_message_id:
+                await channel.get_partial_message(row.lobby_message_id).edit(view=None)
         except discord.HTTPException:
             log.warning("could not announce the end of game %s", row.id)
 
@@ -204,3 +225,28 @@ class Restarts(DirectMessages):
         thread = self.client.get_channel(row.channel_id)
         parent = getattr(thread, "parent_id", None)
         return int(parent) if parent else row.channel_id
+
+
+def _walk(components: Sequence[Any]) -> list[str]:
+    """The custom ids of a message's components, however deep (rows, containers)."""
+    found: list[str] = []
+    for c in components:
+        custom_id = getattr(c, "custom_id", None)
+        if custom_id:
+            found.append(str(custom_id))
+        found += _walk(getattr(c, "children", None) or [])
+    return found
+
+
+def _custom_ids(view: discord.ui.LayoutView) -> list[str]:
+    """The custom ids of a layout as it would be sent."""
+    return [
+        str(custom_id)
+        for item in view.walk_children()
+        if (custom_id := getattr(item, "custom_id", None))
+    ]
+
+
+def _texts(box: discord.components.Container) -> list[str]:
+    """The text displays of a container, in order."""
+    return [c.content for c in box.children if isinstance(c, discord.components.TextDisplay)]

@@ -204,6 +204,28 @@ def board_embed(
     return fit(embed)
 
 
+#: Discord's limit on the text of all the text displays of a components V2 message.
+V2_TEXT_LIMIT = 4000
+
+
+def board_colour(over: bool) -> discord.Colour:
+    """The board's colour (its container's accent): another once the game is over."""
+    return COLOR_OVER if over else COLOR
+
+
+def board_text(embed: discord.Embed, full: bool) -> str:
+    """The board (:func:`board_embed`) as the text of a components V2 message: its title as
+    a heading and its description (the turn order, the Final mission, whose decision it is
+    and what its choices give); ``full``: its parties, Regions and legend too (the text
+    board; without it the board's picture shows them)."""
+    lines = [f"### {embed.title}", embed.description or ""]
+    if full:
+        for f in embed.fields:
+            lines += [f"**{f.name}**", f.value or ""]
+        lines += [f"-# {line}" for line in (embed.footer.text or "").split("\n") if line]
+    return "\n".join(lines)
+
+
 def _decks(view: TableView) -> str:
     return ", ".join(f"{deck_name(k)} {v}" for k, v in sorted(view.decks))
 

@@ -54,18 +54,18 @@ SHOTS = {
     s.name: s
     for s in (
         Shot("lobby.png", "the lobby `make run` opens with, as Alice (the host)", 960),
-        Shot("board.png", "the board with Bob's Movement decision as buttons, as Bob", 1240),
+        Shot("board.png", "the board with Bob's Movement decision as buttons, as Bob", 1560),
         Shot("battle.png", "a battle drawn: the dice, the totals and its outcome, as Bob", 1000),
         Shot("card.png", "/anima card: a card drawn, as Alice", 1240),
         Shot("hand.png", "Carol's private panel (My hand): her cards and choices", 1400),
         Shot(
             "three_sets.png",
             "a board of the three sets: an Arcane character, a Trap face down, an Artifact",
-            1400,
+            1800,
         ),
-        Shot("board_es.png", "a game in Spanish: its board, as Bob (who reads Spanish)", 1240),
+        Shot("board_es.png", "a game in Spanish: its board, as Bob (who reads Spanish)", 1560),
         Shot("hand_es.png", "the same game: Carol's private panel, in Spanish", 1400),
-        Shot("board_ru.png", "a game in Russian: its board, as Bob (who reads Russian)", 1240),
+        Shot("board_ru.png", "a game in Russian: its board, as Bob (who reads Russian)", 1560),
         Shot("hand_ru.png", "the same game: Carol's private panel, in Russian", 1400),
     )
 }
@@ -259,9 +259,20 @@ def custom_ids(components: Any) -> list[str]:
     ]
 
 
+def shown_text(components: Any) -> str:
+    """The text displays' contents of a message of components V2, nested ones too."""
+    out = []
+    for c in components or []:
+        if isinstance(c, discord.components.TextDisplay):
+            out.append(c.content)
+        out.append(shown_text(getattr(c, "children", None)))
+    return "\n".join(t for t in out if t)
+
+
 def battle_message(world: PreviewWorld) -> discord.Message | None:
     for m in reversed(world.table.history()):
-        if "+ Strength" in (m.content or "") and " vs 🎲" in (m.content or ""):
+        text = f"{m.content or ''}\n{shown_text(m.components)}"
+        if "+ Strength" in text and " vs 🎲" in text:
             return m
     return None
 

@@ -168,10 +168,51 @@ def message_by_id(channel: simcord.ChannelHandle, message_id: int | None) -> dis
     raise AssertionError(f"message {message_id} is not in #{channel.name}")
 
 
+def texts(components: Any) -> list[str]:
+    """The text displays' contents of a message's components (components V2), nested ones
+    too, in order."""
+    out: list[str] = []
+    for c in components or []:
+        if isinstance(c, discord.components.TextDisplay):
+            out.append(c.content)
+        out += texts(getattr(c, "children", None))
+    return out
+
+
+def payload_texts(components: Any) -> list[str]:
+    """The text displays' contents of components as sent to Discord (their JSON), nested
+    ones too, in order: what an edit or an answer made a message show."""
+    out: list[str] = []
+    for c in components or []:
+        if c.get("type") == discord.ComponentType.text_display.value:
+            out.append(c["content"])
+        out += payload_texts(c.get("components"))
+    return out
+
+
+def board_text(message: Any) -> str:
+    """The board a message shows, as text, whichever form it has: an embed (its title,
+    description, fields and footer) or components V2 (its container's text displays)."""
+    for e in message.embeds:
+        parts = [e.title or "", e.description or ""]
+        parts += [f"{f.name}\n{f.value}" for f in e.fields]
+        return "\n".join([*parts, e.footer.text or ""])
+    boxes = [c for c in message.components if isinstance(c, discord.components.Container)]
+    return "\n".join(t for box in boxes for t in texts(box.children))
+
+
+def lines_text(message: Any) -> str:
+    """The lines a message carries: its content, or (components V2) its text displays
+    outside the board's container."""
+    top = [c for c in message.components if not isinstance(c, discord.components.Container)]
+    return "\n".join([message.content or "", *texts(top)]).strip("\n")
+
+
 def is_board(message: discord.Message, game_id: int) -> bool:
     """The message carries the board of game ``game_id`` (its title in any language)."""
     titles = [say(msg("board.title", game=game_id), language) + " · " for language in LANGUAGES]
-    return any((e.title or "").startswith(tuple(titles)) for e in message.embeds)
+    text = board_text(message).removeprefix("### ")
+    return text.startswith(tuple(titles))
 
 
 def board(channel: simcord.ChannelHandle, db_path: Db, game_id: int) -> discord.Message:

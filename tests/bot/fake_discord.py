@@ -5,10 +5,19 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
+
 from bot.panels import Panels
 from bot.publishing import Publisher
 from bot.storage import EventRow
 from bot.table import Table
+
+
+class _Refused:
+    """Discord's answer to a request the bot may not make."""
+
+    status = 403
+    reason = "Forbidden"
 
 
 class FakeMessage:
@@ -33,6 +42,10 @@ class FakeChannel:
 
     def get_partial_message(self, id: int) -> FakeMessage:
         return FakeMessage(self.sent, id)
+
+    async def fetch_message(self, id: int) -> Any:
+        """The channel's messages cannot be read back (as without Read Message History)."""
+        raise discord.Forbidden(_Refused(), "missing access")
 
     async def history(self, **_: Any) -> Any:  # pragma: no cover - nothing posted before
         return

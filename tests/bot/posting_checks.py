@@ -12,6 +12,7 @@ import simcord
 from anima_sim import (
     board,
     components,
+    lines_text,
 )
 from databases import TestDatabase, connect
 
@@ -58,7 +59,7 @@ async def assert_posted_once(
     posted = [
         line
         for m in game_messages(channel, game_id)
-        for line in m.content.split("\n")
+        for line in lines_text(m).split("\n")
         if line in wanted
     ]
     assert posted == expected

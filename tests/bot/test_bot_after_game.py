@@ -12,19 +12,21 @@ from pathlib import Path
 from typing import Any
 
 import discord
-from anima_sim import World, actions, board, card_names, drive_new_game
+from anima_sim import World, actions, board, board_text, card_names, drive_new_game, lines_text
 
 from engine.endings import TIEBREAKS
 from engine.tools.replay import parse_record, replay
 
 
 def texts(message: discord.Message) -> str:
-    """Everything a message shows: its text and its embeds."""
-    parts = [message.content or ""]
-    for e in message.embeds:
-        parts += [e.title or "", e.description or "", e.footer.text or ""]
-        parts += [f"{f.name}\n{f.value}" for f in e.fields]
-    return "\n".join(parts)
+    """Everything a message shows: its lines and its board or other embeds (components V2's
+    text displays included)."""
+    return f"{lines_text(message)}\n{board_text(message)}"
+
+
+def heading(message: discord.Message) -> str:
+    """The board's title (its heading on a message of components V2)."""
+    return board_text(message).split("\n")[0]
 
 
 async def test_turns_tiebreak_reveals_log_and_history(w: World, db_path: Path) -> None:
@@ -38,9 +40,9 @@ async def test_turns_tiebreak_reveals_log_and_history(w: World, db_path: Path) -
     assert not r.response.attachments
     # Finding 8: the board of a limited game says "turn 2/3" (the board moves down with the
     # lines, so it is read while the turn is played).
-    assert "turn 2/3" in board(w.table, db_path, game_id).embeds[0].title
+    assert "turn 2/3" in heading(board(w.table, db_path, game_id))
     await driver.until(lambda st, _p: st.game.s.turn == 3)
-    assert "turn 3/3" in board(w.table, db_path, game_id).embeds[0].title
+    assert "turn 3/3" in heading(board(w.table, db_path, game_id))
 
     final = await driver.play()
     game = final.game

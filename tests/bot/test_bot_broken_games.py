@@ -13,6 +13,7 @@ from anima_sim import (
     World,
     board,
     components,
+    lines_text,
     open_lobby,
     start_game,
     stored,
@@ -56,13 +57,13 @@ async def test_a_bad_options_row_breaks_its_game_only(
 
     await env.restart_bot(make_bot())
     assert status(database, bad_id) == "broken"
-    reports = [m for m in w.table.history() if "cannot be loaded" in m.content]
+    reports = [m for m in w.table.history() if "cannot be loaded" in lines_text(m)]
     assert len(reports) == 1 and "options" in reports[0].content
     assert live_buttons(w.table, bad_id) == []
     # Timers keep running for the others (and never trip over the broken game).
     await env.advance_time(65)
     assert [a for a in await env.bot.storage.actions(fine_id) if a[3] == "timeout"]
-    assert len([m for m in w.table.history() if "cannot be loaded" in m.content]) == 1
+    assert len([m for m in w.table.history() if "cannot be loaded" in lines_text(m)]) == 1
     # The channel is free again; the damaged lobby can always be ended.
     r = await w.bob.slash(w.table, "anima log")
     assert r.ephemeral and "went wrong" not in (r.response.content or "")
@@ -86,7 +87,7 @@ async def test_a_bad_event_row_breaks_its_game_once(
     await env.restart_bot(make_bot())
     assert_killed(env, "after commit")
     assert status(database, bad_id) == "broken"
-    assert len([m for m in w.table.history() if "cannot be loaded" in m.content]) == 1
+    assert len([m for m in w.table.history() if "cannot be loaded" in lines_text(m)]) == 1
     # A damaged row is private to nobody: /anima log still answers.
     r = await w.alice.slash(w.table, "anima log")
     assert r.ephemeral and r.response.embeds
@@ -107,7 +108,7 @@ async def test_a_broken_game_is_reported_and_others_keep_running(
     assert stored(database, broken_id).status == "broken"
     report = w.table.last_message
     assert "cannot be loaded" in report.content and f"Game #{broken_id}" in report.content
-    assert not board(w.table, database, broken_id).components
+    assert not components(board(w.table, database, broken_id))
     # An old button of the broken game (alice's secret start in her DMs) answers clearly.
     dm = w.alice.user.dm_channel.history()[-1]
     lead = next(c for c in components(dm) if c.label.startswith("Lead with"))

@@ -15,12 +15,15 @@ from anima_sim import (
     Stored,
     World,
     actions,
+    board_text,
     chose,
     components,
     drive_new_game,
     message_by_id,
+    payload_texts,
     private_reply,
     stored,
+    texts,
 )
 from anima_sim import board as board_of
 
@@ -152,12 +155,12 @@ async def test_a_board_click_is_answered_by_the_boards_own_edit(
     clicked = message_by_id(w.table, board.id)
     newest = board_of(w.table, db_path, game_id)
     if newest.id == board.id:  # edited in place, by the answer: it shows the new state
-        assert [a.json["data"]["embeds"] for a in answers] == [
-            [e.to_dict() for e in clicked.embeds]
+        assert [payload_texts(a.json["data"]["components"]) for a in answers] == [
+            texts(clicked.components)
         ]
     else:  # posted again under new lines: the answer took the clicked one's board and buttons
-        assert not clicked.embeds and not clicked.components
-        assert newest.components
+        assert not board_text(clicked) and not components(clicked)
+        assert board_text(newest) and components(newest)
     assert stored(db_path, game_id).version > st.version
 
 

@@ -145,7 +145,7 @@ async def test_end_needs_host_or_manage_server_and_a_confirmation(w: World, db_p
     assert r2.response.content == f"Game #{game_id} has been ended."
     assert stored(db_path, game_id).status == "ended"
     assert "was ended by" in w.table.last_message.content
-    assert not board(w.table, db_path, game_id).components
+    assert not components(board(w.table, db_path, game_id))
     r = await w.alice.slash(w.table, "anima end")
     assert "no game here" in r.response.content
     stats = await w.alice.slash(w.table, "anima stats")

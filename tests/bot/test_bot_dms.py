@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import simcord
-from anima_sim import Driver, World, board, chose, components, start_game, stored
+from anima_sim import Driver, World, board, chose, components, lines_text, start_game, stored
 
 
 def close_dms(env: simcord.Env, member: simcord.MemberActor) -> None:
@@ -54,8 +54,8 @@ async def test_closed_dms_told_once_never_retried(
     close_dms(env, w.bob)
     game_id = await start_game(w, w.alice, [w.bob, w.carol], ai=1, turns=2)
 
-    notices = [m for m in w.table.history() if "can't send you direct messages" in m.content]
-    assert len(notices) == 1 and w.bob.mention in notices[0].content
+    notices = [m for m in w.table.history() if "can't send you direct messages" in lines_text(m)]
+    assert len(notices) == 1 and w.bob.mention in lines_text(notices[0])
     assert dm_posts(env, w.bob) == 1  # tried once, refused
     assert w.alice.user.dm_channel.history()  # the others got theirs
 
@@ -70,13 +70,13 @@ async def test_closed_dms_told_once_never_retried(
     driver = Driver(w, db_path, game_id, players, seed=9)
     await driver.play()
     assert dm_posts(env, w.bob) == 1
-    notices = [m for m in w.table.history() if "can't send you direct messages" in m.content]
+    notices = [m for m in w.table.history() if "can't send you direct messages" in lines_text(m)]
     assert len(notices) == 1
 
     # A new game: still no DM attempt; bob is told once in that game.
     game2 = await start_game(w, w.bob, [w.alice], ai=0, turns=1)
     assert dm_posts(env, w.bob) == 1
-    notices = [m for m in w.table.history() if "can't send you direct messages" in m.content]
+    notices = [m for m in w.table.history() if "can't send you direct messages" in lines_text(m)]
     assert len(notices) == 2
     assert stored(db_path, game2).status == "running"
 

@@ -18,7 +18,9 @@ import simcord
 from anima_sim import (
     Driver,
     World,
+    board_text,
     components,
+    lines_text,
     message_by_id,
     open_lobby,
     private_reply,
@@ -146,10 +148,8 @@ async def play_five_seats(
     check.check()
     assert stored(db_path, game_id, cards).status == "over"
     kinds = {kind for kind, _ in public_events(db_path, game_id)}
-    texts = [m.content or "" for m in w.table.history(viewer=w.dave)]
-    texts += [
-        f.value or "" for m in w.table.history(viewer=w.dave) for e in m.embeds for f in e.fields
-    ]
+    public = w.table.history(viewer=w.dave)
+    texts = [lines_text(m) for m in public] + [board_text(m) for m in public]
     return kinds, texts, check.checked
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from anima_sim import Driver, World, components, message_by_id, start_game, stored
+from anima_sim import Driver, World, board_text, components, message_by_id, start_game, stored
 from anima_sim import board as current_board
 
 
@@ -50,17 +50,14 @@ async def test_whole_game_three_humans_and_an_ai(w: World, db_path: Path) -> Non
     players_fields = [f for f in summary[0].embeds[0].fields if f.name != "Tie-break"]
     assert len(players_fields) == 4 and all("👑 Leader" in f.value for f in players_fields)
     last_board = current_board(w.table, db_path, game_id)
-    assert not last_board.components
-    assert "over" in last_board.embeds[0].title.lower()
+    assert not components(last_board)
+    assert "over" in board_text(last_board).split("\n")[0].lower()
     # One board in the channel: each new batch of lines came with the board under it, and
     # the older board messages kept their lines only (issue 8).
-    boards = [
-        m
-        for m in public
-        if m.embeds and m.embeds[0].title.startswith("Anima · game") and m not in summary
-    ]
+    shown = {m.id: board_text(m).removeprefix("### ") for m in public if m not in summary}
+    boards = [m for m in public if shown.get(m.id, "").startswith("Anima · game")]
     assert [m.id for m in boards] == [last_board.id]
-    assert all(not m.components for m in public)
+    assert all(not components(m) for m in public)
 
     # The stats were recorded with the last action.
     stats = await w.alice.slash(w.table, "anima stats")

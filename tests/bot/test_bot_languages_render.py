@@ -21,7 +21,8 @@ from typing import Any
 import discord
 import pytest
 import simcord
-from anima_sim import World, components, start_game
+from anima_sim import World, board_text, components, start_game
+from discord import ui
 from fake_discord import FakeChannel, FakeStorage, publisher
 from test_bot_event_messages import SAMPLES
 from test_bot_render import check_embed, check_view, table_for
@@ -124,16 +125,23 @@ def embed_texts(embed: discord.Embed) -> list[str]:
     return texts
 
 
-def view_texts(view: discord.ui.View | None) -> list[str]:
-    """Every label, placeholder and option a view shows."""
+def view_texts(view: discord.ui.View | discord.ui.LayoutView | None) -> list[str]:
+    """Every label, placeholder, option, text and alt text a view shows (components V2's
+    nested ones too)."""
     if view is None:
         return []
-    texts = []
-    for row in view.to_components():
-        for c in row["components"]:
-            texts += [c.get("label") or "", c.get("placeholder") or ""]
+    texts: list[str] = []
+
+    def read(components: list[dict[str, Any]]) -> None:
+        for c in components:
+            texts.extend([c.get("label") or "", c.get("placeholder") or ""])
+            texts.append(c.get("content") or "")  # a text display (components V2)
             for o in c.get("options", []):
-                texts += [o["label"], o.get("description") or ""]
+                texts.extend([o["label"], o.get("description") or ""])
+            texts.extend(item.get("description") or "" for item in c.get("items", []))
+            read(c.get("components") or [])
+
+    read(view.to_components())
     return texts
 
 
@@ -398,9 +406,10 @@ async def test_the_board_is_in_the_games_language_and_each_dm_in_its_readers() -
     p.track(42)
     p.queue(42, events_of(game, events))
     await p.publish(table, actor=None)
-    board = next(f for f in client.channel.sent if f.get("embed") is not None)
-    assert board["embed"].title.startswith("Anima · partida n.º 42 · ")
-    assert "Mi mano" in view_texts(board["view"])
+    board = next(f for f in client.channel.sent if isinstance(f.get("view"), ui.LayoutView))
+    said = view_texts(board["view"])
+    assert any(t.startswith("### Anima · partida n.º 42 · ") for t in said)
+    assert "Mi mano" in said
     headers = {user: dm.sent[0]["content"].split("\n")[0] for user, dm in client.dms.items()}
     want = {100: "**Игра №42**", 101: "**Partida n.º 42**", 102: "**Game #42**"}
     assert headers == {table.seats[s].user_id: want[table.seats[s].user_id or 0] for s in told}
@@ -450,7 +459,7 @@ async def test_through_the_bot_the_table_reads_the_games_language_and_each_membe
     # Alice takes her start from her panel: the board posted or edited after it is Spanish.
     choice = next(c for c in components(mine.response) if c.custom_id.count(":") == 3)
     await w.alice.click(mine.response, custom_id=choice.custom_id)
-    titles = [e.title or "" for m in w.table.history() for e in m.embeds]
+    titles = [board_text(m).removeprefix("### ") for m in w.table.history() if board_text(m)]
     assert titles[-1].startswith(f"Anima · partida n.º {game_id} · "), titles[-3:]
     assert "Mi mano" in {c.label for c in components(w.table.history()[-1])}
 

@@ -17,9 +17,11 @@ from anima_sim import (
     Driver,
     World,
     board,
+    board_text,
     chose,
     components,
     drive_new_game,
+    lines_text,
     open_lobby,
     private_reply,
     stored,
@@ -123,7 +125,7 @@ async def test_a_member_with_default_settings_answers_a_window_with_an_interrupt
     card = next(c for c in prompt.choices if c.startswith("play "))
     assert card.split(" ", 1)[1] in planted
     message = board(w.table, db_path, game_id)
-    assert "it closes by itself" in (message.embeds[0].description or "")
+    assert "it closes by itself" in board_text(message)
     opened = await w.alice.click(message, custom_id=f"anima:{game_id}:respond")
     assert opened.ephemeral and opened.response is not None
     played = await w.alice.click(
@@ -132,7 +134,7 @@ async def test_a_member_with_default_settings_answers_a_window_with_an_interrupt
     )
     assert played.acknowledged and chose(played), private_reply(played)
     name = st.game.db.by_id[card.split(" ", 1)[1]].name
-    lines = "\n".join(m.content for m in w.table.history()[-3:])
+    lines = "\n".join(lines_text(m) for m in w.table.history()[-3:])
     assert f"**alice** plays {name}" in lines, lines
 
 

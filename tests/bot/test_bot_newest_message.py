@@ -11,8 +11,10 @@ from anima_sim import (
     Stored,
     World,
     board,
+    board_text,
     components,
     drive_new_game,
+    lines_text,
     stored,
     timed_game,
 )
@@ -30,7 +32,7 @@ def assert_buttons_on_newest(w: World, db_path: Path, game_id: int) -> Stored:
     messages = public(w)
     newest = messages[-1]
     with_buttons = [m.id for m in messages if components(m)]
-    assert newest.id == board(w.table, db_path, game_id).id, newest.content
+    assert newest.id == board(w.table, db_path, game_id).id, lines_text(newest)
     assert with_buttons == [newest.id]
     ids = [c.custom_id for c in components(newest)]
     assert f"anima:{game_id}:hand" in ids
@@ -67,13 +69,13 @@ async def test_the_decisions_buttons_are_always_on_the_newest_message(
     # Lines that stay in the channel name absolute times (or none), never a relative time
     # that would go stale ("closes 6 seconds ago"), and no raw link.
     messages = public(w)
-    windows = [m for m in messages if "Reaction window:" in m.content]
-    assert windows and all("it closes by itself at <t:" in m.content for m in windows)
+    lines = {m.id: lines_text(m) for m in messages}
+    windows = [m.id for m in messages if "Reaction window:" in lines[m.id]]
+    assert windows and all("it closes by itself at <t:" in lines[m] for m in windows)
     for m in messages:
-        assert ":R>" not in m.content, m.content
-        assert "discord.com/channels" not in m.content, m.content
-        for e in m.embeds:
-            assert ":R>" not in (e.description or ""), e.description
+        shown = f"{lines[m.id]}\n{board_text(m)}"  # its lines and its board
+        assert ":R>" not in shown, shown
+        assert "discord.com/channels" not in shown, shown
 
 
 async def test_the_half_time_ping_carries_the_buttons(
@@ -83,7 +85,8 @@ async def test_the_half_time_ping_carries_the_buttons(
     game_id = await timed_game(w)
     await env.advance_time(31)
     ping = public(w)[-1]
-    assert "half of your time is gone" in ping.content
-    assert "discord.com" not in ping.content and ":R>" not in ping.content
+    said = lines_text(ping)
+    assert "half of your time is gone" in said
+    assert "discord.com" not in said and ":R>" not in said
     assert_buttons_on_newest(w, db_path, game_id)
     assert ping.id == board(w.table, db_path, game_id).id

@@ -13,6 +13,8 @@ from anima_sim import (
     World,
     actions,
     board,
+    board_text,
+    lines_text,
     start_game,
     stored,
     timed_game,
@@ -56,12 +58,14 @@ async def test_everybody_away_pauses_the_game_and_a_click_resumes_it(
     assert len(taken) == 2 and len(last) == 1 and last[0].timeouts >= 3
     assert all(s.deadline is None for s in st.seats.values())  # no timer runs
     shown = board(w.table, db_path, game_id)
-    assert PAUSED_TEXT in (shown.embeds[0].description or "")
-    fields = [f.name or "" for f in shown.embeds[0].fields]
+    text = board_text(shown)
+    assert PAUSED_TEXT in text
+    # The text board's parties (a heading each): the seats the AI took are marked.
+    parties = [line.removeprefix("**") for line in text.split("\n") if line.startswith("**")]
     for s in taken:
-        assert any(name.startswith(f"{s.name} {AI_AWAY}") for name in fields), fields
-    pings = [m for m in public(w) if "the game waits for you" in m.content]
-    assert len(pings) == 1 and all(m.mention in pings[0].content for m in members.values())
+        assert any(name.startswith(f"{s.name} {AI_AWAY}") for name in parties), parties
+    pings = [m for m in public(w) if "the game waits for you" in lines_text(m)]
+    assert len(pings) == 1 and all(m.mention in lines_text(pings[0]) for m in members.values())
 
     # Nothing moves while everybody is away, not even across a restart; nobody wins.
     n = len(actions(db_path, game_id))
@@ -71,7 +75,7 @@ async def test_everybody_away_pauses_the_game_and_a_click_resumes_it(
     assert len(actions(db_path, game_id)) == n
     st = stored(db_path, game_id)
     assert st.status == "running" and paused_at(db_path, game_id) is not None
-    assert len([m for m in public(w) if "the game waits for you" in m.content]) == 1
+    assert len([m for m in public(w) if "the game waits for you" in lines_text(m)]) == 1
 
     # A member whose seat the AI took clicks My hand: the game resumes, his seat is his
     # again, and every open decision gets a fresh deadline.
@@ -87,8 +91,8 @@ async def test_everybody_away_pauses_the_game_and_a_click_resumes_it(
     assert all(
         (st.seats[p].deadline or 0) - t in (30, 60) for p in open_seats
     )  # a window's or a decision's full time, from now
-    assert any(f"**{back.user.name}** is back" in m.content for m in public(w))
-    assert PAUSED_TEXT not in (board(w.table, db_path, game_id).embeds[0].description or "")
+    assert any(f"**{back.user.name}** is back" in lines_text(m) for m in public(w))
+    assert PAUSED_TEXT not in board_text(board(w.table, db_path, game_id))
 
 
 async def test_a_deleted_channel_pauses_the_game_and_tells_the_host_once(

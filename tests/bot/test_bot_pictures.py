@@ -9,9 +9,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 import simcord
-from anima_sim import World, board, drive_new_game
+from anima_sim import World, board, board_text, drive_new_game, lines_text
 from databases import connect
 
 from bot.app import AnimaBot
@@ -41,10 +42,16 @@ async def test_the_board_message_shows_the_board_drawn(
         assert await driver.step()
     await bot.publisher.pictures.drawn()  # type: ignore[attr-defined]
     message = board(w.table, db_path, game_id)
-    (embed,) = message.embeds
-    assert embed.image.url == f"attachment://{BOARD_FILE}"
-    (picture,) = message.attachments
-    assert picture.filename == BOARD_FILE and picture.description
+    assert message.flags.components_v2 and not message.embeds and not message.content
+    # The board's container shows the picture in a media gallery, with its alt text.
+    (box,) = [c for c in message.components if isinstance(c, discord.components.Container)]
+    (gallery,) = [
+        c for c in box.children if isinstance(c, discord.components.MediaGalleryComponent)
+    ]
+    (item,) = gallery.items
+    (picture,) = [a for a in message.attachments if a.filename == BOARD_FILE]
+    assert picture.description and item.description == picture.description
+    assert item.media.url == picture.url
     # Drawn from the public table view, its alt text the short text board.
     table = await bot.games.load(game_id)  # type: ignore[attr-defined]
     names = {seat: table.names.label(seat) for seat in table.seats}
@@ -89,7 +96,7 @@ async def test_a_battle_is_drawn_on_the_message_that_carries_its_lines(
         (message,) = [m for m in public if any(a.filename == name for a in m.attachments)]
         picture = next(a for a in message.attachments if a.filename == name)
         # Its lines are in the message; the picture is the public payloads drawn.
-        assert f"= **{roll['totals'][0]}**" in message.content
+        assert f"= **{roll['totals'][0]}**" in lines_text(message)
         expected = draw_battle(roll, names, "en", result)
         assert picture.description == expected.alt and picture.description
         assert (await picture.read()).startswith(PNG) and picture.content_type == "image/png"
@@ -97,7 +104,7 @@ async def test_a_battle_is_drawn_on_the_message_that_carries_its_lines(
         if result is not None:
             assert str(result["margin"]) in picture.description or "tie" in picture.description
     # The newest board's message keeps its battles; older ones keep theirs without the board.
-    retired = [m for m in public if m.attachments and not m.embeds]
+    retired = [m for m in public if m.attachments and not board_text(m)]
     assert retired and all(
         a.filename.startswith(BATTLE_PREFIX) for m in retired for a in m.attachments
     )

@@ -14,6 +14,7 @@ from anima_sim import (
     chose,
     components,
     drive_new_game,
+    lines_text,
     reset_decision,
     start_game,
     stored,
@@ -69,7 +70,7 @@ async def test_timers_resume_after_a_restart(
 
     await env.restart_bot(make_bot())
     await env.advance_time(60)
-    assert "half of your time is gone" in w.table.last_message.content
+    assert "half of your time is gone" in lines_text(w.table.last_message)
     await env.advance_time(65)
     st = stored(database, game_id)
     sources = [a[3] for a in actions(database, game_id)]

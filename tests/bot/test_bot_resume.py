@@ -17,6 +17,7 @@ from anima_sim import (
     board,
     components,
     drive_new_game,
+    lines_text,
     message_by_id,
     stored,
     timed_game,
@@ -100,7 +101,7 @@ async def test_a_board_posted_before_a_kill_keeps_the_only_live_buttons(
 
     bot.publisher.save_pointer = killed
     await env.advance_time(31)
-    assert "half of your time is gone" in w.table.history()[-1].content
+    assert "half of your time is gone" in lines_text(w.table.history()[-1])
     ping = board(w.table, database, game_id)
     assert ping.id != first.id
     assert [(type(e), str(e)) for e in env.errors] == [(Killed, "before pointer")]

@@ -13,7 +13,7 @@ import io
 import os
 import signal
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -21,6 +21,7 @@ from typing import Any
 import aiohttp
 import pytest
 import simcord
+from anima_sim import lines_text
 
 from bot.app import AnimaBot, create_bot
 from bot.preview import (
@@ -120,16 +121,40 @@ class Page:
         return result
 
 
+def walk(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """A page message's components, nested ones (components V2) too."""
+    for c in components:
+        yield c
+        yield from walk(c.get("components") or [])
+
+
+def shown(message: dict[str, Any]) -> list[str]:
+    """A page message's text displays (components V2)."""
+    return [c["content"] for c in walk(message.get("components") or []) if "content" in c]
+
+
 def texts(page: dict[str, Any]) -> list[str]:
-    """Every message's content and embed text on a page."""
+    """Every message's content, text displays and embed text on a page."""
     out = []
     for m in page["messages"].values():
-        out.append(m["content"])
+        out.append(m["content"] or "")
+        out += shown(m)
         for e in m["embeds"]:
             out.append(e.get("title") or "")
             out.append(e.get("description") or "")
             out += [f"{f['name']}: {f['value']}" for f in e.get("fields", [])]
     return out
+
+
+def page_board(page: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Game #1's board message on a page, and its My hand button."""
+    board = next(
+        m
+        for m in page["messages"].values()
+        if any(t.startswith("### Anima · game #1 ·") for t in shown(m))
+    )
+    my_hand = next(c for c in walk(board["components"]) if c.get("label") == "My hand")
+    return board, my_hand
 
 
 async def test_seed_world_opens_a_lobby_that_the_visitor_starts(tmp_path: Path) -> None:
@@ -232,7 +257,7 @@ async def test_the_clock_pump_runs_out_decision_timers_in_real_time(tmp_path: Pa
         shown = "\n".join(texts(state))
         assert "half of your time is gone" in shown
         assert "**Alice** ran out of time: the default choice." in shown
-        public = [m.content for m in world.table.history()]
+        public = [lines_text(m) for m in world.table.history()]
         assert any("ran out of time" in c for c in public)
 
 
@@ -244,17 +269,7 @@ async def test_a_page_click_waits_for_the_clock_instead_of_failing(tmp_path: Pat
         lock = serialize_page_actions(preview)
         page = Page(http, preview.url)
         opened = await page.open()
-        board = next(
-            m
-            for m in opened["messages"].values()
-            if m["embeds"] and m["embeds"][0]["title"].startswith("Anima · game #1 ·")
-        )
-        my_hand = next(
-            c
-            for row in board["components"]
-            for c in row["components"]
-            if c.get("label") == "My hand"
-        )
+        board, my_hand = page_board(opened)
 
         async def move_the_clock() -> None:
             async with lock:  # as pump_clock does
@@ -287,17 +302,7 @@ async def test_a_page_click_reads_relative_times_from_the_virtual_clock(tmp_path
         async with lock:  # the clock runs for minutes and the bot posts nothing
             for _ in range(40):
                 await env.advance_time(10)
-        board = next(
-            m
-            for m in opened["messages"].values()
-            if m["embeds"] and m["embeds"][0]["title"].startswith("Anima · game #1 ·")
-        )
-        my_hand = next(
-            c
-            for row in board["components"]
-            for c in row["components"]
-            if c.get("label") == "My hand"
-        )
+        board, my_hand = page_board(opened)
         await page.action("click", target_id=board["id"], control_key=my_hand["control_key"])
         shown = datetime.fromisoformat((await page.state())["profile"]["presentationTime"])
         assert abs((shown - env.now()).total_seconds()) < 5, (shown, env.now())
