@@ -136,10 +136,11 @@ async def start(
 
 #: What the bot needs in a game's channel, as Discord's flags (the catalog's
 #: ``permission.<flag>`` is the name Discord's settings show). It posts the lines and the
-#: board (an embed) with ``channel.send`` and edits its own messages; it never reads the
-#: channel's history (the log is in its database) and sends files only in answers to
-#: interactions (which need no permission).
-NEEDED = ("view_channel", "embed_links")
+#: board (components V2, the lobby and the end an embed) with ``channel.send``, with the
+#: board's and the battles' pictures as files, and edits its own messages; after a restart
+#: it reads the channel's latest messages to find what it posted just before it stopped and
+#: to take the buttons off an older board.
+NEEDED = ("view_channel", "embed_links", "attach_files", "read_message_history")
 #: In a channel, or in a thread (the channel is one, or the game moves to a new one).
 SEND_IN_CHANNEL = "send_messages"
 SEND_IN_THREAD = "send_messages_in_threads"
