@@ -12,18 +12,31 @@ This bot draws a new server seed per game, as a real one does: the other bot tes
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
 import re
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import discord
 import pytest
-from anima_sim import Driver, World, components, open_lobby, private_reply, stored
+import simcord
+from anima_sim import (
+    Driver,
+    World,
+    components,
+    open_lobby,
+    private_reply,
+    start_game,
+    stored,
+)
+from databases import TestDatabase, connect
+from postgres_cluster import PostgresCluster
 
+from bot.__main__ import main
 from bot.app import AnimaBot
 from bot.migrate import StoredGame, does_not_replay
 from engine import default_cards
@@ -161,3 +174,51 @@ async def test_lobby_commits_to_the_dice_the_end_reveals_the_seed_and_the_record
     game.state_json = json.dumps(changed)
     why = does_not_replay(game, default_cards())
     assert why is not None and ("not what its" in why or "is refused" in why), why
+
+
+@pytest.fixture
+def target(postgres_cluster: PostgresCluster) -> Iterator[TestDatabase]:
+    """A new, empty database of the session's cluster."""
+    name = postgres_cluster.new_database()
+    db = TestDatabase.postgresql(postgres_cluster.url(name))
+    try:
+        yield db
+    finally:
+        db.close()
+        postgres_cluster.drop_database(name)
+
+
+async def test_migrate_to_postgresql_verifies_keyed_games_and_keeps_their_seeds(
+    w: World,
+    simcord_env: simcord.Env,
+    make_bot: Callable[..., AnimaBot],
+    db_path: Path,
+    target: TestDatabase,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # A keyed game played to its end, another one running, a lobby with its seed.
+    finished = w.guild.create_text_channel("finished")
+    over_id = await start_game(w, w.carol, [w.dave], ai=1, turns=2, channel=finished)
+    await Driver(w, db_path, over_id, {w.carol.id: w.carol, w.dave.id: w.dave}, 1, finished).play()
+    game_id = await start_game(w, w.alice, [w.bob], ai=1, turns=2)
+    driver = Driver(w, db_path, game_id, {w.alice.id: w.alice, w.bob.id: w.bob}, seed=3)
+    for _ in range(6):
+        assert await driver.step()
+    lobby_id, _ = await open_lobby(w, w.admin, [], channel=w.guild.create_text_channel("lobby"))
+    assert all(seeds(db_path, g)[0] for g in (over_id, game_id, lobby_id))
+
+    monkeypatch.chdir(tmp_path)  # no .env
+    monkeypatch.setenv("ANIMA_DB_PATH", str(db_path))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    # The bot stopped (its pointers written), as the operator runs the migration.
+    await simcord_env.restart_bot(make_bot(fixed_seed=None))
+    assert await asyncio.to_thread(main, ["migrate", "--to", target.url]) == 0
+    (line,) = capsys.readouterr().out.splitlines()
+    assert "2 games verified by replaying their actions" in line, line
+    with connect(target) as db:
+        copied = dict(db.execute("SELECT id, dice_seed FROM games").fetchall())
+        seats = db.execute("SELECT COUNT(*) FROM seats WHERE dice_seed IS NOT NULL").fetchone()
+    assert copied == {g: seeds(db_path, g)[0] for g in (over_id, game_id, lobby_id)}
+    assert seats == (5,)  # carol, dave, alice, bob, and the lobby's host
