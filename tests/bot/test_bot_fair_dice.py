@@ -18,23 +18,21 @@ import json
 import logging
 import re
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
-import discord
 import pytest
 import simcord
 from anima_sim import (
     Driver,
     World,
-    components,
     open_lobby,
     private_reply,
     start_game,
     stored,
 )
 from databases import TestDatabase, connect
-from postgres_cluster import PostgresCluster
+from test_bot_noleak import message_parts
 
 from bot.__main__ import main
 from bot.app import AnimaBot
@@ -50,28 +48,16 @@ def simcord_bot(make_bot: Callable[..., AnimaBot]) -> AnimaBot:
     return make_bot(fixed_seed=None)
 
 
-def texts(message: discord.Message) -> list[str]:
-    """Everything a message shows: its text, its embeds, its components and attachments."""
-    parts = [message.content or ""]
-    for e in message.embeds:
-        parts += [e.title or "", e.description or "", e.footer.text or "", e.author.name or ""]
-        parts += [f"{f.name}\n{f.value}" for f in e.fields]
-    for c in components(message):
-        parts += [c.custom_id, c.label, *c.values]
-    parts += [f"{a.filename} {a.description or ''}" for a in message.attachments]
-    return parts
-
-
 def everything_seen(w: World) -> list[str]:
     """Every text of every message the players and a spectator can see now: the channel
     (ephemeral answers included, each to its member) and the players' DMs."""
     seen: list[str] = []
     for viewer in (w.alice, w.bob, w.dave):
         for m in w.table.history(viewer=viewer):
-            seen += texts(m)
+            seen += message_parts(m)
     for member in (w.alice, w.bob):
         for m in member.user.dm_channel.history():
-            seen += texts(m)
+            seen += message_parts(m)
     return seen
 
 
@@ -132,7 +118,7 @@ async def test_lobby_commits_to_the_dice_the_end_reveals_the_seed_and_the_record
     )
     # The last decision's messages too, up to the end message.
     before = [m for v in (w.alice, w.bob) for m in w.table.history(viewer=v) if m.id < summary.id]
-    assert not any(server_seed in t for m in before for t in texts(m))
+    assert not any(server_seed in t for m in before for t in message_parts(m))
 
     # The end message reveals the seed and its commitment, and says how to check them.
     dice_field = next(f for f in summary.embeds[0].fields if f.name == "Dice and shuffles")
@@ -174,18 +160,6 @@ async def test_lobby_commits_to_the_dice_the_end_reveals_the_seed_and_the_record
     game.state_json = json.dumps(changed)
     why = does_not_replay(game, default_cards())
     assert why is not None and ("not what its" in why or "is refused" in why), why
-
-
-@pytest.fixture
-def target(postgres_cluster: PostgresCluster) -> Iterator[TestDatabase]:
-    """A new, empty database of the session's cluster."""
-    name = postgres_cluster.new_database()
-    db = TestDatabase.postgresql(postgres_cluster.url(name))
-    try:
-        yield db
-    finally:
-        db.close()
-        postgres_cluster.drop_database(name)
 
 
 async def test_migrate_to_postgresql_verifies_keyed_games_and_keeps_their_seeds(
