@@ -114,6 +114,8 @@ async def start(
         turns,
         thread,
         interaction.guild_locale or (guild.preferred_locale if guild is not None else None),
+        # The host's own seed of the dice: an id the bot did not choose (docs/fair_dice.md).
+        seat_seed=str(interaction.id),
     )
     if result.error or result.row is None:  # somebody opened one between the check and now
         refusal = result.error or msg("lobby.closed")

@@ -173,18 +173,27 @@ class Lobby:
         turn_cap: int,
         in_thread: bool = False,
         preferred_locale: object = None,
+        seat_seed: str | None = None,
     ) -> LobbyOutcome:
         """``/anima start``: a new lobby with the user in seat 1, or why not (the channel's
         game, with a link to it). ``in_thread``: the game will be played in a thread started
         from the lobby message. The lobby speaks the server's language (its managers'
-        choice, else ``preferred_locale``, the server's Discord locale)."""
+        choice, else ``preferred_locale``, the server's Discord locale). ``seat_seed``: the
+        host's own seed of the dice (the command's interaction id)."""
         existing = await self.storage.active_game(channel_id)
         if existing is not None and await self.expire_stale(existing):
             existing = None
         if existing is None:
             options = Options(turn_cap=turn_cap).model_dump()
             game_id = await self.storage.create_lobby(
-                guild_id, channel_id, user_id, rendering.clip(name, NAME_LIMIT), options, now()
+                guild_id,
+                channel_id,
+                user_id,
+                rendering.clip(name, NAME_LIMIT),
+                options,
+                now(),
+                dice_seed=self._server_seed(),
+                host_dice_seed=seat_seed,
             )
             if game_id is not None:
                 settings = await self.storage.guild_settings(guild_id)
@@ -204,6 +213,12 @@ class Lobby:
         if existing is None:
             return LobbyOutcome(msg("lobby.busy"))
         return LobbyOutcome(self._refusal(existing))
+
+    def _server_seed(self) -> str | None:
+        """A new game's server seed (docs/fair_dice.md), drawn when its lobby opens so that
+        the lobby can show its commitment before anybody joins; None with a fixed seed (the
+        tests' and benchmarks' games keep the old generator: their deals are known)."""
+        return None if self.fixed_seed is not None else secrets.token_hex(32)
 
     async def posted(self, game_id: int, message_id: int) -> None:
         """Remember the lobby's message (its board is posted below it when it starts)."""
@@ -268,8 +283,11 @@ class Lobby:
         return seats
 
     @saving
-    async def join(self, game_id: int, user_id: int, name: str) -> LobbyOutcome:
-        """The user takes the next seat."""
+    async def join(
+        self, game_id: int, user_id: int, name: str, seat_seed: str | None = None
+    ) -> LobbyOutcome:
+        """The user takes the next seat; ``seat_seed``: his own seed of the dice (his Join's
+        interaction id, docs/fair_dice.md)."""
         async with self.games.lock(game_id):
             row, seats, error = await self._lobby(game_id)
             if row is None:
@@ -279,7 +297,8 @@ class Lobby:
             if len(seats) >= MAX_SEATS:
                 return LobbyOutcome(FULL)
             # Stored as shown (the stats and the pictures read it too).
-            seats.append(SeatRow(game_id, "", 0, user_id, rendering.clip(name, NAME_LIMIT)))
+            name = rendering.clip(name, NAME_LIMIT)
+            seats.append(SeatRow(game_id, "", 0, user_id, name, dice_seed=seat_seed))
             await self.storage.set_seats(game_id, self._renumber(seats))
             await self._touch(game_id)
             return await self._result(row, seats)
@@ -411,8 +430,19 @@ class Lobby:
             return LobbyOutcome(counted("lobby.too_few", MIN_SEATS))
         options = Options.model_validate(row.options)
         seed = self.fixed_seed if self.fixed_seed is not None else secrets.randbits(62)
+        # A lobby opened before the dice were keyed has no server seed yet: it gets one now
+        # (the board shows its commitment from the first turn).
+        server_seed = row.dice_seed or self._server_seed()
+        seat_seeds = {s.seat: s.dice_seed for s in seats if s.human and s.dice_seed}
         try:
-            game = Game.new([s.seat for s in seats], options, seed, self.games.cards)
+            game = Game.new(
+                [s.seat for s in seats],
+                options,
+                seed,
+                self.games.cards,
+                server_seed=server_seed,
+                seat_seeds=seat_seeds if server_seed else None,
+            )
         except IllegalAction as exc:
             # The engine's reason and its rule (G1: sets and player counts); the lobby
             # stays as it was, for the host to change the sets or the seats.

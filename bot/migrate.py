@@ -270,14 +270,37 @@ def does_not_replay(stored: StoredGame, cards: CardDB) -> str | None:
         return f"its replay failed: {type(exc).__name__}: {exc}"
 
 
+def dice_seeds(state_json: str) -> tuple[str | None, dict[str, str] | None]:
+    """The seeds of a game of the keyed dice (its stored state's ``dice``: the server seed and
+    the seats' seeds it was created with, docs/fair_dice.md); (None, None) for a game of the
+    old generator, or a state that cannot be read (its replay then says what differs)."""
+    try:
+        state = json.loads(state_json)
+    except ValueError:
+        return None, None
+    dice = state.get("dice") if isinstance(state, dict) else None
+    if not isinstance(dice, dict) or not isinstance(dice.get("server_seed"), str):
+        return None, None
+    seats = dice.get("seat_seeds")
+    return dice["server_seed"], dict(seats) if isinstance(seats, dict) else {}
+
+
 def _replay_differs(stored: StoredGame, cards: CardDB) -> str | None:
     try:
         options = Options.model_validate(json.loads(stored.options_json))
     except ValueError:  # not JSON, or not the options (pydantic's error is a ValueError)
         return "its options cannot be read"
+    server_seed, seat_seeds = dice_seeds(stored.state_json)
     try:
-        game = Game.new(stored.seats, options, stored.seed, cards)
-    except IllegalAction as exc:
+        game = Game.new(
+            stored.seats,
+            options,
+            stored.seed,
+            cards,
+            server_seed=server_seed,
+            seat_seeds=seat_seeds,
+        )
+    except (IllegalAction, ValueError) as exc:  # ValueError: seeds the engine refuses
         return f"its setup is refused: {exc}"
     for number, (version, seat, action) in enumerate(stored.actions, start=1):
         if version != number:

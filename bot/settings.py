@@ -59,7 +59,9 @@ class Settings(BaseSettings):
     #: Running games kept in memory at most (``bot.games``: the least recently used idle ones
     #: leave first and are read back from the database when played again).
     game_cache: int = Field(default=GAME_CACHE, ge=1, alias="ANIMA_GAME_CACHE")
-    #: A fixed seed for every new game (tests and demos); empty: a random seed per game.
+    #: A fixed seed for every new game (tests and demos): its games keep the old generator,
+    #: without the keyed dice anyone can verify (docs/fair_dice.md); empty: a random seed and
+    #: a secret server seed per game.
     fixed_seed: int | None = Field(default=None, alias="ANIMA_FIXED_SEED")
     #: The board and the hands drawn as pictures on every decision (issue 23), in a worker
     #: process (``bot.pictures.pool``): the clicks no longer wait for the drawing's Python

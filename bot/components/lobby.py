@@ -281,7 +281,8 @@ async def lobby_action(
     if what == "start":
         result = await lobby.start(gid, user.id, admin)
     elif what == "join":
-        result = await lobby.join(gid, user.id, user.display_name)
+        # The Join's id is the member's own seed of the dice (docs/fair_dice.md).
+        result = await lobby.join(gid, user.id, user.display_name, str(interaction.id))
     elif what == "leave":
         result = await lobby.leave(gid, user.id)
     elif what == "cancel":

@@ -15,6 +15,7 @@ from bot.rendering.text import (
     COLOR_OVER,
     EMBED_DESCRIPTION_LIMIT,
     EMBED_TITLE_LIMIT,
+    EMBED_TOTAL_LIMIT,
     FIELD_LIMIT,
     FIELD_NAME_LIMIT,
     FOOTER_LIMIT,
@@ -113,7 +114,23 @@ def summary_embed(
         footer.append(translated_legend())
     if footer:
         embed.set_footer(text=clip("\n".join(footer), FOOTER_LIMIT))
-    return fit(embed)
+    dice = dice_field(view)
+    if dice is None:
+        return fit(embed)
+    # The seed is never shortened: the other fields make room for it.
+    fit(embed, EMBED_TOTAL_LIMIT - 200 - len(dice[0]) - len(dice[1]))
+    embed.add_field(name=dice[0], value=dice[1], inline=False)
+    return embed
+
+
+def dice_field(view: TableView) -> tuple[str, str] | None:
+    """The end message's field that reveals the dice's server seed with its commitment and
+    says how to check them (docs/fair_dice.md); None for a game of the old generator, or
+    before the game is over (the view has no seed then)."""
+    if not view.dice_server_seed or not view.dice_commitment:
+        return None
+    value = say(msg("summary.dice", seed=view.dice_server_seed, commitment=view.dice_commitment))
+    return say(msg("summary.field.dice")), clip(value, FIELD_LIMIT)
 
 
 def summary_title(game_id: int) -> str:

@@ -16,6 +16,7 @@ from engine import (
     DEFAULT_LEVEL,
     LEVELS,
     Options,
+    dice_commitment,
 )
 from words import LANGUAGES, SOURCE, Message, counted, known, listing, msg, say
 
@@ -144,4 +145,9 @@ def lobby_embed(
         )
     if row.in_thread:
         embed.add_field(name=say(msg("lobby.where")), value=say(msg("lobby.where.thread")))
+    if row.dice_seed:
+        # Only the seed's SHA-256: the seed itself is secret until the game is over.
+        commitment = dice_commitment(row.dice_seed)
+        embed.add_field(name=say(msg("lobby.dice")), value=f"`{commitment[:16]}…`")
+        embed.set_footer(text=say(msg("lobby.dice.footer", commitment=commitment)))
     return embed

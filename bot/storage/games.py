@@ -41,20 +41,24 @@ class GamesStore(CommitStore):
         host_name: str,
         options: dict[str, Any],
         now: float,
+        dice_seed: str | None = None,
+        host_dice_seed: str | None = None,
     ) -> int | None:
-        """A new lobby with the host in seat 1; None if the channel already has a game."""
+        """A new lobby with the host in seat 1; None if the channel already has a game.
+        ``dice_seed``: the game's server seed (secret), ``host_dice_seed`` the host's seat
+        seed (docs/fair_dice.md)."""
 
         async def create(s: Session) -> int:
             row = await s.one(
                 "INSERT INTO games (guild_id, channel_id, host_id, status, options_json, "
-                "created_at) VALUES (?, ?, ?, 'lobby', ?, ?) RETURNING id",
-                (guild_id, channel_id, host_id, json.dumps(options), now),
+                "created_at, dice_seed) VALUES (?, ?, ?, 'lobby', ?, ?, ?) RETURNING id",
+                (guild_id, channel_id, host_id, json.dumps(options), now, dice_seed),
             )
             game_id = int(row[0])
             await s.execute(
-                "INSERT INTO seats (game_id, seat, position, user_id, name) "
-                "VALUES (?, 'p1', 0, ?, ?)",
-                (game_id, host_id, host_name),
+                "INSERT INTO seats (game_id, seat, position, user_id, name, dice_seed) "
+                "VALUES (?, 'p1', 0, ?, ?, ?)",
+                (game_id, host_id, host_name, host_dice_seed),
             )
             return game_id
 
@@ -167,9 +171,18 @@ class GamesStore(CommitStore):
         for s in seats:
             statements.append(
                 (
-                    "INSERT INTO seats (game_id, seat, position, user_id, name, ai, ai_level) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, s.seat, s.position, s.user_id, s.name, int(s.ai), s.ai_level),
+                    "INSERT INTO seats (game_id, seat, position, user_id, name, ai, ai_level, "
+                    "dice_seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        game_id,
+                        s.seat,
+                        s.position,
+                        s.user_id,
+                        s.name,
+                        int(s.ai),
+                        s.ai_level,
+                        s.dice_seed,
+                    ),
                 )
             )
         await self._write(statements)

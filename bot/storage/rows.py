@@ -54,6 +54,9 @@ class SeatRow:
     #: Why a stored column of the seat could not be read (its game is then marked broken,
     #: as for :attr:`GameRow.damage`), else None.
     damage: str | None = None
+    #: A member's own seed of the game's dice (docs/fair_dice.md): his Join's interaction id
+    #: (the host's: his ``/anima start``'s); None: an AI seat, or a game of the old generator.
+    dice_seed: str | None = None
 
     @property
     def human(self) -> bool:
@@ -99,6 +102,10 @@ class GameRow:
     damage: str | None = None
     #: The language of the game's public messages (a words.LANGUAGES code: a lobby option).
     language: str = "en"
+    #: The game's server seed (docs/fair_dice.md), drawn when its lobby opened: SECRET until
+    #: the game is over (kept out of the row's repr, hence of any log line); the lobby shows
+    #: its SHA-256 (``engine.dice_commitment``). None: a game of the old generator.
+    dice_seed: str | None = field(default=None, repr=False)
 
 
 @dataclass
@@ -183,11 +190,11 @@ _GAME_COLUMNS = (
     "id, guild_id, channel_id, host_id, status, options_json, decision_timer, window_timer, "
     "seed, state_json, version, published_event_id, published_version, lobby_message_id, "
     "board_message_id, board_turn, winner_seat, ending, broken_reason, created_at, started_at, "
-    "ended_at, in_thread, paused_at, language"
+    "ended_at, in_thread, paused_at, language, dice_seed"
 )
 _SEAT_COLUMNS = (
     "game_id, seat, position, user_id, name, ai, timeouts, prompt_since, deadline, half_at, "
-    "pinged, start_dm, ai_level"
+    "pinged, start_dm, ai_level, dice_seed"
 )
 _EVENT_COLUMNS = "id, game_id, version, kind, text, recipients, data_json, at"
 
@@ -236,6 +243,7 @@ def _game(row: Sequence[Any]) -> GameRow:
         paused_at=row[23],
         damage=None if options is not None else "its options are not valid JSON",
         language=row[24] or "en",
+        dice_seed=row[25],
     )
 
 
@@ -262,6 +270,7 @@ def _seat(row: Sequence[Any]) -> SeatRow:
         start_dm=row[11],
         ai_level=row[12],
         damage=damage,
+        dice_seed=row[13],
     )
 
 

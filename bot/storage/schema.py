@@ -219,6 +219,15 @@ MIGRATIONS: list[list[str]] = [
             locale TEXT
         )""",
     ],
+    [
+        # Issue 25: dice anyone can verify (docs/fair_dice.md). A game's server seed (64 hex
+        # digits), drawn when its lobby opens: SECRET until the game is over (the lobby shows
+        # its SHA-256 only; the state's ``dice`` keeps it too). A human seat's own seed (its
+        # Join's interaction id), mixed into the stream. NULL: a game of the old generator.
+        # Self-contained: it may run after any other step.
+        "ALTER TABLE games ADD COLUMN dice_seed TEXT",
+        "ALTER TABLE seats ADD COLUMN dice_seed TEXT",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -181,4 +181,8 @@ POSTGRES_MIGRATIONS: list[list[str]] = [
             locale TEXT
         )""",
     ],
+    [
+        "ALTER TABLE games ADD COLUMN dice_seed TEXT",
+        "ALTER TABLE seats ADD COLUMN dice_seed TEXT",
+    ],
 ]

@@ -19,6 +19,7 @@ import pytest_asyncio
 import simcord
 from anima_sim import World, world
 from databases import BACKENDS, TestDatabase
+from postgres_cluster import PostgresCluster
 
 from bot.app import AnimaBot, create_bot
 from bot.settings import Settings
@@ -46,14 +47,8 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("database", BACKENDS, indirect=True)
 
 
-@pytest.fixture
-def database(request: pytest.FixtureRequest, db_path: Path) -> Iterator[TestDatabase]:
-    """The test's database: the SQLite file ``db_path``, or (parameter ``postgresql``) a new
-    database of the session's PostgreSQL cluster, dropped after the test."""
-    if getattr(request, "param", "sqlite") == "sqlite":
-        yield TestDatabase.sqlite(db_path)
-        return
-    cluster = request.getfixturevalue("postgres_cluster")
+def new_postgres_database(cluster: PostgresCluster) -> Iterator[TestDatabase]:
+    """A new database of the session's PostgreSQL ``cluster``, dropped afterwards."""
     name = cluster.new_database()
     db = TestDatabase.postgresql(cluster.url(name))
     try:
@@ -61,6 +56,23 @@ def database(request: pytest.FixtureRequest, db_path: Path) -> Iterator[TestData
     finally:
         db.close()
         cluster.drop_database(name)
+
+
+@pytest.fixture
+def database(request: pytest.FixtureRequest, db_path: Path) -> Iterator[TestDatabase]:
+    """The test's database: the SQLite file ``db_path``, or (parameter ``postgresql``) a new
+    database of the session's PostgreSQL cluster, dropped after the test."""
+    if getattr(request, "param", "sqlite") == "sqlite":
+        yield TestDatabase.sqlite(db_path)
+        return
+    yield from new_postgres_database(request.getfixturevalue("postgres_cluster"))
+
+
+@pytest.fixture
+def target(postgres_cluster: PostgresCluster) -> Iterator[TestDatabase]:
+    """A new, empty PostgreSQL database of the session's cluster (``anima-bot migrate``'s
+    target)."""
+    yield from new_postgres_database(postgres_cluster)
 
 
 @pytest.fixture

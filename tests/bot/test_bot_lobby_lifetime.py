@@ -30,10 +30,10 @@ async def test_start_answers_before_it_writes_the_lobby(
     real = storage.create_lobby
     answered: list[bool] = []
 
-    async def create_lobby(*args: Any) -> int | None:
+    async def create_lobby(*args: Any, **kwargs: Any) -> int | None:
         callbacks = [e for e in simcord_env.http_requests if e.path.endswith("/callback")]
         answered.append(bool(callbacks))
-        return await real(*args)
+        return await real(*args, **kwargs)
 
     monkeypatch.setattr(storage, "create_lobby", create_lobby)
     r = await w.alice.slash(w.table, "anima start")

@@ -7,7 +7,7 @@ does not replay, a damaged row and a bad source are each refused or named, in on
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,24 +15,11 @@ import pytest
 import simcord
 from anima_sim import Driver, World, drive_new_game, open_lobby, start_game, stored
 from databases import TestDatabase, connect
-from postgres_cluster import PostgresCluster
 from posting_checks import status
 
 from bot.__main__ import main
 from bot.app import AnimaBot
 from bot.storage import SCHEMA_VERSION
-
-
-@pytest.fixture
-def target(postgres_cluster: PostgresCluster) -> Iterator[TestDatabase]:
-    """A new, empty database of the session's cluster."""
-    name = postgres_cluster.new_database()
-    db = TestDatabase.postgresql(postgres_cluster.url(name))
-    try:
-        yield db
-    finally:
-        db.close()
-        postgres_cluster.drop_database(name)
 
 
 @pytest.fixture
