@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord.ext import commands, tasks
@@ -25,7 +26,7 @@ from bot.lobby import Lobby
 from bot.panels import Panels
 from bot.pictures import PictureCache
 from bot.publishing import Publisher
-from bot.settings import Settings
+from bot.settings import Settings, ShardSet
 from bot.storage import GuildSettings, Storage
 from bot.timers import Timers
 from bot.translator import CatalogTranslator
@@ -52,13 +53,21 @@ def tune_gc() -> None:
 
 
 class AnimaBot(commands.Bot):
-    """The Anima game master. Slash commands and buttons only; no privileged intents."""
+    """The Anima game master. Slash commands and buttons only; no privileged intents.
+
+    One process by default; with ``SHARD_COUNT`` set, one cluster of shards
+    (:class:`ShardedAnimaBot`), handling the games of the servers on its shards."""
 
     def __init__(
         self, settings: Settings, db_path: Path | str | None = None, cards: CardDB | None = None
     ) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=INTENTS)
+        options: dict[str, Any] = {}
+        if settings.sharded:
+            options = {"shard_count": settings.shard_count, "shard_ids": list(settings.shards)}
+        super().__init__(command_prefix=commands.when_mentioned, intents=INTENTS, **options)
         self.settings = settings
+        #: The shards whose servers' games this process handles (all of them unsharded).
+        self.shard_set = ShardSet(settings.shard_count or 1, settings.shards)
         #: The card database every game of this bot is dealt from and loaded with, and that
         #: ``/anima card`` and the lobby's card sets read (tests pass another one).
         self.cards = cards if cards is not None else default_cards()
@@ -72,7 +81,9 @@ class AnimaBot(commands.Bot):
         table_pictures = self.pictures if settings.table_pictures else None
         self.panels = Panels(self.storage, table_pictures)
         self.publisher = Publisher(self, self.storage, self.panels, table_pictures)
-        self.games = Games(self.storage, self.publisher, self.cards, settings.game_cache)
+        self.games = Games(
+            self.storage, self.publisher, self.cards, settings.game_cache, self.shard_set
+        )
         self.lobby = Lobby(
             self.storage, self.games, self.publisher, settings.fixed_seed, settings.lobby_idle
         )
@@ -157,12 +168,20 @@ class AnimaBot(commands.Bot):
         self.pictures.close()
 
 
+class ShardedAnimaBot(AnimaBot, commands.AutoShardedBot):
+    """The bot as one cluster of shards (``SHARD_COUNT``, ``SHARD_IDS``): an
+    ``AutoShardedBot`` running those shards, sharing the one database with the other
+    clusters (issue 24)."""
+
+
 def create_bot(
     settings: Settings, db_path: Path | str | None = None, cards: CardDB | None = None
 ) -> AnimaBot:
     """An unstarted bot (for SimCord's tests and preview, or :func:`run_bot`); ``cards``: the
-    card database (default: the published cards, ``engine.cards.default_cards()``)."""
-    return AnimaBot(settings, db_path=db_path, cards=cards)
+    card database (default: the published cards, ``engine.cards.default_cards()``). A
+    :class:`ShardedAnimaBot` when ``SHARD_COUNT`` is set."""
+    kind = ShardedAnimaBot if settings.sharded else AnimaBot
+    return kind(settings, db_path=db_path, cards=cards)
 
 
 def run_bot(settings: Settings) -> None:

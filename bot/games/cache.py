@@ -13,7 +13,7 @@ from types import TracebackType
 
 from bot import rendering
 from bot.publishing import Publisher, pointer
-from bot.settings import GAME_CACHE
+from bot.settings import GAME_CACHE, ShardSet
 from bot.storage import GameRow, Storage, missing_seat
 from bot.table import GameBroken, NoGame, Reply, Table, now
 from engine import CardDB, Game, GameDataError
@@ -76,9 +76,16 @@ class GameCache:
     """The games in memory and their locks: the base of :class:`bot.games.service.Games`."""
 
     def __init__(
-        self, storage: Storage, publisher: Publisher, cards: CardDB, cache_size: int = CACHE_SIZE
+        self,
+        storage: Storage,
+        publisher: Publisher,
+        cards: CardDB,
+        cache_size: int = CACHE_SIZE,
+        shards: ShardSet | None = None,
     ) -> None:
         self.storage = storage
+        #: The shards of this process: the games of their servers are its own (issue 24).
+        self.shards = shards if shards is not None else ShardSet()
         self.publisher = publisher
         #: The card database the games are dealt from and loaded with.
         self.cards = cards

@@ -122,8 +122,8 @@ class Games(GamePlay):
             return Reply(say(msg("end.done", game=game_id)), ok=True)
 
     async def recover(self) -> None:
-        """After a (re)start: every running game, and every finished one whose end was not
-        all posted (fault 1), each in its own isolation (a bad row marks that game broken and
+        """After a (re)start: every running game of this process's shards, and every finished
+        one whose end was not all posted (fault 1), each in its own isolation (a bad row marks that game broken and
         stops nothing else): load it (its channel reconciled with its pointer), redeliver the
         secret starts not delivered (fault 7), let AI seats move if the bot stopped before
         they did, and post what was not yet posted."""
@@ -133,6 +133,8 @@ class Games(GamePlay):
             log.exception("could not list the games to resume")
             return
         for row in rows:
+            if not self.shards.owns(row.guild_id):
+                continue  # another cluster's game: its process resumes it
             try:
                 async with self.lock(row.id):
                     await self._recover(row.id)

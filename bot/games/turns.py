@@ -15,6 +15,7 @@ from bot.autopass import auto_action
 from bot.games.cache import CACHE_SIZE, GameCache
 from bot.languages import reader_language
 from bot.publishing import Publisher, pointer
+from bot.settings import ShardSet
 from bot.storage import EventRow, Finish, GameWrite, NewEvent, SeatRow, Storage, kill_point
 from bot.table import Table, now, seat_update
 from engine import (
@@ -87,9 +88,14 @@ class GameTurns(GameCache):
     """What changes a running game, and its commit."""
 
     def __init__(
-        self, storage: Storage, publisher: Publisher, cards: CardDB, cache_size: int = CACHE_SIZE
+        self,
+        storage: Storage,
+        publisher: Publisher,
+        cards: CardDB,
+        cache_size: int = CACHE_SIZE,
+        shards: ShardSet | None = None,
     ) -> None:
-        super().__init__(storage, publisher, cards, cache_size)
+        super().__init__(storage, publisher, cards, cache_size, shards)
         self._batches: dict[int, _Batch] = {}
         publisher.on_channel_lost = self._channel_lost
 
