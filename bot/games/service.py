@@ -123,10 +123,10 @@ class Games(GamePlay):
 
     async def recover(self) -> None:
         """After a (re)start: every running game of this process's shards, and every finished
-        one whose end was not all posted (fault 1), each in its own isolation (a bad row marks that game broken and
-        stops nothing else): load it (its channel reconciled with its pointer), redeliver the
-        secret starts not delivered (fault 7), let AI seats move if the bot stopped before
-        they did, and post what was not yet posted."""
+        one whose end was not all posted (fault 1), each in its own isolation (a bad row marks
+        that game broken and stops nothing else): load it (its channel reconciled with its
+        pointer), redeliver the secret starts not delivered (fault 7), let AI seats move if the
+        bot stopped before they did, and post what was not yet posted."""
         try:
             rows = await self.storage.games_to_recover()
         except Exception:
