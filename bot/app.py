@@ -27,7 +27,7 @@ from bot.panels import Panels
 from bot.pictures import PictureCache
 from bot.publishing import Publisher
 from bot.settings import Settings, ShardSet
-from bot.storage import GuildSettings, Storage
+from bot.storage import GuildSettings, Storage, VersionConflict
 from bot.timers import Timers
 from bot.translator import CatalogTranslator
 from engine import CardDB, default_cards
@@ -141,7 +141,11 @@ class AnimaBot(commands.Bot):
             return
         for game_id in due:
             try:
-                await self.deadlines.run(game_id)
+                try:
+                    await self.deadlines.run(game_id)
+                except VersionConflict:
+                    # Another process changed the game meanwhile: once more, read again.
+                    await self.deadlines.run(game_id)
             except Exception as exc:
                 log.exception("timer loop: game %s failed", game_id)
                 self.record_error(exc)

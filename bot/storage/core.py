@@ -66,6 +66,11 @@ class StorageCore:
         #: games whose pointer rides along with any game's commit.
         self._pointers: dict[int, Pointer] = {}
         self._riders: set[int] = set()
+        #: Whether other processes may write this database (PostgreSQL: shard clusters,
+        #: issue 24): a game in memory is checked against its stored version before it is
+        #: changed, and a post is written at once under its posting lease (never deferred).
+        #: SQLite has one process, the bot (its caches are the truth).
+        self.shared = self.dialect.name == "postgresql"
 
     # ------------------------------------------------------------------ connection, schema
 
