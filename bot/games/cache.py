@@ -173,13 +173,16 @@ class GameCache:
         the stored version); one read from storage whose pointer is behind is first
         reconciled with its channel (:meth:`Publisher.reconcile`)."""
         table = self._cache.get(game_id)
-        if table is not None and self.storage.shared:
-            # Other processes write this database: the copy in memory is trusted only at
-            # the stored version (one cheap read), else read again (issue 24).
-            if await self.storage.stored_version(game_id) != table.row.version:
-                log.info("game %s: changed by another process, reading it again", game_id)
-                self.drop(game_id)
-                table = None
+        # Other processes write a shared database: the copy in memory is trusted only at
+        # the stored version (one cheap read), else read again (issue 24).
+        if (
+            table is not None
+            and self.storage.shared
+            and await self.storage.stored_version(game_id) != table.row.version
+        ):
+            log.info("game %s: changed by another process, reading it again", game_id)
+            self.drop(game_id)
+            table = None
         if table is not None:
             self._cache.move_to_end(game_id)
             table.settings = await self.storage.guild_settings(table.row.guild_id)

@@ -219,6 +219,23 @@ MIGRATIONS: list[list[str]] = [
             locale TEXT
         )""",
     ],
+    [
+        # Issue 24: shard clusters on one database. What one process at a time does for a
+        # game (its timers, its AI turns, its posting) is claimed here for a while
+        # (bot.storage.leases); a post in flight is written down first (its last event, its
+        # version and what it is), so that whoever posts next sends it again with the same
+        # nonce (Discord keeps one message) before anything newer.
+        """CREATE TABLE leases (
+            kind TEXT NOT NULL,
+            game_id INTEGER NOT NULL,
+            holder TEXT NOT NULL,
+            expires_at REAL NOT NULL,
+            upto_event INTEGER,
+            upto_version INTEGER,
+            posting TEXT,
+            PRIMARY KEY (kind, game_id)
+        )""",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

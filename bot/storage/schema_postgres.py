@@ -181,4 +181,16 @@ POSTGRES_MIGRATIONS: list[list[str]] = [
             locale TEXT
         )""",
     ],
+    [
+        """CREATE TABLE leases (
+            kind TEXT NOT NULL,
+            game_id BIGINT NOT NULL,
+            holder TEXT NOT NULL,
+            expires_at DOUBLE PRECISION NOT NULL,
+            upto_event BIGINT,
+            upto_version INTEGER,
+            posting TEXT,
+            PRIMARY KEY (kind, game_id)
+        )""",
+    ],
 ]

@@ -34,9 +34,7 @@ async def _other_process_decides(
         await other.games.commit(table)
 
 
-async def _two_start_choices(
-    w: World, database: TestDatabase
-) -> tuple[int, Driver, str, str]:
+async def _two_start_choices(w: World, database: TestDatabase) -> tuple[int, Driver, str, str]:
     """A game of alice and bob (no AI), both choosing their start: (game, driver, alice's
     seat, bob's seat)."""
     game_id = await start_game(w, w.alice, [w.bob], ai=0, turns=2)
