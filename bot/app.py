@@ -28,6 +28,7 @@ from bot.pictures import PictureCache
 from bot.publishing import Publisher
 from bot.settings import Settings, ShardSet
 from bot.storage import GuildSettings, Storage, VersionConflict
+from bot.storage.leases import TIMER
 from bot.timers import Timers
 from bot.translator import CatalogTranslator
 from engine import CardDB, default_cards
@@ -77,10 +78,15 @@ class AnimaBot(commands.Bot):
         #: The pictures (issue 23), drawn in one worker thread and kept by what they show.
         self.pictures = PictureCache()
         self.storage = Storage(db_path if db_path is not None else settings.database, defaults)
+        # Its name as a holder of the games' leases (shard clusters: bot.storage.leases).
+        self.storage.holder = settings.holder
+        # Shard clusters share the database with each other (SQLite: one process only).
+        self.storage.shared = settings.sharded
         #: The private panels on the players' screens, kept up to date.
         table_pictures = self.pictures if settings.table_pictures else None
         self.panels = Panels(self.storage, table_pictures)
         self.publisher = Publisher(self, self.storage, self.panels, table_pictures)
+        self.publisher.lease_seconds = settings.lease
         self.games = Games(
             self.storage, self.publisher, self.cards, settings.game_cache, self.shard_set
         )
@@ -132,29 +138,58 @@ class AnimaBot(commands.Bot):
 
     @tasks.loop(seconds=5)
     async def timers(self) -> None:
-        """One loop for every game's deadlines (stored in the database: they survive restarts)."""
+        """One loop for every game's deadlines (stored in the database: they survive
+        restarts), and, on a shared database, the games whose posts are late (the outbox's
+        catch-up: :meth:`Games.catch_up`).
+
+        The due games of this process's shards are claimed (a ``timer`` lease each: each
+        deadline fires once, whichever processes are alive), and those of other shards once
+        they are a lease's length late (their process is gone)."""
         now = discord.utils.utcnow().timestamp()
+        lease = self.settings.lease
         try:
-            due = await self.storage.games_with_due_timers(now)
+            due = await self.storage.due_timers(now)
+            mine = [g for g, guild, at in due if self.shard_set.owns(guild) or at <= now - lease]
+            claimed = await self.storage.claim_many(TIMER, mine, lease, now)
         except Exception:
             log.exception("timer loop: storage failed")
             return
-        for game_id in due:
+        for game_id in claimed:
             try:
                 try:
                     await self.deadlines.run(game_id)
                 except VersionConflict:
                     # Another process changed the game meanwhile: once more, read again.
                     await self.deadlines.run(game_id)
+                await self.storage.release(TIMER, game_id)
             except Exception as exc:
                 log.exception("timer loop: game %s failed", game_id)
                 self.record_error(exc)
+        if self.storage.shared:
+            await self._catch_up(now)
         try:
             await self.panels.sweep(now)
         except Exception as exc:
             log.exception("timer loop: panels failed")
             self.record_error(exc)
         work_done()
+
+    async def _catch_up(self, now: float) -> None:
+        """Post what is committed and not posted: this process's shards' games at once,
+        other ones once they have waited a lease's length (their process is gone)."""
+        try:
+            late = await self.storage.games_to_post(now, now - self.settings.lease)
+        except Exception:
+            log.exception("timer loop: storage failed")
+            return
+        for game_id, guild_id, waited in late:
+            if not (self.shard_set.owns(guild_id) or waited):
+                continue
+            try:
+                await self.games.catch_up(game_id)
+            except Exception as exc:
+                log.exception("timer loop: posting game %s failed", game_id)
+                self.record_error(exc)
 
     @timers.before_loop
     async def _before_timers(self) -> None:

@@ -21,6 +21,8 @@ DEFAULT_RULES_PATH = Path(__file__).resolve().parent.parent / "docs" / "rules" /
 GAME_CACHE = 2000
 #: What a ``DATABASE_URL`` starts with (``bot.database.database_for``).
 DATABASE_SCHEMES = ("sqlite:///", "postgresql://", "postgres://")
+#: The default of ``ANIMA_LEASE``, in seconds: see ``Settings.lease``.
+LEASE = 20.0
 #: The default of ``ANIMA_WINDOW_TIMER``, in seconds: see ``Settings.window_timer``.
 WINDOW_TIMER = 20
 
@@ -113,6 +115,11 @@ class Settings(BaseSettings):
     #: As written (parsed by :attr:`shards`; a string: the environment's JSON decoding of a
     #: tuple would refuse ``0-3``).
     shard_ids: str = Field(default="", alias="SHARD_IDS")
+    #: Shard clusters on one database: how long a process's claim on a game's timers, AI
+    #: turns or posting holds (``bot.storage.leases``). A process that dies has its games'
+    #: timers taken over by another cluster once they are this late, and its postings once
+    #: its lease expires; a cluster restarted with the same shards takes its own back at once.
+    lease: float = Field(default=LEASE, gt=0, alias="ANIMA_LEASE")
 
     @field_validator("dev_guild_id", "fixed_seed", "database_url", "shard_count", mode="before")
     @classmethod
@@ -164,6 +171,13 @@ class Settings(BaseSettings):
         return tuple(range(self.shard_count or 1))
 
     @property
+    def holder(self) -> str:
+        """This process's name as a holder of leases: its shards (a cluster restarted with
+        the same shards is the same holder: it takes its leases back at once)."""
+        count = self.shard_count or 1
+        return f"shards {','.join(str(i) for i in self.shards)} of {count}"
+
+    @property
     def database(self) -> Path | str:
         """The database the bot opens: ``DATABASE_URL`` if set, else the SQLite file
         ``ANIMA_DB_PATH`` (``bot.database.database_for`` reads either)."""
@@ -197,6 +211,7 @@ _HOW_TO_FIX = {
     "ANIMA_LOBBY_IDLE": "set it to a number of seconds, at least 60",
     "ANIMA_FIXED_SEED": "set it to a whole number or leave it empty",
     "ANIMA_GAME_CACHE": "set it to a number of games, at least 1",
+    "ANIMA_LEASE": "set it to a number of seconds above 0",
     "SHARD_COUNT": "set it to the number of shards of the bot (1 or more), or leave it empty",
     "SHARD_IDS": "set it to this process's shards, a range like 0-3 or a list like 0,1,2, "
     "each below SHARD_COUNT, or leave it empty (all)",

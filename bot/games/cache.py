@@ -138,6 +138,11 @@ class GameCache:
         """A post went out: its pointer is written with the game's next commit, or with any
         game's if this one is not played in memory (storage keeps it meanwhile:
         ``Storage.defer_pointer``)."""
+        if self.storage.shared:
+            # Other processes post too: the pointer is written at once (a post of the
+            # outbox writes its own with its lease's end: Publisher.publish).
+            await self.storage.save_pointer(table.id, pointer(table.row))
+            return
         own = self._cache.get(table.id) is table and table.row.status == "running"
         self.storage.defer_pointer(table.id, pointer(table.row), own)
 
@@ -217,7 +222,10 @@ class GameCache:
             raise GameBroken(damage)
         self.publisher.forget(game_id)
         current = not (row.status in ("running", "over") and unpublished)
-        if not current:
+        # On a shared database, what a stopped process had posted is its post in flight,
+        # written down with its posting lease and sent again with the same nonces (the
+        # outbox: Publisher.publish), not looked for in the channel.
+        if not current and not self.storage.shared:
             current = await self.publisher.reconcile(table)
         if current and row.status == "running":
             self.publisher.track(game_id)

@@ -39,6 +39,9 @@ from bot.storage.rows import Pointer
 
 #: The kinds of lease.
 TIMER, AI, POST = "timer", "ai", "post"
+#: What a post in flight is (``leases.posting``): the events and the board, or half-time
+#: pings (``ping`` and the JSON of their lines and mentions: sent again as they were).
+EVENTS, PING = "post", "ping"
 
 
 @dataclass(frozen=True)

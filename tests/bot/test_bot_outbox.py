@@ -1,0 +1,82 @@
+"""The outbox (issue 24) of shard clusters: a game's events are posted under its posting
+lease from the stored pointer, each message with a nonce made of the game and its post. A
+cluster killed at any step of a decision and started again posts every line exactly once
+and in order, one end summary, and buttons on the newest board only: the post in flight is
+sent again with the same nonces, and Discord (modelled: :mod:`discord_nonces`) keeps the one
+message."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+import simcord
+from anima_sim import Driver, World, open_lobby, stored
+from databases import TestDatabase
+from discord_nonces import NonceLog, honour_nonces
+from posting_checks import assert_killed, assert_posted_once
+
+from bot.app import AnimaBot
+from bot.publishing.base import NONCE_LENGTH, nonce
+from bot.storage import crash_points
+
+pytestmark = pytest.mark.both_backends
+
+KILLS = [("after commit", 6), ("after post", 6), ("before pointer", 6), ("after final commit", 0)]
+
+
+@pytest.fixture
+def simcord_bot(make_bot: Callable[..., AnimaBot]) -> AnimaBot:
+    return make_bot(shard_count=1)
+
+
+@pytest.fixture
+def nonces() -> Iterator[NonceLog]:
+    with honour_nonces() as seen:
+        yield seen
+
+
+def test_a_nonce_is_the_same_for_the_same_post_and_within_discords_length() -> None:
+    assert nonce(12, "post", 345, 67, 1) == nonce(12, "post", 345, 67, 1)
+    assert len({nonce(12, "post", 345, 67, i) for i in range(1, 4)}) == 3
+    assert nonce(12, "post", 345, 67, 1) != nonce(13, "post", 345, 67, 1)
+    assert len(nonce(10**18, "ping", 10**18, 10**9, 99)) <= NONCE_LENGTH
+
+
+@pytest.mark.parametrize(("step", "passes"), KILLS)
+async def test_a_cluster_killed_mid_post_posts_every_line_once_when_back(
+    w: World,
+    simcord_env: simcord.Env,
+    database: TestDatabase,
+    make_bot: Callable[..., AnimaBot],
+    nonces: NonceLog,
+    step: str,
+    passes: int,
+) -> None:
+    env = simcord_env
+    bot = env.bot
+    assert isinstance(bot, AnimaBot) and bot.storage.shared
+    crash_points[step] = passes
+    game_id, lobby = await open_lobby(w, w.alice, [w.bob], ai=1, turns=2)
+    await w.alice.click(lobby, custom_id=f"anima:lobby:{game_id}:start")
+    players = {m.id: m for m in (w.alice, w.bob)}
+    driver = Driver(w, database, game_id, players, seed=5)
+    driver.use_commands = False
+    driver.killed = lambda: step not in crash_points
+    for _ in range(3000):
+        if step not in crash_points:
+            break
+        assert await driver.step()
+    assert step not in crash_points, "the step was never reached"
+
+    # The same cluster (the same shards: the same lease holder) starts again.
+    await env.restart_bot(make_bot(shard_count=1))
+    assert_killed(env, step)
+    if step == "before pointer":
+        assert nonces.deduplicated >= 1  # the post in flight went out again: one message
+    st = stored(database, game_id)
+    await assert_posted_once(env.bot, w.table, game_id, over=st.status == "over")
+    if st.status == "running":
+        final = await Driver(w, database, game_id, players, seed=6).play()
+        assert final.status == "over"
+    await assert_posted_once(env.bot, w.table, game_id, over=True)
