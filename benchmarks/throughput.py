@@ -50,9 +50,7 @@ SHARD_COUNT = 4
 def shard_ranges(processes: int) -> list[str]:
     """``SHARD_IDS`` of each of ``processes`` (4 shards split evenly: 1, 2 or 4)."""
     per = SHARD_COUNT // processes
-    return [
-        f"{i * per}-{i * per + per - 1}" if per > 1 else str(i * per) for i in range(processes)
-    ]
+    return [f"{i * per}-{i * per + per - 1}" if per > 1 else str(i * per) for i in range(processes)]
 
 
 # ---------------------------------------------------------------------- one process
@@ -93,6 +91,15 @@ async def _worker(url: str, shards: str, games: int, seconds: float, seed: int) 
     print("ready", flush=True)
     sys.stdin.readline()  # all processes start together
     decisions = 0
+    # The database's share of the time: its hops, awaited (the connection is one per
+    # process: were it busy most of the time, a pool of connections would help).
+    hops = [0, 0.0]
+
+    def traced(hop: Any) -> None:
+        hops[0] += 1
+        hops[1] += hop.seconds
+
+    bot.storage.db.trace = traced
     start, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
         for t in rng.sample(tables, len(tables)):
@@ -103,7 +110,14 @@ async def _worker(url: str, shards: str, games: int, seconds: float, seed: int) 
                 decisions += made
     wall, cpu = time.perf_counter() - start, time.process_time() - cpu
     await env.shutdown()
-    return {"shards": shards, "decisions": decisions, "wall_s": wall, "cpu_s": cpu}
+    return {
+        "shards": shards,
+        "decisions": decisions,
+        "wall_s": wall,
+        "cpu_s": cpu,
+        "hops": hops[0],
+        "db_s": hops[1],
+    }
 
 
 def _quick_settle(env_class: Any) -> None:
@@ -282,12 +296,12 @@ def run(url: str, processes: int, games: int, seconds: float) -> dict[str, Any]:
                 "decisions": r["decisions"],
                 "cpu_s": round(r["cpu_s"], 2),
                 "decisions_per_cpu_s": round(r["decisions"] / max(r["cpu_s"], 1e-9), 1),
+                "hops_per_decision": round(r["hops"] / max(r["decisions"], 1), 1),
+                "database_share": round(r["db_s"] / r["wall_s"], 3),
             }
             for r in results
         ],
-        "postgres_cpu_s": None
-        if server is None or after is None
-        else round(after - server, 2),
+        "postgres_cpu_s": None if server is None or after is None else round(after - server, 2),
     }
 
 
@@ -341,7 +355,9 @@ def main() -> int:
     print(f"Decisions per second, PostgreSQL, {os.cpu_count()} cores, {args.seconds:.0f} s:")
     for r in runs:
         per = ", ".join(
-            f"{p['shards']}: {p['decisions']} ({p['decisions_per_cpu_s']}/CPU s)"
+            f"{p['shards']}: {p['decisions']} ({p['decisions_per_cpu_s']}/CPU s, "
+            f"{p['hops_per_decision']} hops/decision, connection busy "
+            f"{p['database_share']:.0%})"
             for p in r["per_process"]
         )
         print(

@@ -68,6 +68,11 @@ class Publisher(Restarts):
             )
             if claim is None:
                 return lines
+            if not claim.again and claim.pointer.version > table.game.version:
+                # Another process posted a newer state of the game than this copy: nothing
+                # of this copy is to post (its board would be older than the posted one).
+                await self.storage.end_post(row.id, None)
+                return lines
             self._adopt(row, claim.pointer)
             if claim.again and claim.posting.startswith(PING):
                 await self._ping_again(table, claim)

@@ -194,13 +194,13 @@ class LeaseStore(StorageCore):
         takes over only those)."""
         rows = await self.fetchall(
             "SELECT g.id, g.guild_id, COALESCE((SELECT MIN(e.at) FROM events e "
-            "WHERE e.game_id = g.id AND e.id > g.published_event_id), 0) FROM games g "
+            "WHERE e.game_id = g.id AND e.id > g.published_event_id), ?) FROM games g "
             "WHERE (g.status = 'running' OR (g.status = 'over' AND g.ended_at > ?)) "
             "AND (g.published_version < g.version OR EXISTS (SELECT 1 FROM events e "
             "WHERE e.game_id = g.id AND e.id > g.published_event_id)) "
             "AND NOT EXISTS (SELECT 1 FROM leases l WHERE l.kind = ? AND l.game_id = g.id "
             "AND l.holder <> ? AND l.expires_at > ?) ORDER BY g.id",
-            (now - 3600, POST, self.holder, now),
+            (now, now - 3600, POST, self.holder, now),
         )
         return [(int(r[0]), int(r[1]), float(r[2]) <= settled) for r in rows]
 

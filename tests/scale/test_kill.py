@@ -116,7 +116,13 @@ async def _setup(env: simcord.Env, hub: Hub, tables: list[Table], db: TestDataba
         assert await answered(r)
         r = await OPS.click(t.host, lobby, f"anima:lobby:{t.game_id}:start")
         assert await answered(r)
-        assert stored(db, t.game_id).status == "running"
+        # (The click is acknowledged first, the deal committed after.)
+        running = functools.partial(_running, db, t.game_id)
+        assert await appears(running), stored(db, t.game_id).status
+
+
+def _running(db: TestDatabase, game_id: int) -> bool | None:
+    return True if stored(db, game_id).status == "running" else None
 
 
 async def _choose(t: Table, st: Stored, seat: str, index: int, clicks: Clicks) -> None:
