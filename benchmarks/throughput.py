@@ -72,12 +72,19 @@ async def _worker(url: str, shards: str, games: int, seconds: float, seed: int) 
         ANIMA_DECISION_TIMER=0,
         ANIMA_WINDOW_TIMER=0,
         ANIMA_LOG_LEVEL="WARNING",
+        # No process takes another's games over here (none dies; their clocks differ by
+        # minutes, see below): each plays its own.
+        ANIMA_LEASE=3600,
     )
     bot = create_bot(settings)
     tune_gc()
     env = simcord.Env(bot)
     await env.start()
     rng = random.Random(seed)
+    # Each process's Discord is its own SimCord, whose ids come from its clock: a minute
+    # apart per process, so that no two processes' channels share an id (Discord's ids
+    # are unique; the database holds one game per channel).
+    await env.advance_time(60.0 * seed)
     own = list(settings.shards)
     guilds = [env.create_guild(f"Shard {s}", shard_id=s) for s in own]
     tables = []
@@ -85,7 +92,7 @@ async def _worker(url: str, shards: str, games: int, seconds: float, seed: int) 
         guild = guilds[i % len(guilds)]
         channel = guild.create_text_channel(f"table-{i}")
         members = [guild.add_member(env.create_user(f"p{seed}-{i}-{n}")) for n in range(2)]
-        tables.append({"channel": channel, "members": members, "game": 0})
+        tables.append({"guild": guild, "channel": channel, "members": members, "game": 0})
     for t in tables:
         t["game"] = await _new_game(t)
     print("ready", flush=True)
@@ -104,7 +111,8 @@ async def _worker(url: str, shards: str, games: int, seconds: float, seed: int) 
     while time.perf_counter() - start < seconds:
         for t in rng.sample(tables, len(tables)):
             made = await _step(bot, t, rng)
-            if made is None:
+            if made is None:  # over: the next game in a new channel
+                t["channel"] = t["guild"].create_text_channel(f"table-{rng.randrange(10**9)}")
                 t["game"] = await _new_game(t)
             else:
                 decisions += made
@@ -160,7 +168,10 @@ async def _step(bot: Any, t: dict[str, Any], rng: random.Random) -> int | None:
     """One member's random choice in the table's game: 1 if applied, 0 if not; None when
     the game is over. The game is read from the bot's memory (no extra database read)."""
     table = bot.games._cache.get(t["game"])
-    if table is None or table.row.status != "running":
+    if table is None:  # not in memory (just dealt, or over): the stored status says
+        row = await bot.storage.game(t["game"])
+        return 0 if row is not None and row.status == "running" else None
+    if table.row.status != "running":
         return None
     game = table.game
     prompts = [p for p in game.pending() if not table.seats[p.player].ai]
