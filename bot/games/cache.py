@@ -99,6 +99,11 @@ class GameCache:
         publisher.save_pointer = self._published
         publisher.panels.lock = self.lock
         publisher.panels.current = self.playing
+        self._compose()
+
+    def _compose(self) -> None:
+        """What each layer above adds to the service once it is built (its own state, its
+        hooks into the publisher)."""
 
     def lock(self, game_id: int) -> GameLock:
         """The lock that serialises every change to one game (lobby or running)."""

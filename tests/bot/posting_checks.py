@@ -8,14 +8,17 @@ from pathlib import Path
 import discord
 import simcord
 from anima_sim import (
+    Driver,
+    World,
     board,
     components,
+    open_lobby,
 )
 from databases import TestDatabase, connect
 
 from bot import rendering
 from bot.app import AnimaBot
-from bot.storage import Killed
+from bot.storage import Killed, crash_points
 
 
 def status(db_path: Path | TestDatabase, game_id: int) -> str:
@@ -72,3 +75,23 @@ async def assert_posted_once(
     else:
         assert buttons == [board(channel, Path(), game_id).id]
         assert board(channel, Path(), game_id).id == channel.history()[-1].id
+
+
+async def killed_mid_game(
+    w: World, database: TestDatabase, step: str, passes: int
+) -> tuple[int, dict[int, simcord.MemberActor]]:
+    """Arm the crash point ``step`` (after ``passes`` passes), start a game of alice, bob and
+    an AI player, and play it until the bot is killed there: (the game, its players)."""
+    crash_points[step] = passes
+    game_id, lobby = await open_lobby(w, w.alice, [w.bob], ai=1, turns=2)
+    await w.alice.click(lobby, custom_id=f"anima:lobby:{game_id}:start")
+    players = {m.id: m for m in (w.alice, w.bob)}
+    driver = Driver(w, database, game_id, players, seed=5)
+    driver.use_commands = False
+    driver.killed = lambda: step not in crash_points
+    for _ in range(3000):
+        if step not in crash_points:
+            break  # killed
+        assert await driver.step()
+    assert step not in crash_points, "the step was never reached"
+    return game_id, players

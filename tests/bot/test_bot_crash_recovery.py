@@ -27,7 +27,7 @@ from anima_sim import (
     stored,
 )
 from databases import TestDatabase, connect
-from posting_checks import assert_killed, assert_posted_once
+from posting_checks import assert_killed, assert_posted_once, killed_mid_game
 
 from bot import rendering
 from bot.app import AnimaBot
@@ -60,18 +60,7 @@ async def test_killed_at_a_step_then_restarted_posts_every_line_once(
     passes: int,
 ) -> None:
     env = simcord_env
-    crash_points[step] = passes
-    game_id, lobby = await open_lobby(w, w.alice, [w.bob], ai=1, turns=2)
-    await w.alice.click(lobby, custom_id=f"anima:lobby:{game_id}:start")
-    players = {m.id: m for m in (w.alice, w.bob)}
-    driver = Driver(w, database, game_id, players, seed=5)
-    driver.use_commands = False
-    driver.killed = lambda: step not in crash_points
-    for _ in range(3000):
-        if step not in crash_points:
-            break  # killed
-        assert await driver.step()
-    assert step not in crash_points, "the step was never reached"
+    game_id, players = await killed_mid_game(w, database, step, passes)
 
     await env.restart_bot(make_bot())
     assert_killed(env, step)

@@ -11,14 +11,13 @@ from collections.abc import Callable, Iterator
 
 import pytest
 import simcord
-from anima_sim import Driver, World, open_lobby, stored
+from anima_sim import Driver, World, stored
 from databases import TestDatabase
 from discord_nonces import NonceLog, honour_nonces
-from posting_checks import assert_killed, assert_posted_once
+from posting_checks import assert_killed, assert_posted_once, killed_mid_game
 
 from bot.app import AnimaBot
 from bot.publishing.base import NONCE_LENGTH, nonce
-from bot.storage import crash_points
 
 pytestmark = pytest.mark.both_backends
 
@@ -56,18 +55,7 @@ async def test_a_cluster_killed_mid_post_posts_every_line_once_when_back(
     env = simcord_env
     bot = env.bot
     assert isinstance(bot, AnimaBot) and bot.storage.shared
-    crash_points[step] = passes
-    game_id, lobby = await open_lobby(w, w.alice, [w.bob], ai=1, turns=2)
-    await w.alice.click(lobby, custom_id=f"anima:lobby:{game_id}:start")
-    players = {m.id: m for m in (w.alice, w.bob)}
-    driver = Driver(w, database, game_id, players, seed=5)
-    driver.use_commands = False
-    driver.killed = lambda: step not in crash_points
-    for _ in range(3000):
-        if step not in crash_points:
-            break
-        assert await driver.step()
-    assert step not in crash_points, "the step was never reached"
+    game_id, players = await killed_mid_game(w, database, step, passes)
 
     # The same cluster (the same shards: the same lease holder) starts again.
     await env.restart_bot(make_bot(shard_count=1))
