@@ -4,6 +4,7 @@ in order, one end summary, live buttons on the newest board only; and the game's
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import discord
 import simcord
@@ -13,6 +14,7 @@ from anima_sim import (
     board,
     components,
     open_lobby,
+    stored,
 )
 from databases import TestDatabase, connect
 
@@ -95,3 +97,16 @@ async def killed_mid_game(
         assert await driver.step()
     assert step not in crash_points, "the step was never reached"
     return game_id, players
+
+
+async def posted_once_to_the_end(
+    bot: AnimaBot, w: World, database: TestDatabase, game_id: int, players: dict[int, Any]
+) -> None:
+    """After a restart: every line of the game posted once so far, then the game played to
+    its end, every line once again."""
+    st = stored(database, game_id)
+    await assert_posted_once(bot, w.table, game_id, over=st.status == "over")
+    if st.status == "running":
+        final = await Driver(w, database, game_id, players, seed=6).play()
+        assert final.status == "over"
+    await assert_posted_once(bot, w.table, game_id, over=True)

@@ -27,7 +27,11 @@ from anima_sim import (
     stored,
 )
 from databases import TestDatabase, connect
-from posting_checks import assert_killed, assert_posted_once, killed_mid_game
+from posting_checks import (
+    assert_killed,
+    killed_mid_game,
+    posted_once_to_the_end,
+)
 
 from bot import rendering
 from bot.app import AnimaBot
@@ -64,12 +68,7 @@ async def test_killed_at_a_step_then_restarted_posts_every_line_once(
 
     await env.restart_bot(make_bot())
     assert_killed(env, step)
-    st = stored(database, game_id)
-    await assert_posted_once(env.bot, w.table, game_id, over=st.status == "over")
-    if st.status == "running":
-        final = await Driver(w, database, game_id, players, seed=6).play()
-        assert final.status == "over"
-    await assert_posted_once(env.bot, w.table, game_id, over=True)
+    await posted_once_to_the_end(env.bot, w, database, game_id, players)
     # Each member got his secret start once (redelivered if the kill came first).
     for member in (w.alice, w.bob):
         # (The DM is the seat's first panel, edited later: every other DM is a private line.)

@@ -11,10 +11,14 @@ from collections.abc import Callable, Iterator
 
 import pytest
 import simcord
-from anima_sim import Driver, World, stored
+from anima_sim import World
 from databases import TestDatabase
 from discord_nonces import NonceLog, honour_nonces
-from posting_checks import assert_killed, assert_posted_once, killed_mid_game
+from posting_checks import (
+    assert_killed,
+    killed_mid_game,
+    posted_once_to_the_end,
+)
 
 from bot.app import AnimaBot
 from bot.publishing.base import NONCE_LENGTH, nonce
@@ -62,9 +66,4 @@ async def test_a_cluster_killed_mid_post_posts_every_line_once_when_back(
     assert_killed(env, step)
     if step == "before pointer":
         assert nonces.deduplicated >= 1  # the post in flight went out again: one message
-    st = stored(database, game_id)
-    await assert_posted_once(env.bot, w.table, game_id, over=st.status == "over")
-    if st.status == "running":
-        final = await Driver(w, database, game_id, players, seed=6).play()
-        assert final.status == "over"
-    await assert_posted_once(env.bot, w.table, game_id, over=True)
+    await posted_once_to_the_end(env.bot, w, database, game_id, players)
