@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -15,7 +16,7 @@ from bot.languages import public_language
 from bot.publishing.base import ClickedBoard, lost_channel, pointer
 from bot.publishing.restart import Restarts
 from bot.storage import GameRow, Pointer, SeatRow, kill_point
-from bot.storage.leases import EVENTS, PING, PostClaim
+from bot.storage.leases import EVENTS, PING, POST, PostClaim
 from bot.table import GameBroken, Table, now
 from words import SOURCE, msg, say, speaking
 
@@ -77,11 +78,21 @@ class Publisher(Restarts):
             if claim.again and claim.posting.startswith(PING):
                 await self._ping_again(table, claim)
                 continue
+            if not await self._still_ours(row.id, claim):
+                return lines
             with self.nonces(row.id, claim.posting, claim.upto_event, claim.upto_version):
                 lines = await self._publish(table, actor, panel, clicked, claim)
             if not claim.again:
                 return lines
         return lines
+
+    async def _still_ours(self, game_id: int, claim: PostClaim) -> bool:
+        """Whether the posting lease is still this process's, renewed when half of it is
+        gone: a process held up longer than its lease (another took the game's posts over)
+        must not send what it was about to."""
+        if time.monotonic() - claim.at < self.lease_seconds / 2:
+            return True
+        return await self.storage.renew(POST, game_id, self.lease_seconds, now())
 
     @staticmethod
     def _adopt(row: GameRow, stored: Pointer) -> None:
@@ -284,7 +295,10 @@ class Publisher(Restarts):
         said = json.loads(claim.posting[len(PING) :])
         users = [discord.Object(u) for u in said["users"]]
         row = table.row
-        with self.nonces(row.id, PING, claim.upto_event, claim.upto_version):
+        if not await self._still_ours(row.id, claim):
+            return
+        # Its lines in its nonce: two pings of one version (two seats' deadlines) differ.
+        with self.nonces(row.id, claim.posting, claim.upto_event, claim.upto_version):
             try:
                 with speaking(public_language(row)):
                     await self._post(table, self.channel(row), said["lines"], users)

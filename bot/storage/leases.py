@@ -28,8 +28,9 @@ condition read again on its latest version).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.database import Session
@@ -56,6 +57,8 @@ class PostClaim:
     upto_version: int
     posting: str
     again: bool
+    #: When it was claimed (``time.monotonic``): a post about to go out late renews it first.
+    at: float = field(default_factory=time.monotonic)
 
 
 class LeaseStore(StorageCore):
@@ -83,6 +86,21 @@ class LeaseStore(StorageCore):
         return await self._guarded(
             self.db.run(lambda s: claim(s, kind, game_ids, holder, until, now))
         )
+
+    async def renew(self, kind: str, game_id: int, seconds: float, now: float) -> bool:
+        """Make this process's live lease last ``seconds`` more; False if it is not its own
+        any more (it expired and another process took it: what it was for is not to be done
+        here now)."""
+
+        async def renew(s: Session) -> bool:
+            done = await s.execute(
+                "UPDATE leases SET expires_at = ? WHERE kind = ? AND game_id = ? AND holder = ? "
+                "AND expires_at > ?",
+                (now + seconds, kind, game_id, self.holder, now),
+            )
+            return done.rowcount == 1
+
+        return await self._guarded(self.db.run(renew))
 
     async def release(self, kind: str, game_id: int) -> None:
         """End this process's lease (anybody may claim it now)."""

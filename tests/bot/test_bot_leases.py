@@ -79,6 +79,11 @@ async def test_a_lease_is_one_holders_until_it_expires_or_ends(
     await a.release(TIMER, 7)  # not a's: changes nothing
     assert await a.holders(TIMER, 116) == {}
     assert await a.claim(TIMER, 7, 10, now=116)
+    # A holder held up past its lease finds it gone, and another's.
+    assert await a.renew(TIMER, 7, 10, now=120)  # live: renewed to 130
+    assert not await b.claim(TIMER, 7, 10, now=129)
+    assert await b.claim(TIMER, 7, 10, now=131)
+    assert not await a.renew(TIMER, 7, 10, now=132)
 
 
 async def test_a_batch_of_claims_gets_each_game_once_whoever_claims_it(

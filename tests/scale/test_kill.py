@@ -31,7 +31,7 @@ from anima_sim import Stored, private_reply, stored
 from databases import TestDatabase
 from discord_nonces import honour_nonces
 from postgres_cluster import PostgresCluster
-from posting_checks import assert_posted_once
+from posting_checks import assert_posted_once, live_buttons
 from scale_bridge import Hub
 from scale_harness import (
     Clicks,
@@ -277,6 +277,15 @@ async def test_three_clusters_killed_a_hundred_times_lose_nothing_and_post_once(
         f"{nonces.deduplicated} posts sent again after a kill and kept once by their nonce; "
         f"{hub.requests} requests to Discord"
     )
+    # What the clusters logged as failing (a kill cuts a process anywhere: nothing of this
+    # may be a lost or doubled decision, which the checks above rule out).
+    logged = [
+        line
+        for w in workers
+        for line in w.log.read_text(errors="replace").splitlines()
+        if line.startswith(("ERROR", "WARNING"))
+    ]
+    print(f"the clusters' warnings and errors: {len(logged)}; the first ones: {logged[:8]}")
     assert kills >= KILLS
     assert figures.timeouts > 0 and figures.pings > 0  # the timers did fire
 
@@ -316,6 +325,12 @@ async def _check(
     checker = _Checker(storage)
     for t in tables:
         assert stored(db, t.game_id).status == "over"
+        live = live_buttons(t.channel, t.game_id)
+        history = t.channel.history()
+        assert live == [], [
+            (i, m.id, m.id in live, m.content[:60], len(m.embeds), custom_ids(m)[:2])
+            for i, m in enumerate(history)
+        ]
         await assert_posted_once(checker, t.channel, t.game_id, over=True)  # type: ignore[arg-type]
         # A half-time ping names its deadline (``<t:…:T>``): each one once.
         pings = [
