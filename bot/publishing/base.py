@@ -57,6 +57,7 @@ class NoncedChannel:
         self._channel: discord.PartialMessageable | None = None
         self._key = key
         self._sent = 0
+        self._plain = 0
 
     def on(self, channel: discord.PartialMessageable) -> NoncedChannel:
         """This post's sends, to ``channel`` (the ranks go on across the post's calls)."""
@@ -64,8 +65,15 @@ class NoncedChannel:
         return self
 
     async def send(self, *args: Any, **kwargs: Any) -> discord.Message:
+        # The messages with an embed (the board, the end summary) and the plain ones (the
+        # lines before the board, when they are too long for one message) are counted
+        # apart: the board's nonce is the same whatever the lines before it.
+        framed = "embed" in kwargs or "embeds" in kwargs
         self._sent += 1
-        kwargs.setdefault("nonce", nonce(*self._key, self._sent))
+        rank = f"e{self._sent - self._plain}" if framed else f"p{self._plain + 1}"
+        if not framed:
+            self._plain += 1
+        kwargs.setdefault("nonce", nonce(*self._key, rank))
         assert self._channel is not None
         return await self._channel.send(*args, **kwargs)
 

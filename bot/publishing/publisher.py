@@ -164,6 +164,10 @@ class Publisher(Restarts):
                 who = " ".join(f"<@{s.user_id}>" for s in humans)
                 pings.append(f"⏸️ {say(msg('notice.paused', players=who))}")
                 users += [discord.Object(s.user_id or 0) for s in humans]
+            if claim is not None and claim.again and not lines + pings:
+                # A post sent again must be a message, as it may have been the first time
+                # (its lines were who decides then): the same nonce gives that one back.
+                pings = [f"🗺️ **{say(msg('notice.game', game=row.id))}**"]
             try:
                 changed = bool(events) or row.published_version != final
                 await self._post(table, channel, lines + pings, users, changed, clicked)
