@@ -105,6 +105,8 @@ class Clicks:
     unanswered: int = 0
     #: (game, seat, prompt version, action) of each click answered as a choice made.
     chosen: list[tuple[int, str, int, str]] = field(default_factory=list)
+    #: What each of those clicks was answered (debugging a failed check).
+    answers: list[Any] = field(default_factory=list)
 
 
 async def answered(result: simcord.InteractionResult, wait: float = ANSWER_WAIT) -> bool:

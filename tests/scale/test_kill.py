@@ -74,6 +74,8 @@ SETTINGS = {
 }
 
 
+#: Where a failed check leaves what it saw (debugging).
+DUMP = Path("/tmp/scale_kill_dump.txt")
 #: The players' SimCord operations, one at a time.
 OPS = Operations()
 
@@ -161,8 +163,22 @@ async def _choose(t: Table, st: Stored, seat: str, index: int, clicks: Clicks) -
     if result.deferred:  # acknowledged first: its words (a refusal) may follow
         await appears(functools.partial(_followed, result), wait=2.0)
     prompt = st.game.prompt_for(seat)
-    if prompt is not None and s.since is not None and chose(result):
+    # A click acknowledged and then nothing (its worker killed before it decided) decided
+    # nothing the player was told of: the board's edit or the words "you chose" say it did.
+    told = not result.deferred or private_reply(result) is not None
+    if prompt is not None and s.since is not None and told and chose(result):
         clicks.chosen.append((t.game_id, seat, s.since, prompt.choices[index]))
+        clicks.answers.append(
+            (
+                t.game_id,
+                seat,
+                s.since,
+                prompt.choices[index],
+                private_reply(result),
+                result.deferred,
+                len(result.followups),
+            )
+        )
 
 
 async def _play(t: Table, db: TestDatabase, clicks: Clicks, rng: random.Random) -> None:
@@ -353,6 +369,11 @@ async def _check(
     figures.decisions = len(log)
     figures.timeouts = sum(1 for row in rows if row[4] == "timeout")
     for game_id, seat, since, action in clicks.chosen:
+        if not any(g == game_id and s == seat and v > since and a == action for g, s, v, a in log):
+            DUMP.write_text(
+                f"{(game_id, seat, since, action)}\n{clicks.answers}\n"
+                + "\n".join(str(r) for r in sorted(rows) if r[0] == game_id)
+            )
         assert any(
             g == game_id and s == seat and v > since and a == action for g, s, v, a in log
         ), (game_id, seat, since, action)
@@ -361,6 +382,15 @@ async def _check(
         assert stored(db, t.game_id).status == "over"
         live = live_buttons(t.channel, t.game_id)
         history = t.channel.history()
+        if live:
+            DUMP.write_text(
+                "\n".join(
+                    f"{i} {m.id} live={m.id in live} embeds={[e.title for e in m.embeds]} "
+                    f"ids={custom_ids(m)[:3]} {m.content!r}"
+                    for i, m in enumerate(history)
+                )
+                + f"\npointer={stored(db, t.game_id).board_message_id}"
+            )
         assert live == [], [
             (i, m.id, m.id in live, m.content[:60], len(m.embeds), custom_ids(m)[:2])
             for i, m in enumerate(history)
