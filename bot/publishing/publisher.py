@@ -308,6 +308,8 @@ class Publisher(Restarts):
                     await self._post(table, self.channel(row), said["lines"], users)
             except discord.HTTPException:
                 log.warning("could not post to the channel of game %s", table.id)
-                await self.storage.end_post(row.id, None)
+                # A board that went out before the failure is the game's board all the same.
+                moved = row.board_message_id != claim.pointer.board_message_id
+                await self.storage.end_post(row.id, pointer(row) if moved else None)
                 return
         await self.storage.end_post(row.id, pointer(row))
