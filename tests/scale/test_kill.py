@@ -25,6 +25,7 @@ import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
@@ -51,6 +52,7 @@ from bot.migrate import Verdict, verify
 from bot.settings import shard_of
 from bot.storage import GuildSettings, Storage
 from engine import default_cards
+from words import LANGUAGES, msg, say
 
 #: Shard clusters, one shard each.
 CLUSTERS = 3
@@ -74,6 +76,8 @@ SETTINGS = {
 }
 
 
+#: How "you chose ..." begins, in every language (``anima_sim.chose``).
+CHOSE = tuple(say(msg("play.chose", choice="\0"), lang).split("\0")[0] for lang in LANGUAGES)
 #: Where a failed check leaves what it saw (debugging).
 DUMP = Path("/tmp/scale_kill_dump.txt")
 #: The players' SimCord operations, one at a time.
@@ -143,6 +147,7 @@ async def _choose(t: Table, st: Stored, seat: str, index: int, clicks: Clicks) -
     if board is None:
         return
     clicks.sent += 1
+    panel: Any = None
     result = await OPS.pick(member, board, custom_id, index)
     if result is None:
         prompt = st.game.prompt_for(seat)
@@ -153,7 +158,8 @@ async def _choose(t: Table, st: Stored, seat: str, index: int, clicks: Clicks) -
         if not await answered(opened) or opened.response is None:
             clicks.unanswered += 1
             return
-        result = await OPS.pick(member, opened.response, custom_id, index)
+        panel = opened.response
+        result = await OPS.pick(member, panel, custom_id, index)
         if result is None:
             return  # the panel shows another decision by now
     if not await answered(result):
@@ -166,6 +172,11 @@ async def _choose(t: Table, st: Stored, seat: str, index: int, clicks: Clicks) -
     # A click acknowledged and then nothing (its worker killed before it decided) decided
     # nothing the player was told of: the board's edit or the words "you chose" say it did.
     told = not result.deferred or private_reply(result) is not None
+    if panel is not None:
+        # A panel's choice is answered in the panel, edited in place: its words say whether
+        # the choice was made ("You chose") or refused.
+        edited = panel._env.backend.get_message(panel.channel_id, panel.id).content
+        told = told and edited.startswith(CHOSE)
     if prompt is not None and s.since is not None and told and chose(result):
         clicks.chosen.append((t.game_id, seat, s.since, prompt.choices[index]))
         clicks.answers.append(
