@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord.ext import commands, tasks
@@ -25,8 +26,9 @@ from bot.lobby import Lobby
 from bot.panels import Panels
 from bot.pictures import PictureCache
 from bot.publishing import Publisher
-from bot.settings import Settings
-from bot.storage import GuildSettings, Storage
+from bot.settings import Settings, ShardSet
+from bot.storage import GuildSettings, Storage, VersionConflict
+from bot.storage.leases import TIMER
 from bot.timers import Timers
 from bot.translator import CatalogTranslator
 from engine import CardDB, default_cards
@@ -52,13 +54,21 @@ def tune_gc() -> None:
 
 
 class AnimaBot(commands.Bot):
-    """The Anima game master. Slash commands and buttons only; no privileged intents."""
+    """The Anima game master. Slash commands and buttons only; no privileged intents.
+
+    One process by default; with ``SHARD_COUNT`` set, one cluster of shards
+    (:class:`ShardedAnimaBot`), handling the games of the servers on its shards."""
 
     def __init__(
         self, settings: Settings, db_path: Path | str | None = None, cards: CardDB | None = None
     ) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=INTENTS)
+        options: dict[str, Any] = {}
+        if settings.sharded:
+            options = {"shard_count": settings.shard_count, "shard_ids": list(settings.shards)}
+        super().__init__(command_prefix=commands.when_mentioned, intents=INTENTS, **options)
         self.settings = settings
+        #: The shards whose servers' games this process handles (all of them unsharded).
+        self.shard_set = ShardSet(settings.shard_count or 1, settings.shards)
         #: The card database every game of this bot is dealt from and loaded with, and that
         #: ``/anima card`` and the lobby's card sets read (tests pass another one).
         self.cards = cards if cards is not None else default_cards()
@@ -69,11 +79,18 @@ class AnimaBot(commands.Bot):
         #: picture, stopped by :meth:`close`) and kept by what they show.
         self.pictures = PictureCache()
         self.storage = Storage(db_path if db_path is not None else settings.database, defaults)
+        # Its name as a holder of the games' leases (shard clusters: bot.storage.leases).
+        self.storage.holder = settings.holder
+        # Shard clusters share the database with each other (SQLite: one process only).
+        self.storage.shared = settings.sharded
         #: The private panels on the players' screens, kept up to date.
         table_pictures = self.pictures if settings.table_pictures else None
         self.panels = Panels(self.storage, table_pictures)
         self.publisher = Publisher(self, self.storage, self.panels, table_pictures)
-        self.games = Games(self.storage, self.publisher, self.cards, settings.game_cache)
+        self.publisher.lease_seconds = settings.lease
+        self.games = Games(
+            self.storage, self.publisher, self.cards, settings.game_cache, self.shard_set
+        )
         self.lobby = Lobby(
             self.storage, self.games, self.publisher, settings.fixed_seed, settings.lobby_idle
         )
@@ -122,25 +139,58 @@ class AnimaBot(commands.Bot):
 
     @tasks.loop(seconds=5)
     async def timers(self) -> None:
-        """One loop for every game's deadlines (stored in the database: they survive restarts)."""
+        """One loop for every game's deadlines (stored in the database: they survive
+        restarts), and, on a shared database, the games whose posts are late (the outbox's
+        catch-up: :meth:`Games.catch_up`).
+
+        The due games of this process's shards are claimed (a ``timer`` lease each: each
+        deadline fires once, whichever processes are alive), and those of other shards once
+        they are a lease's length late (their process is gone)."""
         now = discord.utils.utcnow().timestamp()
+        lease = self.settings.lease
         try:
-            due = await self.storage.games_with_due_timers(now)
+            due = await self.storage.due_timers(now)
+            mine = [g for g, guild, at in due if self.shard_set.owns(guild) or at <= now - lease]
+            claimed = await self.storage.claim_many(TIMER, mine, lease, now)
         except Exception:
             log.exception("timer loop: storage failed")
             return
-        for game_id in due:
+        for game_id in claimed:
             try:
-                await self.deadlines.run(game_id)
+                try:
+                    await self.deadlines.run(game_id)
+                except VersionConflict:
+                    # Another process changed the game meanwhile: once more, read again.
+                    await self.deadlines.run(game_id)
+                await self.storage.release(TIMER, game_id)
             except Exception as exc:
                 log.exception("timer loop: game %s failed", game_id)
                 self.record_error(exc)
+        if self.storage.shared:
+            await self._catch_up(now)
         try:
             await self.panels.sweep(now)
         except Exception as exc:
             log.exception("timer loop: panels failed")
             self.record_error(exc)
         work_done()
+
+    async def _catch_up(self, now: float) -> None:
+        """Post what is committed and not posted: this process's shards' games at once,
+        other ones once they have waited a lease's length (their process is gone)."""
+        try:
+            late = await self.storage.games_to_post(now, now - self.settings.lease)
+        except Exception:
+            log.exception("timer loop: storage failed")
+            return
+        for game_id, guild_id, waited in late:
+            if not (self.shard_set.owns(guild_id) or waited):
+                continue
+            try:
+                await self.games.catch_up(game_id)
+            except Exception as exc:
+                log.exception("timer loop: posting game %s failed", game_id)
+                self.record_error(exc)
 
     @timers.before_loop
     async def _before_timers(self) -> None:
@@ -158,12 +208,20 @@ class AnimaBot(commands.Bot):
         self.pictures.close()  # its worker process ends with the bot
 
 
+class ShardedAnimaBot(AnimaBot, commands.AutoShardedBot):
+    """The bot as one cluster of shards (``SHARD_COUNT``, ``SHARD_IDS``): an
+    ``AutoShardedBot`` running those shards, sharing the one database with the other
+    clusters (issue 24)."""
+
+
 def create_bot(
     settings: Settings, db_path: Path | str | None = None, cards: CardDB | None = None
 ) -> AnimaBot:
     """An unstarted bot (for SimCord's tests and preview, or :func:`run_bot`); ``cards``: the
-    card database (default: the published cards, ``engine.cards.default_cards()``)."""
-    return AnimaBot(settings, db_path=db_path, cards=cards)
+    card database (default: the published cards, ``engine.cards.default_cards()``). A
+    :class:`ShardedAnimaBot` when ``SHARD_COUNT`` is set."""
+    kind = ShardedAnimaBot if settings.sharded else AnimaBot
+    return kind(settings, db_path=db_path, cards=cards)
 
 
 def run_bot(settings: Settings) -> None:

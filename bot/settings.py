@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -21,8 +21,50 @@ DEFAULT_RULES_PATH = Path(__file__).resolve().parent.parent / "docs" / "rules" /
 GAME_CACHE = 2000
 #: What a ``DATABASE_URL`` starts with (``bot.database.database_for``).
 DATABASE_SCHEMES = ("sqlite:///", "postgresql://", "postgres://")
+#: The default of ``ANIMA_LEASE``, in seconds: see ``Settings.lease``.
+LEASE = 20.0
 #: The default of ``ANIMA_WINDOW_TIMER``, in seconds: see ``Settings.window_timer``.
 WINDOW_TIMER = 20
+
+
+def parse_shard_ids(text: str) -> tuple[int, ...]:
+    """``SHARD_IDS``: a range ``0-3`` or a list ``0,1,2`` (ranges may be listed: ``0-1,4``),
+    sorted, each once; ValueError (its message one line) when it is neither."""
+    ids: set[int] = set()
+    for part in text.replace(" ", "").split(","):
+        low, dash, high = part.partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise ValueError(f"{text!r} is not a range like 0-3 or a list like 0,1,2")
+        first, last = int(low), int(high) if dash else int(low)
+        if last < first:
+            raise ValueError(f"the range {part} goes down")
+        ids.update(range(first, last + 1))
+    return tuple(sorted(ids))
+
+
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard whose gateway carries a server's events, as Discord computes it; a DM's
+    (no server) is shard 0's."""
+    if guild_id is None or guild_id == 0:
+        return 0
+    return (guild_id >> 22) % shard_count
+
+
+class ShardSet:
+    """The shards one process runs, of ``count``: which servers' games are its own."""
+
+    def __init__(self, count: int = 1, ids: tuple[int, ...] = (0,)) -> None:
+        self.count = count
+        self.ids = frozenset(ids)
+
+    @property
+    def everything(self) -> bool:
+        """Whether this process runs every shard (one process: every game is its own)."""
+        return len(self.ids) == self.count
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether the server's events (a DM's: shard 0's) come to this process."""
+        return self.everything or shard_of(guild_id, self.count) in self.ids
 
 
 class SettingsError(Exception):
@@ -70,8 +112,20 @@ class Settings(BaseSettings):
     #: its 15 ms (17.9 ms on a loaded 2-core machine, against 24.4 with the thread).
     #: ``/anima card`` draws its card always.
     table_pictures: bool = Field(default=False, alias="ANIMA_TABLE_PICTURES")
+    #: Shard clusters (issue 24): the total number of Discord gateway shards of the bot
+    #: (every process gives the same), and the shards this process runs (``SHARD_IDS``:
+    #: ``0-3`` or ``0,1,2``; empty: all of them). Unset: one process, not sharded.
+    shard_count: int | None = Field(default=None, ge=1, alias="SHARD_COUNT")
+    #: As written (parsed by :attr:`shards`; a string: the environment's JSON decoding of a
+    #: tuple would refuse ``0-3``).
+    shard_ids: str = Field(default="", alias="SHARD_IDS")
+    #: Shard clusters on one database: how long a process's claim on a game's timers, AI
+    #: turns or posting holds (``bot.storage.leases``). A process that dies has its games'
+    #: timers taken over by another cluster once they are this late, and its postings once
+    #: its lease expires; a cluster restarted with the same shards takes its own back at once.
+    lease: float = Field(default=LEASE, gt=0, alias="ANIMA_LEASE")
 
-    @field_validator("dev_guild_id", "fixed_seed", "database_url", mode="before")
+    @field_validator("dev_guild_id", "fixed_seed", "database_url", "shard_count", mode="before")
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if value == "" else value
@@ -87,6 +141,45 @@ class Settings(BaseSettings):
         if value is not None and not value.startswith(DATABASE_SCHEMES):
             raise ValueError("must start with " + " or ".join(DATABASE_SCHEMES))
         return value
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _shard_list(cls, value: str) -> str:
+        if value.strip():
+            parse_shard_ids(value)
+        return value.strip()
+
+    @model_validator(mode="after")
+    def _shards_in_range(self) -> Settings:
+        if self.shard_ids:
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT")
+            wrong = [i for i in parse_shard_ids(self.shard_ids) if not 0 <= i < self.shard_count]
+            if wrong:
+                raise ValueError(
+                    f"SHARD_IDS {wrong[0]} is outside 0-{self.shard_count - 1} (SHARD_COUNT "
+                    f"{self.shard_count})"
+                )
+        return self
+
+    @property
+    def sharded(self) -> bool:
+        """Whether the bot runs as a cluster of shards (``SHARD_COUNT`` set)."""
+        return self.shard_count is not None
+
+    @property
+    def shards(self) -> tuple[int, ...]:
+        """The shards this process runs (all of them by default; ``(0,)`` unsharded)."""
+        if self.shard_ids:
+            return parse_shard_ids(self.shard_ids)
+        return tuple(range(self.shard_count or 1))
+
+    @property
+    def holder(self) -> str:
+        """This process's name as a holder of leases: its shards (a cluster restarted with
+        the same shards is the same holder: it takes its leases back at once)."""
+        count = self.shard_count or 1
+        return f"shards {','.join(str(i) for i in self.shards)} of {count}"
 
     @property
     def database(self) -> Path | str:
@@ -122,6 +215,10 @@ _HOW_TO_FIX = {
     "ANIMA_LOBBY_IDLE": "set it to a number of seconds, at least 60",
     "ANIMA_FIXED_SEED": "set it to a whole number or leave it empty",
     "ANIMA_GAME_CACHE": "set it to a number of games, at least 1",
+    "ANIMA_LEASE": "set it to a number of seconds above 0",
+    "SHARD_COUNT": "set it to the number of shards of the bot (1 or more), or leave it empty",
+    "SHARD_IDS": "set it to this process's shards, a range like 0-3 or a list like 0,1,2, "
+    "each below SHARD_COUNT, or leave it empty (all)",
 }
 
 
@@ -133,5 +230,7 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
     except ValidationError as exc:
         err = exc.errors()[0]
         name = str(err["loc"][0]) if err["loc"] else "settings"
+        if name == "settings" and "SHARD_IDS" in str(err["msg"]):
+            name = "SHARD_IDS"
         fix = _HOW_TO_FIX.get(name, "see .env.example")
         raise SettingsError(f"{name} is invalid ({err['msg']}): {fix} in .env") from None

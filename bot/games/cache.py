@@ -13,7 +13,7 @@ from types import TracebackType
 
 from bot import rendering
 from bot.publishing import Publisher, pointer
-from bot.settings import GAME_CACHE
+from bot.settings import GAME_CACHE, ShardSet
 from bot.storage import GameRow, Storage, missing_seat
 from bot.table import GameBroken, NoGame, Reply, Table, now
 from engine import CardDB, Game, GameDataError
@@ -76,9 +76,16 @@ class GameCache:
     """The games in memory and their locks: the base of :class:`bot.games.service.Games`."""
 
     def __init__(
-        self, storage: Storage, publisher: Publisher, cards: CardDB, cache_size: int = CACHE_SIZE
+        self,
+        storage: Storage,
+        publisher: Publisher,
+        cards: CardDB,
+        cache_size: int = CACHE_SIZE,
+        shards: ShardSet | None = None,
     ) -> None:
         self.storage = storage
+        #: The shards of this process: the games of their servers are its own (issue 24).
+        self.shards = shards if shards is not None else ShardSet()
         self.publisher = publisher
         #: The card database the games are dealt from and loaded with.
         self.cards = cards
@@ -92,6 +99,11 @@ class GameCache:
         publisher.save_pointer = self._published
         publisher.panels.lock = self.lock
         publisher.panels.current = self.playing
+        self._compose()
+
+    def _compose(self) -> None:
+        """What each layer above adds to the service once it is built (its own state, its
+        hooks into the publisher)."""
 
     def lock(self, game_id: int) -> GameLock:
         """The lock that serialises every change to one game (lobby or running)."""
@@ -131,6 +143,11 @@ class GameCache:
         """A post went out: its pointer is written with the game's next commit, or with any
         game's if this one is not played in memory (storage keeps it meanwhile:
         ``Storage.defer_pointer``)."""
+        if self.storage.shared:
+            # Other processes post too: the pointer is written at once (a post of the
+            # outbox writes its own with its lease's end: Publisher.publish).
+            await self.storage.save_pointer(table.id, pointer(table.row))
+            return
         own = self._cache.get(table.id) is table and table.row.status == "running"
         self.storage.defer_pointer(table.id, pointer(table.row), own)
 
@@ -162,11 +179,22 @@ class GameCache:
     async def load(self, game_id: int, resuming: bool = False) -> Table:
         """The game with its seats; raises :class:`NoGame` or :class:`GameBroken`.
 
-        A running game is served from the cache; one read from storage whose pointer is
-        behind, or being resumed after a restart (``resuming``: a backup restored may have
-        left the channel ahead of it, a kill a board not recorded), is first reconciled with
-        its channel (:meth:`Publisher.reconcile`)."""
+        A running game is served from the cache (on a shared database, only while it is at
+        the stored version); one read from storage whose pointer is behind, or being resumed
+        after a restart (``resuming``: a backup restored may have left the channel ahead of
+        it, a kill a board not recorded), is first reconciled with its channel
+        (:meth:`Publisher.reconcile`)."""
         table = self._cache.get(game_id)
+        # Other processes write a shared database: the copy in memory is trusted only at
+        # the stored version (one cheap read), else read again (issue 24).
+        if (
+            table is not None
+            and self.storage.shared
+            and await self.storage.stored_version(game_id) != table.row.version
+        ):
+            log.info("game %s: changed by another process, reading it again", game_id)
+            self.drop(game_id)
+            table = None
         if table is not None:
             self._cache.move_to_end(game_id)
             table.settings = await self.storage.guild_settings(table.row.guild_id)
@@ -202,7 +230,10 @@ class GameCache:
         self.publisher.forget(game_id)
         behind = row.status in ("running", "over") and unpublished
         current = not behind
-        if behind or (resuming and row.status == "running"):
+        # On a shared database, what a stopped process had posted is its post in flight,
+        # written down with its posting lease and sent again with the same nonces (the
+        # outbox: Publisher.publish), not looked for in the channel.
+        if not self.storage.shared and (behind or (resuming and row.status == "running")):
             current = await self.publisher.reconcile(table, behind)
         if current and row.status == "running":
             self.publisher.track(game_id)

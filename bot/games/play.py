@@ -7,6 +7,7 @@ entry point (a command, a component) speaks the reader's (:func:`words.speaking`
 from __future__ import annotations
 
 import functools
+import logging
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any, ParamSpec
 
@@ -21,10 +22,12 @@ from bot.games.turns import GameTurns
 from bot.panels import HAND_FILE, HandRequest, fingerprint, hand_request, show_hand
 from bot.publishing import ClickedBoard
 from bot.refusals import refusal_text
-from bot.storage import NewEvent, SeatRow, StorageUnavailable
+from bot.storage import NewEvent, SeatRow, StorageUnavailable, VersionConflict
 from bot.table import NO_GAME, GameBroken, PanelKey, Reply, Table, now
 from engine import Game, IllegalAction, Prompt, PromptView
 from words import Message, listing, msg, say
+
+log = logging.getLogger("anima.games")
 
 CANNOT_SAVE = msg("play.cannot_save")
 
@@ -35,13 +38,21 @@ def answering(
     method: Callable[P, Coroutine[Any, Any, Reply]],
 ) -> Callable[P, Coroutine[Any, Any, Reply]]:
     """A player's request answers in words when storage cannot save (fault 8: the real
-    cause is logged by storage) or when a stored row of the game turns out unreadable."""
+    cause is logged by storage) or when a stored row of the game turns out unreadable.
+
+    A request whose commit finds the game moved on (another process changed it since this
+    one read it: :class:`VersionConflict`, nothing written, the copy in memory dropped by the
+    game's lock) is run once more on the game read again, not refused (issue 24)."""
 
     @functools.wraps(method)
     async def wrapper(*args: P.args, **kwargs: P.kwargs) -> Reply:
         try:
-            return await method(*args, **kwargs)
-        except StorageUnavailable:
+            try:
+                return await method(*args, **kwargs)
+            except VersionConflict as exc:
+                log.info("%s: %s; trying again on the stored game", method.__name__, exc)
+                return await method(*args, **kwargs)
+        except (StorageUnavailable, VersionConflict):
             return Reply(say(CANNOT_SAVE))
         except GameBroken as exc:
             return broken_reply(exc)

@@ -12,7 +12,8 @@ from bot import history, rendering
 from bot.components.end import end_view
 from bot.components.game_views import board_view
 from bot.games.play import GamePlay, answering
-from bot.table import NO_GAME, GameBroken, NoGame, Reply, jump_url, now
+from bot.storage.leases import AI
+from bot.table import NO_GAME, GameBroken, NoGame, Reply, Table, jump_url, now
 from engine import Game
 from words import msg, say
 
@@ -122,22 +123,49 @@ class Games(GamePlay):
             return Reply(say(msg("end.done", game=game_id)), ok=True)
 
     async def recover(self) -> None:
-        """After a (re)start: every running game, and every finished one whose end was not
-        all posted (fault 1), each in its own isolation (a bad row marks that game broken and
-        stops nothing else): load it (its channel reconciled with its pointer), redeliver the
-        secret starts not delivered (fault 7), let AI seats move if the bot stopped before
-        they did, and post what was not yet posted."""
+        """After a (re)start: every running game of this process's shards, and every finished
+        one whose end was not all posted (fault 1), each in its own isolation (a bad row marks
+        that game broken and stops nothing else): load it (its channel reconciled with its
+        pointer), redeliver the secret starts not delivered (fault 7), let AI seats move if the
+        bot stopped before they did, and post what was not yet posted."""
         try:
             rows = await self.storage.games_to_recover()
         except Exception:
             log.exception("could not list the games to resume")
             return
         for row in rows:
+            if not self.shards.owns(row.guild_id):
+                continue  # another cluster's game: its process resumes it
             try:
                 async with self.lock(row.id):
                     await self._recover(row.id)
             except Exception:
                 log.exception("could not resume game %s", row.id)
+
+    async def catch_up(self, game_id: int) -> None:
+        """A game whose last change is committed and not posted (its process stopped before
+        it could, or its posting lease was another's at the time): let its AI seats move if
+        they were to (claimed: an ``ai`` lease), and post it (under its posting lease)."""
+        async with self.lock(game_id):
+            try:
+                table = await self.load(game_id)
+            except (NoGame, GameBroken):
+                return
+            await self._ai_turns(table)
+            if await self.publisher.behind(table):
+                await self.publisher.publish(table)
+
+    async def _ai_turns(self, table: Table) -> None:
+        """The AI seats' moves not made before a stop, claimed so that one process makes
+        them (the commit's version check refuses a second anyway)."""
+        if table.row.status != "running":
+            return
+        if not await self.storage.claim(AI, table.id, self.publisher.lease_seconds, now()):
+            return
+        try:
+            await self.run_ai(table)
+        finally:
+            await self.storage.release(AI, table.id)
 
     async def _recover(self, game_id: int) -> None:
         try:
@@ -160,8 +188,7 @@ class Games(GamePlay):
                 for seat in pending:
                     if seat not in open_start:
                         await self.storage.set_start_delivered(game_id, seat)
-            if table.row.status == "running":
-                await self.run_ai(table)
+            await self._ai_turns(table)
             if await self.publisher.behind(table):
                 await self.publisher.publish(table)
         except GameBroken as exc:

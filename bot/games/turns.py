@@ -12,15 +12,14 @@ from dataclasses import dataclass, field
 
 from bot import rendering
 from bot.autopass import auto_action
-from bot.games.cache import CACHE_SIZE, GameCache
+from bot.games.cache import GameCache
 from bot.languages import reader_language
-from bot.publishing import Publisher, pointer
-from bot.storage import EventRow, Finish, GameWrite, NewEvent, SeatRow, Storage, kill_point
+from bot.publishing import pointer
+from bot.storage import EventRow, Finish, GameWrite, NewEvent, SeatRow, kill_point
 from bot.table import Table, now, seat_update
 from engine import (
     DEFAULT_LEVEL,
     LEVELS,
-    CardDB,
     ChoiceData,
     IllegalAction,
     Prompt,
@@ -86,12 +85,10 @@ def _prompt_key(prompt: Prompt) -> PromptKey:
 class GameTurns(GameCache):
     """What changes a running game, and its commit."""
 
-    def __init__(
-        self, storage: Storage, publisher: Publisher, cards: CardDB, cache_size: int = CACHE_SIZE
-    ) -> None:
-        super().__init__(storage, publisher, cards, cache_size)
+    def _compose(self) -> None:
+        super()._compose()
         self._batches: dict[int, _Batch] = {}
-        publisher.on_channel_lost = self._channel_lost
+        self.publisher.on_channel_lost = self._channel_lost
 
     def drop(self, game_id: int) -> None:
         """Forget a game's cached copy and anything not yet committed (see

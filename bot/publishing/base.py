@@ -3,9 +3,11 @@ language of a game, and the events committed but not yet posted."""
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import logging
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, Protocol
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from typing import Any, Protocol, cast
 
 import discord
 
@@ -13,6 +15,7 @@ from bot.board_pictures import BoardPictures
 from bot.languages import public_language, reader_language
 from bot.panels import Panels
 from bot.pictures import PictureCache
+from bot.settings import LEASE
 from bot.storage import EventRow, GameRow, Pointer, SeatRow, Storage
 from bot.table import Table
 
@@ -30,6 +33,52 @@ def pointer(row: GameRow) -> Pointer:
     return Pointer(
         row.published_event_id, row.published_version, row.board_message_id, row.board_turn
     )
+
+
+#: The default of ``ANIMA_LEASE`` (``bot.settings.LEASE_SECONDS``).
+LEASE_SECONDS = LEASE
+#: Discord's longest nonce.
+NONCE_LENGTH = 25
+
+
+def nonce(*key: int | str) -> str:
+    """A message's nonce from what it is (its game, its post, its rank): the same key, the
+    same nonce, in any process; 24 hexadecimal digits (Discord takes 25 characters)."""
+    text = ":".join(str(k) for k in key)
+    return hashlib.blake2s(text.encode(), digest_size=NONCE_LENGTH // 2).hexdigest()
+
+
+class NoncedChannel:
+    """A game's channel while one post goes out: each message sent carries the post's next
+    nonce (its rank in the post appended to the post's key); everything else is the
+    channel's."""
+
+    def __init__(self, key: tuple[int | str, ...]) -> None:
+        self._channel: discord.PartialMessageable | None = None
+        self._key = key
+        self._sent = 0
+        self._plain = 0
+
+    def on(self, channel: discord.PartialMessageable) -> NoncedChannel:
+        """This post's sends, to ``channel`` (the ranks go on across the post's calls)."""
+        self._channel = channel
+        return self
+
+    async def send(self, *args: Any, **kwargs: Any) -> discord.Message:
+        # The framed messages (the board: components V2; the end summary: an embed) and the
+        # plain ones (the lines before the board, when they are too long for one message)
+        # are counted apart: the board's nonce is the same whatever the lines before it.
+        framed = "embed" in kwargs or "embeds" in kwargs or "view" in kwargs
+        self._sent += 1
+        rank = f"e{self._sent - self._plain}" if framed else f"p{self._plain + 1}"
+        if not framed:
+            self._plain += 1
+        kwargs.setdefault("nonce", nonce(*self._key, rank))
+        assert self._channel is not None
+        return await self._channel.send(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._channel, name)
 
 
 def lost_channel(exc: discord.HTTPException) -> bool:
@@ -76,6 +125,10 @@ class PublisherBase:
         self.save_pointer: Callable[[Table], Awaitable[None]] = self._save_pointer
         #: Called when a game's channel refuses the bot (the game service pauses the game).
         self.on_channel_lost: Callable[[Table, str], Awaitable[None]] | None = None
+        #: Seconds a posting lease is held at most (``ANIMA_LEASE``; the app sets it).
+        self.lease_seconds = LEASE_SECONDS
+        #: The nonce base of each game's post going out now (:meth:`nonces`).
+        self._nonces: dict[int, NoncedChannel] = {}
 
     async def _save_pointer(self, table: Table) -> None:
         await self.storage.save_pointer(table.id, pointer(table.row))
@@ -84,8 +137,10 @@ class PublisherBase:
 
     def track(self, game_id: int) -> None:
         """From now on the game's committed events are handed over with :meth:`queue` (its
-        pointer is up to date)."""
-        self._pending.setdefault(game_id, [])
+        pointer is up to date). Not on a shared database: another process may post the game
+        too, so each post reads what to post from the log, after the stored pointer."""
+        if not self.storage.shared:
+            self._pending.setdefault(game_id, [])
 
     def forget(self, game_id: int) -> None:
         """Stop tracking a game: its next post reads the events since its pointer from the log."""
@@ -110,8 +165,25 @@ class PublisherBase:
         return await self.storage.behind(row)
 
     def channel(self, row: GameRow) -> discord.PartialMessageable:
-        """The channel a game is played in."""
-        return self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        """The channel a game is played in; while one of its posts goes out under its posting
+        lease (:meth:`nonces`), every message sent there carries that post's nonce."""
+        channel = self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        nonced = self._nonces.get(row.id)
+        if nonced is None:
+            return channel
+        return cast(discord.PartialMessageable, nonced.on(channel))
+
+    @contextlib.contextmanager
+    def nonces(self, game_id: int, *key: int | str) -> Iterator[None]:
+        """Inside the block, the messages sent to the game's channel carry nonces made of the
+        game, ``key`` (what the post is: its last event and version) and their rank in the
+        post (:func:`nonce`): the same post sent again sends the same nonces, and Discord
+        keeps the one message (``enforce_nonce``, which discord.py sets with a nonce)."""
+        self._nonces[game_id] = NoncedChannel((game_id, *key))
+        try:
+            yield
+        finally:
+            self._nonces.pop(game_id, None)
 
     async def reader(self, row: GameRow, seat: SeatRow | None) -> str:
         """The language of a player's private messages (a seat without a member: the

@@ -3,7 +3,9 @@ private lines (DM) and the live panels; the half-time pings."""
 
 from __future__ import annotations
 
+import json
 import logging
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -11,13 +13,17 @@ import discord
 
 from bot import rendering
 from bot.languages import public_language
-from bot.publishing.base import ClickedBoard, lost_channel
+from bot.publishing.base import ClickedBoard, lost_channel, pointer
 from bot.publishing.restart import Restarts
-from bot.storage import SeatRow, kill_point
+from bot.storage import GameRow, Pointer, SeatRow, kill_point
+from bot.storage.leases import EVENTS, PING, POST, PostClaim
 from bot.table import GameBroken, Table, now
 from words import SOURCE, msg, say, speaking
 
 log = logging.getLogger("anima.publishing")
+
+#: Posts one publish makes at most: a post left in flight by a stopped process, then its own.
+MAX_POSTS = 3
 
 
 class Publisher(Restarts):
@@ -34,11 +40,88 @@ class Publisher(Restarts):
         it (one message: see :meth:`_post`), send private events to the players they are
         for (DM), refresh the players' live panels (``panel``: the one being answered by
         its own interaction), and return the private texts for ``actor``. ``clicked``: the
-        board click being handled, whose answer may be the board's own edit."""
+        board click being handled, whose answer may be the board's own edit.
+
+        On a shared database (shard clusters, issue 24) the game's events are posted under
+        its posting lease, from the stored pointer: the outbox (:meth:`_publish_leased`)."""
+        if not self.storage.shared:
+            return await self._publish(table, actor, panel, clicked)
+        return await self._publish_leased(table, actor, panel, clicked)
+
+    async def _publish_leased(
+        self,
+        table: Table,
+        actor: str | None,
+        panel: int | None,
+        clicked: ClickedBoard | None,
+    ) -> list[str]:
+        """The outbox: claim the game's posting lease (another live process posting it now:
+        nothing to do here, it posts these events too, or the timer loop's catch-up does
+        once its lease expires), then post from the pointer as stored, each message with
+        the nonce of its post. A post left in flight by a process that stopped is sent
+        again first, as it was (the same nonces: Discord keeps one message), then the rest.
+        The pointer and the lease's end are written together once the post is out."""
+        row = table.row
+        lines: list[str] = []
+        for _ in range(MAX_POSTS):
+            claim = await self.storage.begin_post(
+                row.id, table.game.version, EVENTS, self.lease_seconds, now()
+            )
+            if claim is None:
+                return lines
+            if not claim.again and claim.pointer.version > table.game.version:
+                # Another process posted a newer state of the game than this copy: nothing
+                # of this copy is to post (its board would be older than the posted one).
+                await self.storage.end_post(row.id, None)
+                return lines
+            self._adopt(row, claim.pointer)
+            if claim.again and claim.posting.startswith(PING):
+                await self._ping_again(table, claim)
+                continue
+            if not await self._still_ours(row.id, claim):
+                return lines
+            with self.nonces(row.id, claim.posting, claim.upto_event, claim.upto_version):
+                lines = await self._publish(table, actor, panel, clicked, claim)
+            if not claim.again:
+                return lines
+        return lines
+
+    async def _still_ours(self, game_id: int, claim: PostClaim) -> bool:
+        """Whether the posting lease is still this process's, renewed when half of it is
+        gone: a process held up longer than its lease (another took the game's posts over)
+        must not send what it was about to."""
+        if time.monotonic() - claim.at < self.lease_seconds / 2:
+            return True
+        return await self.storage.renew(POST, game_id, self.lease_seconds, now())
+
+    @staticmethod
+    def _adopt(row: GameRow, stored: Pointer) -> None:
+        """The game's pointer as stored (another process may have posted since)."""
+        row.published_event_id, row.published_version = stored.event_id, stored.version
+        row.board_message_id, row.board_turn = stored.board_message_id, stored.board_turn
+
+    async def _publish(
+        self,
+        table: Table,
+        actor: str | None,
+        panel: int | None,
+        clicked: ClickedBoard | None,
+        claim: PostClaim | None = None,
+    ) -> list[str]:
+        """:meth:`publish`'s post: what was not yet posted (``claim``: what the posting lease
+        says to post, up to its event and version), the board, the DMs, the panels."""
         row = table.row
         g = table.game
         names = table.names
-        if row.id in self._pending:
+        # The version the board shows once posted.
+        final = claim.upto_version if claim is not None else g.version
+        if claim is not None:
+            events = [
+                e
+                for e in await self.storage.events_after(row.id, row.published_event_id)
+                if e.id <= claim.upto_event
+            ]
+        elif row.id in self._pending:
             events = self._pending[row.id]
             self._pending[row.id] = []
         else:
@@ -81,11 +164,15 @@ class Publisher(Restarts):
                 who = " ".join(f"<@{s.user_id}>" for s in humans)
                 pings.append(f"⏸️ {say(msg('notice.paused', players=who))}")
                 users += [discord.Object(s.user_id or 0) for s in humans]
+            if claim is not None and claim.again and not lines + pings:
+                # A post sent again must be a message, as it may have been the first time
+                # (its lines were who decides then): the same nonce gives that one back.
+                pings = [f"🗺️ **{say(msg('notice.game', game=row.id))}**"]
             try:
-                changed = bool(events) or row.published_version != g.version
+                changed = bool(events) or row.published_version != final
                 await self._post(table, channel, lines + pings, users, changed, clicked, public)
                 kill_point("after post")
-                if g.over and row.published_version != g.version:
+                if g.over and final == g.version and row.published_version != final:
                     await channel.send(
                         embed=await self.summary(table, events),
                         allowed_mentions=discord.AllowedMentions.none(),
@@ -95,14 +182,20 @@ class Publisher(Restarts):
                     # Nothing is marked posted: it all goes out when the channel is back.
                     log.warning("game %s: its channel refuses the bot (%s)", row.id, exc.code)
                     self.forget(row.id)
+                    if claim is not None:
+                        await self.storage.end_post(row.id, None)
                     if self.on_channel_lost is not None:
                         await self.on_channel_lost(table, self._why_lost(exc))
                     return actor_lines
                 log.exception("could not post to the channel of game %s", row.id)
         row.published_event_id = events[-1].id if events else row.published_event_id
-        row.published_version = g.version
+        row.published_version = final
         kill_point("before pointer")
-        await self.save_pointer(table)
+        if claim is not None:
+            row.published_event_id = max(row.published_event_id, claim.upto_event)
+            await self.storage.end_post(row.id, pointer(row))
+        else:
+            await self.save_pointer(table)
         for seat_id, private in dms.items():
             seat = table.seats[seat_id]
             with speaking(await self.reader(row, seat)):
@@ -173,7 +266,9 @@ class Publisher(Restarts):
 
     async def post_pings(self, table: Table, seats: Sequence[SeatRow]) -> None:
         """Tell the players of ``seats`` that half of their time is gone; the ping carries
-        the board and its buttons (no link to follow)."""
+        the board and its buttons (no link to follow). On a shared database, under the
+        game's posting lease, after what is still to post, and written down with its claim
+        (its lines and mentions: sent again as they were if this process stops)."""
         lines = []
         users = []
         with speaking(public_language(table.row)):
@@ -181,5 +276,40 @@ class Publisher(Restarts):
                 who, when = table.names.mention(s.seat), rendering.at_time(s.deadline)
                 lines.append(f"⏰ {say(msg('notice.half_time', player=who, time=when))}")
                 if s.user_id:
-                    users.append(discord.Object(s.user_id))
-        await self.post_lines(table, lines, users)
+                    users.append(s.user_id)
+        if not self.storage.shared:
+            await self.post_lines(table, lines, [discord.Object(u) for u in users])
+            return
+        await self._publish_leased(table, None, None, None)
+        ping = PING + json.dumps({"lines": lines, "users": users})
+        claim = await self.storage.begin_post(
+            table.id, table.game.version, ping, self.lease_seconds, now()
+        )
+        if claim is None or claim.again:
+            return  # another process posts the game now; the ping is its turn's board
+        self._adopt(table.row, claim.pointer)
+        await self._post_ping(table, claim)
+
+    async def _ping_again(self, table: Table, claim: PostClaim) -> None:
+        """A ping left in flight by a process that stopped: sent again as it was."""
+        await self._post_ping(table, claim)
+
+    async def _post_ping(self, table: Table, claim: PostClaim) -> None:
+        """Post the ping written down in ``claim`` under its nonces, then its pointer."""
+        said = json.loads(claim.posting[len(PING) :])
+        users = [discord.Object(u) for u in said["users"]]
+        row = table.row
+        if not await self._still_ours(row.id, claim):
+            return
+        # Its lines in its nonce: two pings of one version (two seats' deadlines) differ.
+        with self.nonces(row.id, claim.posting, claim.upto_event, claim.upto_version):
+            try:
+                with speaking(public_language(row)):
+                    await self._post(table, self.channel(row), said["lines"], users)
+            except discord.HTTPException:
+                log.warning("could not post to the channel of game %s", table.id)
+                # A board that went out before the failure is the game's board all the same.
+                moved = row.board_message_id != claim.pointer.board_message_id
+                await self.storage.end_post(row.id, pointer(row) if moved else None)
+                return
+        await self.storage.end_post(row.id, pointer(row))

@@ -39,18 +39,15 @@ class CommitStore(LogStore):
         fails.
         """
         p = write.pointer
-        sets = (
-            "version = ?, paused_at = ?, published_event_id = ?, published_version = ?, "
-            "board_message_id = ?, board_turn = ?"
-        )
-        params: list[Any] = [
-            write.version,
-            write.paused_at,
-            p.event_id,
-            p.version,
-            p.board_message_id,
-            p.board_turn,
-        ]
+        sets = "version = ?, paused_at = ?"
+        params: list[Any] = [write.version, write.paused_at]
+        if not self.shared:
+            # On a shared database the pointer is written by the post itself, under its
+            # posting lease (bot.storage.leases): a commit's copy may be older than another
+            # process's post.
+            sets += ", published_event_id = ?, published_version = ?, board_message_id = ?, "
+            sets += "board_turn = ?"
+            params += [p.event_id, p.version, p.board_message_id, p.board_turn]
         if write.state_json is not None:
             sets += ", state_json = ?"
             params.append(write.state_json)

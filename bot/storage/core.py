@@ -66,6 +66,13 @@ class StorageCore:
         #: games whose pointer rides along with any game's commit.
         self._pointers: dict[int, Pointer] = {}
         self._riders: set[int] = set()
+        #: Whether other processes write this database too (shard clusters, issue 24: the
+        #: app sets it when ``SHARD_COUNT`` is set): a game in memory is checked against its
+        #: stored version before it is changed, and its posts go through the outbox (under
+        #: its posting lease, the pointer written with the post, never deferred). Unset,
+        #: this process is the database's one writer (its caches are the truth): one
+        #: transaction per decision.
+        self.shared = False
 
     # ------------------------------------------------------------------ connection, schema
 

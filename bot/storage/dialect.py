@@ -12,6 +12,7 @@ INTEGER 0/1). What is left differs here:
 - the check made before opening (SQLite's file: writable, :func:`bot.integrity
   .check_writable`, and sound, :func:`bot.integrity.check_file`);
 - the lock held while migrating (PostgreSQL: processes may start together on one server);
+- how a batch of leases is claimed (PostgreSQL: ``FOR UPDATE SKIP LOCKED``);
 - how a decision's rows are sent (:mod:`bot.storage.writes`: a statement per table on
   SQLite, one statement on PostgreSQL);
 - the test "this event's JSON list of recipients holds the seat ``?``".
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 
 from bot.database import Database, PostgresDatabase, Session, SQLiteDatabase
 from bot.integrity import check_file, check_writable
+from bot.storage.claims import claim_each, claim_skip_locked
 from bot.storage.schema import MIGRATIONS
 from bot.storage.schema_postgres import POSTGRES_MIGRATIONS
 from bot.storage.writes import CommitRows, write_at_once, write_each
@@ -53,6 +55,10 @@ class Dialect:
     #: How a running game's change is sent, as one transaction: the new events' ids
     #: (:mod:`bot.storage.writes`).
     write_commit: Callable[[Session, CommitRows], Awaitable[list[int]]]
+    #: Claims a batch of leases (:mod:`bot.storage.leases`): the games claimed.
+    claim_leases: Callable[
+        [Session, str, Sequence[int], str, float, float], Awaitable[list[int]]
+    ] = claim_each
     #: Queries that take and release a lock held while the schema is brought up to date,
     #: so that processes starting together on one server migrate it once (empty: none).
     migration_lock: tuple[str, ...] = ()
@@ -96,6 +102,8 @@ POSTGRESQL = Dialect(
     check=_nothing_to_check,
     # One round trip instead of six (each costs the bot ~0.1 ms of CPU).
     write_commit=write_at_once,
+    # Two processes claiming the due timers at once skip each other's rows.
+    claim_leases=claim_skip_locked,
     migration_lock=(
         f"SELECT pg_advisory_lock({MIGRATION_LOCK_KEY})",
         f"SELECT pg_advisory_unlock({MIGRATION_LOCK_KEY})",

@@ -105,6 +105,12 @@ class GamesStore(CommitStore):
             row.damage = next((s.damage for s in seat_rows if s.damage is not None), None)
         return row, seat_rows, unpublished
 
+    async def stored_version(self, game_id: int) -> int | None:
+        """The game's version as stored (None: no such game): one indexed read, for a process
+        that must not trust its copy in memory past it (:attr:`shared`)."""
+        row = await self.fetchone("SELECT version FROM games WHERE id = ?", (game_id,))
+        return int(row[0]) if row is not None else None
+
     async def active_game(self, channel_id: int) -> GameRow | None:
         """The lobby or running game of a channel."""
         return await self._game_where(

@@ -220,6 +220,23 @@ MIGRATIONS: list[list[str]] = [
         )""",
     ],
     [
+        # Issue 24: shard clusters on one database. What one process at a time does for a
+        # game (its timers, its AI turns, its posting) is claimed here for a while
+        # (bot.storage.leases); a post in flight is written down first (its last event, its
+        # version and what it is), so that whoever posts next sends it again with the same
+        # nonce (Discord keeps one message) before anything newer.
+        """CREATE TABLE leases (
+            kind TEXT NOT NULL,
+            game_id INTEGER NOT NULL,
+            holder TEXT NOT NULL,
+            expires_at REAL NOT NULL,
+            upto_event INTEGER,
+            upto_version INTEGER,
+            posting TEXT,
+            PRIMARY KEY (kind, game_id)
+        )""",
+    ],
+    [
         # Issue 25: dice anyone can verify (docs/fair_dice.md). A game's server seed (64 hex
         # digits), drawn when its lobby opens: SECRET until the game is over (the lobby shows
         # its SHA-256 only; the state's ``dice`` keeps it too). A human seat's own seed (its

@@ -182,6 +182,18 @@ POSTGRES_MIGRATIONS: list[list[str]] = [
         )""",
     ],
     [
+        """CREATE TABLE leases (
+            kind TEXT NOT NULL,
+            game_id BIGINT NOT NULL,
+            holder TEXT NOT NULL,
+            expires_at DOUBLE PRECISION NOT NULL,
+            upto_event BIGINT,
+            upto_version INTEGER,
+            posting TEXT,
+            PRIMARY KEY (kind, game_id)
+        )""",
+    ],
+    [
         "ALTER TABLE games ADD COLUMN dice_seed TEXT",
         "ALTER TABLE seats ADD COLUMN dice_seed TEXT",
     ],

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from bot.storage.games import GamesStore
+from bot.storage.leases import LeaseStore
 from bot.storage.settings import SettingsStore
 from bot.storage.stats import StatsStore
 
 
-class Storage(GamesStore, SettingsStore, StatsStore):
+class Storage(GamesStore, SettingsStore, StatsStore, LeaseStore):
     """The bot's database. Open with :meth:`open`, close with :meth:`close`.
 
     Every public method is one hop to the database (:mod:`bot.database`): a write is one
@@ -22,4 +23,5 @@ class Storage(GamesStore, SettingsStore, StatsStore):
     the hops, the caches): :class:`~bot.storage.games.GamesStore` (games and lobbies, on
     :class:`~bot.storage.commit.CommitStore`, a running game's commits and publish pointers,
     on :class:`~bot.storage.log.LogStore`, the log), :class:`~bot.storage.settings.SettingsStore`
-    (servers' and members' settings) and :class:`~bot.storage.stats.StatsStore`."""
+    (servers' and members' settings), :class:`~bot.storage.stats.StatsStore` and
+    :class:`~bot.storage.leases.LeaseStore` (what one process at a time does for a game)."""

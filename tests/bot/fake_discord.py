@@ -55,6 +55,9 @@ class FakeChannel:
 class FakeStorage:
     """What the publisher and the panels read: nobody refused DMs, ``languages`` by member."""
 
+    #: One process writes the database (no shard clusters): posts are not leased.
+    shared = False
+
     def __init__(self, languages: dict[int, str] | None = None) -> None:
         self.languages = languages or {}
 

@@ -10,15 +10,19 @@ from typing import Any
 import discord
 import simcord
 from anima_sim import (
+    Driver,
+    World,
     board,
     components,
     lines_text,
+    open_lobby,
+    stored,
 )
 from databases import TestDatabase, connect
 
 from bot import rendering
 from bot.app import AnimaBot
-from bot.storage import Killed
+from bot.storage import Killed, crash_points
 
 
 def status(db_path: Path | TestDatabase, game_id: int) -> str:
@@ -87,3 +91,36 @@ def sent_payloads(env: simcord.Env) -> list[dict[str, Any]]:
             if isinstance(payload, dict):
                 out.append(payload)
     return out
+
+
+async def killed_mid_game(
+    w: World, database: TestDatabase, step: str, passes: int
+) -> tuple[int, dict[int, simcord.MemberActor]]:
+    """Arm the crash point ``step`` (after ``passes`` passes), start a game of alice, bob and
+    an AI player, and play it until the bot is killed there: (the game, its players)."""
+    crash_points[step] = passes
+    game_id, lobby = await open_lobby(w, w.alice, [w.bob], ai=1, turns=2)
+    await w.alice.click(lobby, custom_id=f"anima:lobby:{game_id}:start")
+    players = {m.id: m for m in (w.alice, w.bob)}
+    driver = Driver(w, database, game_id, players, seed=5)
+    driver.use_commands = False
+    driver.killed = lambda: step not in crash_points
+    for _ in range(3000):
+        if step not in crash_points:
+            break  # killed
+        assert await driver.step()
+    assert step not in crash_points, "the step was never reached"
+    return game_id, players
+
+
+async def posted_once_to_the_end(
+    bot: AnimaBot, w: World, database: TestDatabase, game_id: int, players: dict[int, Any]
+) -> None:
+    """After a restart: every line of the game posted once so far, then the game played to
+    its end, every line once again."""
+    st = stored(database, game_id)
+    await assert_posted_once(bot, w.table, game_id, over=st.status == "over")
+    if st.status == "running":
+        final = await Driver(w, database, game_id, players, seed=6).play()
+        assert final.status == "over"
+    await assert_posted_once(bot, w.table, game_id, over=True)

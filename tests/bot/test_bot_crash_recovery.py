@@ -28,7 +28,11 @@ from anima_sim import (
     stored,
 )
 from databases import TestDatabase, connect
-from posting_checks import assert_killed, assert_posted_once
+from posting_checks import (
+    assert_killed,
+    killed_mid_game,
+    posted_once_to_the_end,
+)
 
 from bot import rendering
 from bot.app import AnimaBot
@@ -61,27 +65,11 @@ async def test_killed_at_a_step_then_restarted_posts_every_line_once(
     passes: int,
 ) -> None:
     env = simcord_env
-    crash_points[step] = passes
-    game_id, lobby = await open_lobby(w, w.alice, [w.bob], ai=1, turns=2)
-    await w.alice.click(lobby, custom_id=f"anima:lobby:{game_id}:start")
-    players = {m.id: m for m in (w.alice, w.bob)}
-    driver = Driver(w, database, game_id, players, seed=5)
-    driver.use_commands = False
-    driver.killed = lambda: step not in crash_points
-    for _ in range(3000):
-        if step not in crash_points:
-            break  # killed
-        assert await driver.step()
-    assert step not in crash_points, "the step was never reached"
+    game_id, players = await killed_mid_game(w, database, step, passes)
 
     await env.restart_bot(make_bot())
     assert_killed(env, step)
-    st = stored(database, game_id)
-    await assert_posted_once(env.bot, w.table, game_id, over=st.status == "over")
-    if st.status == "running":
-        final = await Driver(w, database, game_id, players, seed=6).play()
-        assert final.status == "over"
-    await assert_posted_once(env.bot, w.table, game_id, over=True)
+    await posted_once_to_the_end(env.bot, w, database, game_id, players)
     # Each member got his secret start once (redelivered if the kill came first).
     for member in (w.alice, w.bob):
         # (The DM is the seat's first panel, edited later: every other DM is a private line.)
