@@ -125,7 +125,10 @@ class BoardMessages(PublisherBase):
         files = [*battle_files, *([picture_file(picture, BOARD_FILE)] if picture else [])]
         message = await channel.send(view=view, files=files, allowed_mentions=mentions)
         old, row.board_message_id = row.board_message_id, message.id
-        sent = Posted(
+        # What the message carries, read from it: a post sent again after a kill has the
+        # nonce of the first sending, and Discord gives that message back (with its lines,
+        # not this sending's).
+        sent = _posted(message) or Posted(
             message.id,
             chunk,
             [a for a in message.attachments if a.filename.startswith(BATTLE_PREFIX)],
@@ -297,6 +300,12 @@ async def _read_posted(channel: discord.PartialMessageable, message_id: int) -> 
         message = await channel.fetch_message(message_id)
     except discord.HTTPException:
         return None
+    return _posted(message)
+
+
+def _posted(message: discord.Message) -> Posted | None:
+    """What a board message of components V2 carries besides the board (its first text
+    display: its lines; its battles' pictures); None for an older bot's board."""
     if not message.flags.components_v2 or not message.components:
         return None
     first = message.components[0]

@@ -66,7 +66,9 @@ async def assert_posted_once(
         for line in lines_text(m).split("\n")
         if line in wanted
     ]
-    assert posted == expected
+    missing = [line for line in expected if line not in posted]
+    twice = sorted({line for line in posted if posted.count(line) > expected.count(line)})
+    assert posted == expected, (len(posted), len(expected), missing[:3], twice[:3])
     summaries = [
         m
         for m in channel.history()

@@ -30,7 +30,7 @@ from typing import Any
 import discord
 import pytest
 import simcord
-from anima_sim import Stored, chose, private_reply, stored
+from anima_sim import Stored, chose, lines_text, private_reply, stored
 from databases import TestDatabase
 from discord_nonces import honour_nonces
 from postgres_cluster import PostgresCluster
@@ -411,7 +411,7 @@ async def _check(
         pings = [
             line
             for m in t.channel.history()
-            for line in m.content.split("\n")
+            for line in lines_text(m).split("\n")
             if line.startswith("⏰") and "<t:" in line
         ]
         assert len(pings) == len(set(pings)), pings
