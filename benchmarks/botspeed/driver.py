@@ -206,7 +206,15 @@ class Bench:
         prefix = f"Anima · game #{game_id} · "
         messages = self.env.backend.messages[channel_id]
         for message_id in sorted(messages, reverse=True):
-            if any((e.get("title") or "").startswith(prefix) for e in messages[message_id].embeds):
+            message = messages[message_id]
+            # The board is a container of components V2 whose text begins with its title.
+            shown = [
+                str(c.get("content") or "").removeprefix("### ")
+                for c in walk_components(message.components)
+                if c.get("type") == 10
+            ]
+            shown += [str(e.get("title") or "") for e in message.embeds]
+            if any(text.startswith(prefix) for text in shown):
                 return int(message_id)
         return None
 

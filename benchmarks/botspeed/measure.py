@@ -27,6 +27,7 @@ from simcord.http import router as simcord_router
 from bot.app import AnimaBot
 from bot.collector import COLLECTOR
 from bot.database import Hop
+from bot.migrate import dice_seeds
 from engine.game import Game
 
 #: The checkout's folder (its files are named from it in the memory table).
@@ -441,8 +442,8 @@ class Flow:
 def replay_flow(db: Any, game_id: int, flow: Flow) -> None:
     """Replay one game from its seed and logged actions (``db``: the benchmark's
     :class:`~botspeed.reader.Reader`) and add its figures to ``flow``."""
-    seed, options = db.execute(
-        "SELECT seed, options_json FROM games WHERE id = ?", (game_id,)
+    seed, options, state_json = db.execute(
+        "SELECT seed, options_json, state_json FROM games WHERE id = ?", (game_id,)
     ).fetchone()
     seats = [
         r[0]
@@ -450,7 +451,11 @@ def replay_flow(db: Any, game_id: int, flow: Flow) -> None:
             "SELECT seat FROM seats WHERE game_id = ? ORDER BY position", (game_id,)
         )
     ]
-    game = Game.new(seats, json.loads(options), seed)
+    # The keyed dice's seeds, as the bot created the game with them (docs/fair_dice.md).
+    server_seed, seat_seeds = dice_seeds(state_json)
+    game = Game.new(
+        seats, json.loads(options), seed, server_seed=server_seed, seat_seeds=seat_seeds
+    )
     rows = db.execute(
         "SELECT seat, action, source FROM actions WHERE game_id = ? ORDER BY version", (game_id,)
     ).fetchall()
