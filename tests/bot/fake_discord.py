@@ -25,6 +25,10 @@ class FakeMessage:
         self.id, self.sent = id, sent
         #: A sent message's files (none here: the publisher keeps its battle pictures).
         self.attachments: list[Any] = []
+        # What Discord gives back of a sent message (the publisher reads the board's lines
+        # from it): none here.
+        self.flags = discord.MessageFlags()
+        self.components: list[Any] = []
 
     async def edit(self, **fields: Any) -> None:
         self.sent.append(fields)
