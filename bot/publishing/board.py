@@ -107,7 +107,9 @@ class BoardMessages(PublisherBase):
                 if picture is None and state is not None:
                     self._follow(table, state, board, posted)
                 return
-        spans = rendering.chunk_spans(lines, lines_room(self._board_text(table, state is None)))
+        # The board's text is worded once: it sets the room left for the lines and is shown.
+        text = self._board_text(table, full=state is None)
+        spans = rendering.chunk_spans(lines, lines_room(text))
         if not spans:  # a board message always has lines
             spans = [(f"🗺️ **{say(msg('notice.game', game=row.id))}**", range(0))]
         drawn = await self.pictures.draw_battles(table, battles(events))
@@ -121,7 +123,7 @@ class BoardMessages(PublisherBase):
         battle_files = _battle_files(drawn, held)
         picture = self.pictures.ready(state)
         alts = [(f.filename, f.description or "") for f in battle_files]
-        view = self._layout(table, chunk, alts, picture, state is not None)
+        view = self._layout(table, chunk, alts, picture, text)
         files = [*battle_files, *([picture_file(picture, BOARD_FILE)] if picture else [])]
         message = await channel.send(view=view, files=files, allowed_mentions=mentions)
         old, row.board_message_id = row.board_message_id, message.id
@@ -162,13 +164,12 @@ class BoardMessages(PublisherBase):
         lines: str,
         battles: Sequence[tuple[str, str]],
         picture: Picture | None,
-        pictured: bool,
+        text: str,
     ) -> discord.ui.LayoutView:
-        """The board message: ``lines``, their ``battles``' pictures, the board (drawn:
-        ``picture``; ``pictured`` with no picture yet: its heading alone, the picture
-        follows) and the buttons."""
+        """The board message: ``lines``, their ``battles``' pictures, the board (its
+        ``text``: the whole text board, or with the pictures its heading, and ``picture``
+        once drawn) and the buttons."""
         shown = (BOARD_FILE, picture.alt) if picture is not None else None
-        text = self._board_text(table, full=not pictured)
         return board_layout(
             table, lines, text, shown, battles, rendering.board_colour(table.game.over)
         )
@@ -178,7 +179,8 @@ class BoardMessages(PublisherBase):
     ) -> dict[str, Any]:
         """An edit of the board message ``posted``: its lines and battles kept, the board
         and the buttons as they are now."""
-        view = self._layout(table, posted.lines, posted.pictures(), picture, pictured)
+        text = self._board_text(table, full=not pictured)
+        view = self._layout(table, posted.lines, posted.pictures(), picture, text)
         board = [picture_file(picture, BOARD_FILE)] if picture is not None else []
         return {"view": view, "attachments": [*posted.battles, *board]}
 

@@ -136,8 +136,8 @@ class Restarts(DirectMessages):
         ones, and its buttons answer nothing)."""
         with speaking(public_language(table.row)):
             drawn = board_layout(table, "", "")
-            texts = [self._board_text(table, full) for full in (True, False)]
             embed = self._board_embed(table)
+            texts = [rendering.board_text(embed, full) for full in (True, False)]
         buttons = [c for c in _walk(message.components) if c]
         if sorted(buttons) != sorted(_custom_ids(drawn)):
             return False
