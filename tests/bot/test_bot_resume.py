@@ -62,7 +62,7 @@ async def test_a_restored_backup_resumes_with_a_fresh_working_board(
     lost = board(w.table, db_path, game_id)
     assert components(lost)
 
-    # Restored as the README says: stop the bot, copy the backup over the database, delete
+    # Restored as docs/operations.md says: stop the bot, copy the backup over the database, delete
     # the -wal and -shm files beside it, start again.
     old = env.bot
     assert isinstance(old, AnimaBot)
