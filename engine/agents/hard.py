@@ -14,15 +14,15 @@ root:
    choices are compared on the same deal and the same dice, which removes most of the noise
    between them.
 3. **Roll out.** A clone of the world applies the choice, then every seat (this one
-   included) is played by a fast rollout policy (:func:`rollout_choice`, reading the
+   included) is played by a fast rollout policy (:mod:`engine.agents.hard_rollout`, reading the
    imagined world directly: building a view per decision would cost more than the whole
    rollout) until the game ends or the current turn (and ``horizon`` more, default none)
    ends.
 4. **Evaluate.** A finished game is worth 1 to its winner and 0 to everyone else. Otherwise
-   :func:`evaluate` scores every live party (completed missions first, then how ready the
-   party is for a mission it holds, the Final mission's Quest, the party's size, Strength,
-   Speed and hand) and turns the scores into this seat's share of a softmax: a rough
-   probability of winning from here.
+   :mod:`engine.agents.hard_values` scores every live party (completed missions first,
+   then how ready the party is for a mission it holds, the Final mission's Quest, the
+   party's size, Strength, Speed and hand) and turns the scores into this seat's share of a
+   softmax: a rough probability of winning from here.
 5. **Choose.** The normal player's choice (:class:`~engine.agents.normal.NormalAgent`, tried
    first) stands unless another choice beats it on the same worlds by more than ``margin``
    (the mean of the paired differences, less ``confidence`` standard errors): a few rollouts
@@ -54,17 +54,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.agents import choice_actions
+from engine.agents.hard_rollout import rollout_choice
+from engine.agents.hard_values import evaluate, objective_readiness, party_score
 from engine.agents.normal import NormalAgent
-from engine.cards import CardDB, FinalMissionCard, MissionCard, Objective
+from engine.cards import CardDB
 from engine.determinize import determinize
 from engine.errors import GameDataError
-from engine.rules.missions import required_completed
-from engine.rules.party import speed, strength
 
 if TYPE_CHECKING:
     from engine.game import Game
     from engine.prompts import Prompt
-    from engine.state import Player
     from engine.views import PromptView, SeatView
 
 if sys.platform == "linux":
@@ -116,244 +115,6 @@ DEFAULT_WORLDS = 8
 EXPLORATION = 0.5
 #: Actions at most in one rollout (a rollout stops at its turn horizon long before).
 ROLLOUT_ACTIONS = 2_000
-#: Softmax temperature of :func:`evaluate`: a score lead of this much is a factor e.
-TEMPERATURE = 8.0
-
-# Weights of :func:`party_score`: what a position is worth to a party, in "points".
-#: A completed Basic mission (the first ones needed for the Final mission, F4, O2).
-W_COMPLETED = 30.0
-#: A completed mission beyond those needed.
-W_EXTRA_COMPLETED = 6.0
-#: How ready the party is for its most promising Basic mission (0-1).
-W_MISSION_READY = 12.0
-#: How ready the party is for the Final mission's Quest (0-1), once it may attempt it.
-W_FINAL_READY = 30.0
-#: Per character in the party (C1: 1-4).
-W_CHARACTER = 3.0
-W_STRENGTH = 0.8
-W_SPEED = 0.5
-#: Per Advantage in hand (R4: at most 5) and per card in play.
-W_HAND = 1.2
-W_IN_PLAY = 1.5
-#: With the Crisis! countdown running, a party with no completed mission loses at 0 (F6).
-W_CRISIS_DANGER = 40.0
-
-#: P(die A - die B >= k) for two six-sided dice, k from -5 to 6 (index k + 5).
-_DIFF_AT_LEAST = [
-    sum(1 for a in range(1, 7) for b in range(1, 7) if a - b >= k) / 36 for k in range(-5, 7)
-]
-
-
-def _beats(margin: int) -> float:
-    """P(die + ours >= die + theirs) when ours - theirs == ``margin`` (a tie goes to the
-    party, B2)."""
-    k = -margin
-    if k <= -5:
-        return 1.0
-    if k > 5:
-        return 0.0
-    return _DIFF_AT_LEAST[k + 5]
-
-
-def _check(total: int, difficulty: int) -> float:
-    """P(die + total >= difficulty) (B6)."""
-    need = difficulty - total
-    return min(1.0, max(0.0, (7 - need) / 6)) if need > 1 else 1.0
-
-
-def objective_readiness(g: Game, p: Player, objective: Objective, level: int) -> float:
-    """How likely ``p`` would complete ``objective`` if it attempted it now, wherever it is
-    (0-1): a fight or a check by its odds, a gathering by the share of its conditions met, a
-    delivery by the cards in hand, a Resistance mission by the turns already held."""
-    kind = objective.kind
-    if kind == "fight":
-        return _beats(strength(g, p) - (objective.strength or level))
-    if kind == "speed_check":
-        return _check(speed(g, p), objective.difficulty or 0)
-    if kind == "deliver":
-        return min(1.0, len(p.hand) / (objective.advantages or 1))
-    if kind == "gather":
-        chars = [g.db.character(c.card) for c in p.party if not c.incapacitated]
-        wanted = met = 0
-        if objective.characters is not None:
-            wanted += 1
-            met += len(chars) >= objective.characters
-        for skill in objective.skills:
-            wanted += 1
-            met += any(skill in c.skills for c in chars)
-        for gender in objective.genders:
-            wanted += 1
-            met += any(c.gender == gender for c in chars)
-        return met / wanted if wanted else 1.0
-    # resist: the stay is the hard part (party_score counts the turns already held).
-    return 0.5
-
-
-def _place_factor(g: Game, p: Player, objective: Objective) -> float:
-    """How close the party is to where ``objective`` is attempted: there (1), the Region is
-    on the table (0.6), or it still has to be explored (0.25)."""
-    if objective.region is None:
-        if objective.region_level is None:
-            return 1.0
-        levels = {r.card: g.db.region(r.card).level for r in g.s.regions}
-        if p.region is not None and levels.get(p.region, 0) >= objective.region_level:
-            return 1.0
-        return 0.6 if any(v >= objective.region_level for v in levels.values()) else 0.25
-    if p.region == objective.region:
-        return 1.0
-    if any(r.card == objective.region for r in g.s.regions):
-        return 0.6
-    return 0.25
-
-
-def party_score(g: Game, p: Player) -> float:
-    """What the position is worth to ``p``, in points (see the ``W_`` weights)."""
-    db = g.db
-    completed = len(p.completed)
-    needed = required_completed(g)
-    score = W_COMPLETED * min(completed, needed) + W_EXTRA_COMPLETED * max(0, completed - needed)
-    final = g.s.final_mission
-    if final is not None and completed >= needed:
-        card = db[final]
-        assert isinstance(card, FinalMissionCard)
-        quest = objective_readiness(g, p, card.quest, card.level) * _place_factor(g, p, card.quest)
-        # F6: at the Crisis! the party faces its challenge wherever it is.
-        crisis = objective_readiness(g, p, card.crisis.challenge, card.level)
-        score += W_FINAL_READY * (1 - (1 - quest) * (1 - crisis))
-    elif completed < needed:
-        best = 0.0
-        for mission in (*p.missions, *p.started):
-            card = db[mission]
-            if not isinstance(card, MissionCard):
-                continue
-            objective = card.objective
-            if objective.kind == "resist":
-                turns = objective.turns or 1
-                held = p.resisting.get(mission)
-                ready = 0.5 + 0.5 * held / turns if held is not None else 0.3
-            else:
-                ready = objective_readiness(g, p, objective, card.level)
-            best = max(best, ready * _place_factor(g, p, objective))
-        score += W_MISSION_READY * best
-        if g.s.crisis is not None:
-            # F6: at 0, a party with no completed mission loses; the nearer, the worse.
-            score -= W_CRISIS_DANGER / max(1, g.s.crisis)
-    score += W_CHARACTER * len(p.party)
-    score += W_STRENGTH * strength(g, p) + W_SPEED * speed(g, p)
-    score += W_HAND * len(p.hand) + W_IN_PLAY * len(p.in_play)
-    return score
-
-
-def evaluate(g: Game, seat: str) -> float:
-    """The value of ``g`` for ``seat`` in [0, 1]: 1 or 0 once the game is over (won, or
-    not), else ``seat``'s share of a softmax of every live party's :func:`party_score`."""
-    s = g.s
-    if s.phase == "over":
-        return 1.0 if s.winner == seat else 0.0
-    me = s.players[seat]
-    if me.lost:
-        return 0.0
-    scores = {name: party_score(g, p) for name, p in s.players.items() if not p.lost}
-    top = max(scores.values())
-    weights = {name: math.exp((v - top) / TEMPERATURE) for name, v in scores.items()}
-    return weights[seat] / sum(weights.values())
-
-
-# ---------------------------------------------------------------------- rollout policy
-
-
-def _missions_regions(g: Game, p: Player) -> list[str]:
-    """The Regions on the table where ``p`` could attempt one of its missions (or the Final
-    mission's Quest)."""
-    wanted: list[Objective] = []
-    for mission in (*p.missions, *p.started):
-        card = g.db[mission]
-        if isinstance(card, MissionCard):
-            wanted.append(card.objective)
-    final = g.s.final_mission
-    if final is not None and len(p.completed) >= required_completed(g):
-        card = g.db[final]
-        if isinstance(card, FinalMissionCard):
-            wanted.insert(0, card.quest)
-    out = []
-    for region in g.s.regions:
-        for objective in wanted:
-            if objective.region == region.card or (
-                objective.region is None
-                and objective.region_level is not None
-                and g.db.region(region.card).level >= objective.region_level
-            ):
-                out.append(region.card)
-                break
-    return out
-
-
-def rollout_choice(g: Game, prompt: Prompt, rng: random.Random) -> str:
-    """A quick, sensible choice for ``prompt`` in an imagined game: the policy every seat
-    follows in a rollout. It reads the (determinized) state directly and costs a few
-    microseconds; it never discards or dismisses voluntarily, passes most windows, heads for
-    its missions' Regions, explores, attempts missions and attacks weaker parties."""
-    choices = prompt.choices
-    if len(choices) == 1:
-        return choices[0]
-    kind = prompt.kind
-    r = rng.random()
-    if kind == "window" or kind == "block_removal":
-        plays = [c for c in choices if c.startswith(("play", "ability"))]
-        if plays and kind == "window" and r < 0.5:
-            frame = g.s.stack[-1]
-            if frame.data.get("when") == "battle_start" and prompt.player in (
-                frame.player,
-                frame.other,
-            ):
-                return plays[int(rng.random() * len(plays))]
-        return "pass" if r < 0.95 or not plays else plays[int(rng.random() * len(plays))]
-    if kind == "reset":
-        plays = [c for c in choices if c.startswith(("play", "ability"))]
-        return plays[int(rng.random() * len(plays))] if plays and r < 0.3 else "done"
-    if kind == "movement":
-        p = g.s.players[prompt.player]
-        if r < 0.6:
-            targets = [t for t in _missions_regions(g, p) if f"go {t}" in choices]
-            if targets:
-                return f"go {targets[int(rng.random() * len(targets))]}"
-        if r < 0.7:
-            return "rest"
-        moves = [c for c in choices if c.startswith(("go", "explore_new"))]
-        return moves[int(rng.random() * len(moves))] if moves else prompt.default
-    if kind == "exploration":
-        return "explore" if "explore" in choices and r < 0.9 else prompt.default
-    if kind == "reward":
-        missions = [c for c in choices if c.startswith("mission")]
-        if missions:
-            return missions[0]
-        rewards = [c for c in choices if c.startswith("reward")]
-        if rewards:
-            return rewards[int(rng.random() * len(rewards))]
-        return prompt.default
-    if kind == "interaction":
-        me = g.s.players[prompt.player]
-        attacks = [c for c in choices if c.startswith("attack")]
-        if attacks:
-            mine = strength(g, me)
-            for action in attacks:
-                if strength(g, g.s.players[action[7:]]) + 2 <= mine:
-                    return action
-        return "done" if "done" in choices else prompt.default
-    if kind in ("trade_offer", "trade_answer", "spoils", "reveal_final", "flee", "pickup"):
-        if kind == "reveal_final":
-            return "reveal_final"
-        if kind == "spoils":
-            return "take" if any(c.startswith("take") for c in choices) else prompt.default
-        if kind == "pickup":
-            takes = [c for c in choices if c.startswith("take")]
-            return takes[0] if takes else prompt.default
-        if kind == "flee":
-            return "fight" if r < 0.7 else "flee"
-        return prompt.default
-    return choices[int(r * len(choices))]
-
-
 # ---------------------------------------------------------------------- the search
 
 
