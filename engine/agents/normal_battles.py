@@ -3,12 +3,12 @@ flee a monster, and which card to play in a reaction window.
 
 It plays Battle cards when a battle it fights is in doubt and Interrupts that cancel an
 Encounter or a battle it would likely lose; the windows whose cards need a plan (a rival's
-move, an exploration roll) are :mod:`engine.agents.normal_cards`'s.
+move, an exploration roll) are :mod:`engine.agents.normal_windows`'s.
 """
 
 from __future__ import annotations
 
-from engine.agents import normal_cards
+from engine.agents import normal_windows
 from engine.agents.normal_seat import Seat, arg
 from engine.agents.normal_values import DOUBT, effect_value, p_beat_monster, p_beat_party, p_check
 from engine.cards import EncounterCard
@@ -28,9 +28,9 @@ def window_choice(me: Seat, actions: list[str]) -> str:
     if when == "encounter_revealed" and about and about[0] == me.seat:
         return encounter_window(me, plays)
     if when == "move_declared":
-        return normal_cards.move_window(me, plays)
+        return normal_windows.move_window(me, plays)
     if when == "exploration_roll" and about:
-        return normal_cards.exploration_roll_window(me, plays, about[0])
+        return normal_windows.exploration_roll_window(me, plays, about[0])
     return "pass"
 
 
@@ -99,7 +99,7 @@ def encounter_window(me: Seat, plays: list[str]) -> str:
     if not isinstance(card, EncounterCard):
         return "pass"
     if card.kind != "monster" or card.strength is None:
-        if not normal_cards.bad_event(me, card):
+        if not normal_windows.bad_event(me, card):
             return "pass"
     elif p_beat_monster(me.strength + me.battle_bonus(), card.strength) >= 0.35:
         return "pass"

@@ -20,13 +20,10 @@ from engine.agents import normal_moves
 from engine.agents.normal_moves import MOVES
 from engine.agents.normal_seat import arg
 from engine.agents.normal_values import (
-    DEATH_COST,
     LOSS_COST,
-    effects_value,
-    p_beat_party,
     p_check,
 )
-from engine.cards import AdvantageCard, CharacterCard, EncounterCard, FinalMissionCard
+from engine.cards import AdvantageCard, CharacterCard, FinalMissionCard
 from engine.cards import effects as fx
 
 if TYPE_CHECKING:
@@ -51,7 +48,7 @@ def spent(me: Seat) -> float:
     return SPENT_FULL_HAND if len(me.view.hand) >= HAND_LIMIT else SPENT
 
 
-def _ops(me: Seat, card_id: str, timing: str = "play") -> list[fx.Operation]:
+def card_ops(me: Seat, card_id: str, timing: str = "play") -> list[fx.Operation]:
     card = me.db.by_id.get(card_id)
     if card is None:
         return []
@@ -158,13 +155,13 @@ def planned_play(me: Seat, actions: list[str], phase: str) -> str | None:
         card = me.db.by_id.get(card_id)
         if not isinstance(card, AdvantageCard):
             continue
-        ops = _ops(me, card_id)
+        ops = card_ops(me, card_id)
         kinds = {op.op for op in ops}
         v: float | None = None
         if card.kind == "trap":
             v = trap_value(me)
         elif card.kind == "incident" and any(
-            op.op == "take_discarded" for op in _ops(me, card_id, "movement_end")
+            op.op == "take_discarded" for op in card_ops(me, card_id, "movement_end")
         ):
             v = _discard_top_value(me)  # Carnival: the top card at the end of the movement
         elif "move" in kinds and phase == "movement":
@@ -410,32 +407,7 @@ def trap_region(me: Seat, actions: list[str]) -> str:
     return max(actions, key=lambda a: (scores.get(arg(a), -99.0), -actions.index(a)))
 
 
-# ---------------------------------------------------------------------- windows (T4)
-
-
-def move_window(me: Seat, plays: list[str]) -> str:
-    """Another party declared its move: lead it astray or stop it when it is a threat going
-    where it wants to be (its announced mission, the Final mission's Quest) or coming to
-    attack this party."""
-    frame = me.stack_frame("move")
-    if frame is None:
-        return "pass"
-    mover, dest = str(frame.get("player")), str(frame.get("region"))
-    if mover == me.seat or mover not in me.table.seats:
-        return "pass"
-    other = me.party(mover)
-    wants = dest in mission_regions_of(me, mover)
-    attacks = (
-        dest == me.me.region
-        and abs(len(other.characters) - me.size) <= 1
-        and p_beat_party(other.strength or 0, me.strength) >= 0.6
-    )
-    if not (wants and (is_threat(me, mover) or len(other.completed) >= 1)) and not attacks:
-        return "pass"
-    for action in plays:
-        if any(op.op in ("redirect_move", "cancel") for op in _ops(me, arg(action), "interrupt")):
-            return action
-    return "pass"
+# ---------------------------------------------------------------------- picks
 
 
 def redirect_pick(me: Seat, actions: list[str]) -> str:
@@ -456,48 +428,6 @@ def redirect_pick(me: Seat, actions: list[str]) -> str:
         return score
 
     return max(actions, key=lambda a: (badness(a), -actions.index(a)))
-
-
-def exploration_roll_window(me: Seat, plays: list[str], roller: str) -> str:
-    """A party rolled to explore: cancel this party's own bad roll, or weaken a threatening
-    rival about to face Encounters."""
-    step = me.stack_frame("exploration_step")
-    roll = int(step.get("data", {}).get("roll", 0)) if step else 0
-    region = me.region_card(me.party(roller).region)
-    if region is None or not 1 <= roll <= 6:
-        return "pass"
-    face = region.exploration[roll - 1]
-    if face.result != "encounters":
-        return "pass"
-    if roller == me.seat:
-        lose, death = me.monster_loss(me.level(region.id))
-        fail = 1 - (1 - lose) ** face.count
-        stake = fail * LOSS_COST + death * face.count * DEATH_COST.get(me.size, 4.0)
-        if stake < 1.0:
-            return "pass"
-        for action in plays:
-            if any(op.op == "cancel" for op in _ops(me, arg(action), "interrupt")):
-                return action
-        return "pass"
-    if not is_threat(me, roller):
-        return "pass"
-    for action in plays:
-        ops = _ops(me, arg(action), "interrupt")
-        if any(
-            isinstance(op, fx.Modify) and op.target == "declaring_party" and op.amount < 0
-            for op in ops
-        ):
-            return action
-    return "pass"
-
-
-def bad_event(me: Seat, card: EncounterCard) -> bool:
-    """An event Encounter this party would rather not meet (it ends the turn or costs)."""
-    ops = [op for a in card.abilities for op in a.effects]
-    return effects_value(ops) <= -1.5
-
-
-# ---------------------------------------------------------------------- picks
 
 
 def pick_for_card(me: Seat, actions: list[str]) -> str | None:
