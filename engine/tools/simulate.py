@@ -22,7 +22,6 @@ The figures per Region and per Encounter are :mod:`engine.tools.simulate_places`
 
 from __future__ import annotations
 
-import argparse
 import math
 import os
 import random
@@ -36,14 +35,14 @@ from typing import Any
 
 from engine import rng
 from engine.agents import Agent, RandomAgent
-from engine.agents.levels import LEVELS, make_agent
+from engine.agents.levels import make_agent
 from engine.cards import CardDB, default_cards
 from engine.endings import ENDINGS, TIEBREAKS
 from engine.events import Event
 from engine.game import Game
 from engine.options import Options
 from engine.prompts import Prompt
-from engine.rules.sets import SETS, SHADOW_OF_OMEGA, in_game
+from engine.rules.sets import SHADOW_OF_OMEGA, in_game
 from engine.tools.pace import GamePace, format_pace, pace_summary, quartiles, track_pace
 from engine.tools.simulate_places import PlaceCounts
 from engine.views import lazy_seat_view
@@ -472,59 +471,3 @@ def _rate_text(entry: dict[str, Any]) -> str:
         f"{entry['wins']}/{entry['of']} = {100 * entry['rate']:.1f}% "
         f"(95% CI {100 * low:.1f}-{100 * high:.1f}%)"
     )
-
-
-# ---------------------------------------------------------------------- the command
-
-
-def _at_least(low: int) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least ``low``."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if value < low:
-            raise argparse.ArgumentTypeError(f"must be at least {low}")
-        return value
-
-    return parse
-
-
-def parse_sets(text: str) -> list[str]:
-    """``--sets``: comma-separated set ids (``shadow_of_omega,twilight_of_the_gods``)."""
-    sets = [part.strip() for part in text.split(",") if part.strip()]
-    if not sets:
-        raise argparse.ArgumentTypeError("name at least one set")
-    return sets
-
-
-def add_table_arguments(cmd: argparse.ArgumentParser, whose: str) -> None:
-    """``--sets`` and ``--turn-cap``, as ``anima play`` and ``anima simulate`` both take them
-    (``whose``: "the game" or "a game")."""
-    cmd.add_argument(
-        "--sets",
-        type=parse_sets,
-        default=[SHADOW_OF_OMEGA],
-        help=f"comma-separated sets in play (default {SHADOW_OF_OMEGA}; any of {', '.join(SETS)})",
-    )
-    cmd.add_argument(
-        "--turn-cap",
-        type=_at_least(0),
-        default=DEFAULT_TURN_CAP,
-        help=f"end {whose} after this many turns (default {DEFAULT_TURN_CAP}; 0 = never)",
-    )
-
-
-def parse_seats(text: str) -> list[str]:
-    """``--seats``: an AI level per seat, comma-separated (``hard,normal,random,random``)."""
-    levels = [part.strip() for part in text.split(",")]
-    if not all(levels):
-        raise argparse.ArgumentTypeError("name a level for every seat, e.g. normal,random,random")
-    unknown = [level for level in levels if level not in LEVELS]
-    if unknown:
-        raise argparse.ArgumentTypeError(
-            f"unknown AI level {unknown[0]!r}: choose among {', '.join(LEVELS)}"
-        )
-    return levels

@@ -16,15 +16,8 @@ from engine.agents.levels import LEVELS
 from engine.cards import default_cards
 from engine.errors import IllegalAction
 from engine.rules.sets import check_table
-from engine.tools.simulate import (
-    DEFAULT_LEVEL,
-    GameResult,
-    _at_least,
-    add_table_arguments,
-    format_summary,
-    parse_seats,
-    simulate,
-)
+from engine.tools.arguments import add_table_arguments, at_least, parse_seats
+from engine.tools.simulate import DEFAULT_LEVEL, GameResult, format_summary, simulate
 
 
 def _command_line(args: argparse.Namespace, players: int) -> str:
@@ -136,7 +129,7 @@ def register(sub: Any) -> None:
         "game i uses seed S+i) and print a deterministic summary (plus timing): errors, turns, "
         "endings, wins per seat and per AI level with 95% confidence intervals, card coverage.",
     )
-    cmd.add_argument("--games", type=_at_least(1), default=100, help="games to play (default 100)")
+    cmd.add_argument("--games", type=at_least(1), default=100, help="games to play (default 100)")
     cmd.add_argument(
         "--players",
         type=int,

@@ -16,10 +16,11 @@ from engine.errors import IllegalAction
 from engine.game import Game
 from engine.options import Options
 from engine.rules.sets import check_table
+from engine.tools.arguments import add_table_arguments
 from engine.tools.play.cards import legend
 from engine.tools.play.help import COMMANDS, command_words
 from engine.tools.play.loop import LineInput, Quit, TerminalGame
-from engine.tools.simulate import add_table_arguments, seat_names
+from engine.tools.simulate import seat_names
 from words import LANGUAGES, SOURCE, speaking
 from words.plain import line
 
