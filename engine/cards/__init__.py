@@ -1,6 +1,8 @@
-"""The card database: card models, loading and validating ``cards.json`` (:mod:`.models`),
-and the effect language every card's rules are written in (:mod:`.effects`)."""
+"""The card database: card models (:mod:`.models`), loading and validating ``cards.json``
+(:mod:`.database`), and the effect language every card's rules are written in
+(:mod:`.effects`)."""
 
+from engine.cards.database import CardDataError, CardDB, default_cards, load_cards, parse_cards
 from engine.cards.models import (
     CARD_TYPES,
     DEFAULT_CARDS_PATH,
@@ -8,8 +10,6 @@ from engine.cards.models import (
     AdvantageCard,
     AdvantageKind,
     Card,
-    CardDataError,
-    CardDB,
     CharacterCard,
     Crisis,
     EncounterCard,
@@ -24,9 +24,6 @@ from engine.cards.models import (
     SetName,
     Source,
     deck_of,
-    default_cards,
-    load_cards,
-    parse_cards,
 )
 
 __all__ = [
