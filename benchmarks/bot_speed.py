@@ -120,7 +120,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import simcord
 from botspeed.driver import Bench
-from botspeed.measure import MEMORY_FRAMES, ServerClock, bot_memory
+from botspeed.measure import ServerClock
+from botspeed.memory import MEMORY_FRAMES, bot_memory
 from botspeed.report import report
 
 from bot.app import create_bot, tune_gc

@@ -21,7 +21,8 @@ from bot.pictures.cache import CacheStats
 from engine.game import Game
 from engine.prompts import Prompt
 
-from .measure import BotMemory, Probe
+from .measure import Probe
+from .memory import BotMemory
 from .reader import Reader
 
 #: How often the driver re-checks that the bot has settled after a wave (SimCord: 50 ms).
