@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.pictures import icons
-from bot.pictures.canvas import Canvas, Ink, Picture, fit
+from bot.pictures.canvas import Canvas, Ink, Picture, fit, length
 from bot.pictures.icons import SYMBOL
 from bot.pictures.names import PictureNames
 from wording.cards import printed
@@ -78,7 +78,7 @@ def draw_battle(
                 totals[i],
                 winner == i,
             )
-        c.text((WIDTH / 2, 230), line("pictures.battle.vs"), 30, Ink.LIGHT_SOFT, True, "mm")
+        _versus(c, line("pictures.battle.vs"))
         outcome = _outcome(result, seats)
         if outcome:
             c.text(
@@ -90,6 +90,24 @@ def draw_battle(
                 "mm",
             )
         return c.picture(battle_alt(roll, sides, result, seats))
+
+
+#: The room for the word between the two sides' boxes, in pixels.
+VERSUS_GAP = WIDTH - 2 * (24 + SIDE) - 12
+
+
+def versus_size(word: str) -> int:
+    """The font size of the word between the two sides: 30, smaller when the language's word
+    is longer ("против"), so that it fits in the gap between their boxes."""
+    size = 30
+    while size > 14 and length(word, size, True) > VERSUS_GAP:
+        size -= 2
+    return size
+
+
+def _versus(c: Canvas, word: str) -> None:
+    size = versus_size(word)
+    c.text((WIDTH / 2, 230), fit(word, size, VERSUS_GAP, True), size, Ink.LIGHT_SOFT, True, "mm")
 
 
 def _winner(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.pictures import icons
+from bot.pictures.battle import VERSUS_GAP, versus_size
 from bot.pictures.canvas import (
     ALT_LIMIT,
     BOLD,
@@ -19,7 +20,7 @@ from bot.pictures.canvas import (
     wrap,
 )
 from bot.pictures.canvas import _has_glyph as has_glyph
-from words import LANGUAGES, catalog
+from words import LANGUAGES, catalog, msg, say, speaking
 
 SYMBOLS = sorted({*icons.SYMBOL.values(), *icons.SET_SYMBOL.values(), "→", "…", "·", "—"})
 
@@ -71,3 +72,15 @@ def test_alt_text_is_cut_at_a_line() -> None:
     clipped = clip_alt(text)
     assert len(clipped) <= ALT_LIMIT and clipped.endswith("…")
     assert clip_alt("short") == "short"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_word_between_a_battles_sides_fits_between_their_boxes(language: str) -> None:
+    # Russian's «против» at the full size overlapped both boxes.
+    with speaking(language):
+        word = say(msg("pictures.battle.vs"))
+    size = versus_size(word)
+    assert length(word, size, True) <= VERSUS_GAP
+    assert size >= 18, f"{word!r} drawn at {size} px"
+    if language == "en":
+        assert size == 30
