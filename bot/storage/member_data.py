@@ -182,7 +182,8 @@ class Seats:
         return max(done.rowcount, 0)
 
 
-#: Every kind of data kept about a member, in the order ``/anima privacy`` lists them.
+#: Every kind of data kept about a member, in the order ``/anima privacy`` lists them (a
+#: game's end handles them in the reverse order: the seats last).
 KINDS: tuple[Kind, ...] = (
     Seats(),
     Stats("stats", "player_stats", user="user_key", guild="guild_id"),
@@ -258,7 +259,9 @@ class MemberDataStore(GamesStore):
                 () if game_id is None else (game_id,),
             )
             for user_id, game in due:
-                for kind in KINDS:
+                # Backwards: the seats (first listed) are anonymised last, once the other
+                # kinds have found their part of the game by his id (his result's stats).
+                for kind in reversed(KINDS):
                     await kind.ended(s, user_id, game)
                 await s.execute(
                     "DELETE FROM member_deletions WHERE user_id = ? AND game_id = ?",
