@@ -29,6 +29,15 @@ def member(w: World) -> simcord.MemberActor:
     return w.guild.add_member(w.env.create_user(NAME))
 
 
+async def finished_game(w: World, database: TestDatabase) -> tuple[simcord.MemberActor, int]:
+    """The member (:data:`NAME`) and a game he hosted and played to its end with alice and an
+    AI player."""
+    zed = member(w)
+    game_id, driver = await drive_new_game(w, database, [zed, w.alice], ai=1, turns=2)
+    await driver.play()
+    return zed, game_id
+
+
 def traces(database: TestDatabase, user_id: int, name: str) -> list[str]:
     """Every column of every table whose text holds the member's id or name."""
     with connect(database) as db:
@@ -79,9 +88,7 @@ async def history(w: World, game_id: int) -> dict[str, str]:
 async def test_privacy_lists_the_members_own_data_in_his_language(
     w: World, database: TestDatabase
 ) -> None:
-    zed = member(w)
-    game_id, driver = await drive_new_game(w, database, [zed, w.alice], ai=1, turns=2)
-    await driver.play()
+    zed, game_id = await finished_game(w, database)
     await zed.slash(w.table, "anima settings", language="es", auto_battles=True)
     other = w.env.create_guild("Other")
     elsewhere = other.create_text_channel("mesa")
@@ -107,15 +114,13 @@ async def test_privacy_lists_the_members_own_data_in_his_language(
     listed = fields(r)
     assert list(listed) == ["Your language"], listed
     assert f"anima:privacy:{w.dave.id}:ask" in str(r.response.components)
-    assert game_id
+    assert stored(database, game_id).seat_of(zed.id).name == NAME  # only shown, not changed
 
 
 async def test_deleting_with_finished_games_leaves_anonymous_seats_and_no_trace(
     w: World, database: TestDatabase
 ) -> None:
-    zed = member(w)
-    game_id, driver = await drive_new_game(w, database, [zed, w.alice], ai=1, turns=2)
-    await driver.play()
+    zed, game_id = await finished_game(w, database)
     await zed.slash(w.table, "anima settings", auto_battles=True)
     before = await history(w, game_id)
     stats_before = rows(database, "SELECT guild_id, user_key, name, wins, games FROM player_stats")
@@ -220,9 +225,7 @@ async def test_a_deletion_due_while_the_bot_was_away_is_applied_at_start(
     database: TestDatabase,
     make_bot: Callable[..., AnimaBot],
 ) -> None:
-    zed = member(w)
-    game_id, driver = await drive_new_game(w, database, [zed, w.alice], ai=1, turns=2)
-    await driver.play()
+    zed, game_id = await finished_game(w, database)
     # As if the bot had stopped between the game's end and applying the deletion.
     with connect(database) as db:
         db.execute(
