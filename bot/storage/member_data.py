@@ -240,6 +240,10 @@ class MemberDataStore(GamesStore):
             return Deleted(changed, len(games))
 
         done = await self.transaction(delete)
+        if done.waiting:
+            # A game that another process ended meanwhile (shard clusters) is not left
+            # waiting for the next start.
+            await self.apply_member_deletions()
         # The copies in memory go with the rows (this process is their one writer).
         self._languages.pop(user_id, None)
         self._dm_refused.pop(user_id, None)
@@ -258,16 +262,22 @@ class MemberDataStore(GamesStore):
                 f"JOIN games g ON g.id = d.game_id WHERE g.status NOT IN {_ACTIVE} {which}",
                 () if game_id is None else (game_id,),
             )
+            applied = 0
             for user_id, game in due:
+                # Claimed first: another process applying it at the same moment (shard
+                # clusters starting together) waits for this row, then finds it gone.
+                claimed = await s.execute(
+                    "DELETE FROM member_deletions WHERE user_id = ? AND game_id = ?",
+                    (user_id, game),
+                )
+                if claimed.rowcount != 1:
+                    continue
                 # Backwards: the seats (first listed) are anonymised last, once the other
                 # kinds have found their part of the game by his id (his result's stats).
                 for kind in reversed(KINDS):
                     await kind.ended(s, user_id, game)
-                await s.execute(
-                    "DELETE FROM member_deletions WHERE user_id = ? AND game_id = ?",
-                    (user_id, game),
-                )
-            return len(due)
+                applied += 1
+            return applied
 
         return await self.transaction(apply)
 

@@ -109,6 +109,12 @@ async def test_privacy_lists_the_members_own_data_in_his_language(
         f"anima:privacy:{zed.id}:ask"
     ]
 
+    # Its confirmation speaks his language too; changing his mind deletes nothing.
+    asked = await zed.click(r.response, custom_id=f"anima:privacy:{zed.id}:ask")
+    assert asked.response.content.startswith("⚠️ ¿Borrar tus datos para siempre?")
+    kept = await zed.click(asked.response, custom_id=f"anima:privacy:{zed.id}:no")
+    assert kept.response.content == "No se ha borrado nada."
+
     # Another member sees his own data only: no seat, no stats of zed's.
     r = await w.dave.slash(w.table, "anima privacy")
     listed = fields(r)
