@@ -1,7 +1,8 @@
 """The Discord layer around the engine, grouped by job (see docs/bot.md):
 
 - ``app``          :class:`~bot.app.AnimaBot` composes the services; ``create_bot``, ``run_bot``.
-- ``commands``     the ``/anima`` group (``server_commands``: settings, stats; ``translator``:
+- ``commands``     the ``/anima`` group (``server_commands``: settings, stats; ``privacy_commands``:
+  what is kept about a member, deleted on request; ``translator``:
   the commands' words in every language); ``components`` the buttons, selects, views.
 - ``lobby``        the lobby service (join, options, start); ``lobby_options`` its O/V codes.
 - ``games``        the game service: a lock per game, load / apply / commit with a version

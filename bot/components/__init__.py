@@ -14,14 +14,16 @@ custom_ids (all ≤ 100 characters, never a card id):
   kinds of ``bot.autopass``);
 - ``anima:lobby:<game>:<join|leave|ai|start|cancel>`` and ``…:<sets|rules|edition|timer>``;
 - ``anima:lobby:<game>:ai:<level>`` — a level in the host's private "Add AI player" picker;
-- ``anima:end:<game>:<yes|no>`` — the ``/anima end`` confirmation.
+- ``anima:end:<game>:<yes|no>`` — the ``/anima end`` confirmation;
+- ``anima:privacy:<member>:<ask|yes|no>`` — ``/anima privacy``'s deletion and confirmation
+  (only that member may click).
 
 The modules, one job each: :mod:`~bot.components.answers` (acknowledging and answering a
 click), :mod:`~bot.components.choices` (the running game's items),
 :mod:`~bot.components.game_views` (the board's and the private panel's views),
 :mod:`~bot.components.lobby` (the lobby's items and view), :mod:`~bot.components.end` (the
-``/anima end`` confirmation). This package gathers every item class for registration
-(:data:`DYNAMIC_ITEMS`).
+``/anima end`` confirmation), :mod:`~bot.components.privacy` (``/anima privacy``'s buttons).
+This package gathers every item class for registration (:data:`DYNAMIC_ITEMS`).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from bot.components.choices import (
 )
 from bot.components.end import EndButton
 from bot.components.lobby import AiLevelButton, LobbyButton, LobbySelect
+from bot.components.privacy import PrivacyButton
 
 #: Every item class, registered once at start (``AnimaBot.setup_hook``).
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
@@ -51,4 +54,5 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     AiLevelButton,
     LobbySelect,
     EndButton,
+    PrivacyButton,
 )

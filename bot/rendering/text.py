@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.storage import SeatRow
+from bot.storage import SeatRow, former
 
 # The marks of the expansions' elements are wording's (the terminal shows them too): here for
 # the board, the panels and the cards' embeds.
@@ -138,7 +138,16 @@ class Names:
         row = self.seats.get(seat)
         if row is None:
             return seat
+        if former(row.user_id):
+            return self._former(row)
         return ("🤖 " if row.ai and not row.human else "") + clip(row.name, NAME_LIMIT)
+
+    def _former(self, row: SeatRow) -> str:
+        """A seat whose member deleted his data (``/anima privacy``): "a former member",
+        with its seat's number when the game had several."""
+        if sum(former(s.user_id) for s in self.seats.values()) > 1:
+            return say(msg("privacy.former_member.seat", seat=row.position + 1))
+        return say(msg("privacy.former_member"))
 
     def bold(self, seat: str | None) -> str:
         return f"**{self.of(seat)}**"
@@ -157,7 +166,7 @@ class Names:
 
     def mention(self, seat: str) -> str:
         row = self.seats.get(seat)
-        if row is not None and row.user_id is not None and not row.ai:
+        if row is not None and row.user_id is not None and not row.ai and not former(row.user_id):
             return f"<@{row.user_id}>"
         return self.bold(seat)
 

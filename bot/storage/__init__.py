@@ -39,7 +39,8 @@ The modules, one job each; what runs SQL (the store) is apart from the rows and 
   :class:`~bot.storage.core.StorageCore` (the connection, its hops, the caches):
   :mod:`~bot.storage.games` (games and lobbies), :mod:`~bot.storage.commit` (a running game's
   commits, the publish pointers), :mod:`~bot.storage.log` (the game log, private logs),
-  :mod:`~bot.storage.settings` (servers' and members' settings), :mod:`~bot.storage.stats`.
+  :mod:`~bot.storage.settings` (servers' and members' settings), :mod:`~bot.storage.stats`,
+  :mod:`~bot.storage.member_data` (what is kept about a member: shown, deleted).
 
 This package lists what the rest of the bot uses. ``crash_points`` is the one dict
 :func:`kill_point` reads: a test arms it through this package.
@@ -54,6 +55,7 @@ from bot.storage.faults import (
     kill_point,
 )
 from bot.storage.log import PRIVATE_CACHE
+from bot.storage.member_data import ANONYMOUS, KINDS, Deleted, Found, former
 from bot.storage.rows import (
     EventRow,
     Finish,
@@ -71,12 +73,16 @@ from bot.storage.store import Storage
 
 __all__ = [
     "ACTIVE",
+    "ANONYMOUS",
     "KILL_STEPS",
+    "KINDS",
     "MIGRATIONS",
     "PRIVATE_CACHE",
     "SCHEMA_VERSION",
+    "Deleted",
     "EventRow",
     "Finish",
+    "Found",
     "GameRow",
     "GameWrite",
     "GuildSettings",
@@ -89,6 +95,7 @@ __all__ = [
     "StorageUnavailable",
     "VersionConflict",
     "crash_points",
+    "former",
     "kill_point",
     "missing_seat",
 ]

@@ -245,6 +245,17 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE games ADD COLUMN dice_seed TEXT",
         "ALTER TABLE seats ADD COLUMN dice_seed TEXT",
     ],
+    [
+        # Issue 25, /anima privacy (bot.storage.member_data): a member's deletion waiting for
+        # a game he sits in (a lobby or a running game) to end; applied then, and the row
+        # deleted. Self-contained: it may run after any other step.
+        """CREATE TABLE member_deletions (
+            user_id INTEGER NOT NULL,
+            game_id INTEGER NOT NULL,
+            at REAL NOT NULL,
+            PRIMARY KEY (user_id, game_id)
+        )""",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

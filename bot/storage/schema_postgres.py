@@ -197,4 +197,13 @@ POSTGRES_MIGRATIONS: list[list[str]] = [
         "ALTER TABLE games ADD COLUMN dice_seed TEXT",
         "ALTER TABLE seats ADD COLUMN dice_seed TEXT",
     ],
+    [
+        # Issue 25, /anima privacy: a member's deletion waiting for a game to end.
+        """CREATE TABLE member_deletions (
+            user_id BIGINT NOT NULL,
+            game_id BIGINT NOT NULL,
+            at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (user_id, game_id)
+        )""",
+    ],
 ]
