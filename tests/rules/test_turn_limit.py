@@ -133,3 +133,27 @@ def test_X_turn_limit_tiebreak_die_roll_again_on_a_tie(make: Any) -> None:
         "A and B are tied with 0 completed missions, 1 character and Strength + Speed 8. "
         "🏆 A wins the game on a die roll: A 🎲 2, 5; B 🎲 2, 3."
     )
+
+
+def _ranking(t: Any) -> list[list[str]]:
+    """The finishing order the game decided (issue 25, the ratings): the ``game_over`` event's
+    ``ranking``, groups of seats best first, a group's players tied."""
+    (over,) = [e for e in t.events if e.kind == "game_over"]
+    ranking: list[list[str]] = over.data["ranking"]
+    return ranking
+
+
+def test_turn_limit_orders_the_others_by_the_tiebreak_and_ties_equal_scores(make: Any) -> None:
+    # A: a completed mission; B: three characters; C and D: no party (equal scores).
+    t = _last_turn(
+        make,
+        {
+            "A": {"party": ["summoner"], "completed": ["the_bandit_king"]},
+            "B": {"party": ["templar", "duelist", "acrobat"]},
+            "C": {"party": []},
+            "D": {"party": []},
+        },
+    )
+    t.do("A", "skip")
+    assert t.s.ending == "turn_cap" and t.s.winner == "A"
+    assert _ranking(t) == [["A"], ["B"], ["C", "D"]]
