@@ -144,14 +144,14 @@ def _ranking(t: Any) -> list[list[str]]:
 
 
 def test_turn_limit_orders_the_others_by_the_tiebreak_and_ties_equal_scores(make: Any) -> None:
-    # A: a completed mission; B: three characters; C and D: no party (equal scores).
+    # A: a completed mission; B: three characters; C and D: a Monk, a Ranger (equal scores).
     t = _last_turn(
         make,
         {
             "A": {"party": ["summoner"], "completed": ["the_bandit_king"]},
             "B": {"party": ["templar", "duelist", "acrobat"]},
-            "C": {"party": []},
-            "D": {"party": []},
+            "C": {"party": ["monk"]},
+            "D": {"party": ["ranger"]},
         },
     )
     t.do("A", "skip")
