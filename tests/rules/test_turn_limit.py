@@ -135,25 +135,13 @@ def test_X_turn_limit_tiebreak_die_roll_again_on_a_tie(make: Any) -> None:
     )
 
 
-def _ranking(t: Any) -> list[list[str]]:
-    """The finishing order the game decided (issue 25, the ratings): the ``game_over`` event's
-    ``ranking``, groups of seats best first, a group's players tied."""
-    (over,) = [e for e in t.events if e.kind == "game_over"]
-    ranking: list[list[str]] = over.data["ranking"]
-    return ranking
-
-
 def test_turn_limit_orders_the_others_by_the_tiebreak_and_ties_equal_scores(make: Any) -> None:
-    # A: a completed mission; B: three characters; C and D: a Monk, a Ranger (equal scores).
-    t = _last_turn(
-        make,
-        {
-            "A": {"party": ["summoner"], "completed": ["the_bandit_king"]},
-            "B": {"party": ["templar", "duelist", "acrobat"]},
-            "C": {"party": ["monk"]},
-            "D": {"party": ["ranger"]},
-        },
-    )
-    t.do("A", "skip")
-    assert t.s.ending == "turn_cap" and t.s.winner == "A"
-    assert _ranking(t) == [["A"], ["B"], ["C", "D"]]
+    """The finishing order (issue 25, the ratings: ``ranking``, groups best first): A's
+    completed mission, then B's three characters, then C's Monk and D's Ranger, tied on
+    every scored criterion (the dice decide a winner only)."""
+    completed = {"completed": ["the_bandit_king"]}
+    parties = {"A": ["summoner"], "B": ["templar", "duelist", "acrobat"], "C": ["monk"]}
+    players = {n: {"party": c, **(completed if n == "A" else {})} for n, c in parties.items()}
+    over = _play_to_the_end(_last_turn(make, {**players, "D": {"party": ["ranger"]}}))
+    assert over.data["winner"] == "A"
+    assert over.data["ranking"] == [["A"], ["B"], ["C", "D"]]
