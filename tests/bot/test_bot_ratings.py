@@ -114,6 +114,12 @@ async def test_a_game_of_two_members_changes_their_ratings_as_openskill_says(
         points = round(want[key][0] - 3 * want[key][1])
         assert lines[i - 1] == f"**{i}.** {name}: **{points}** · 1 rated game", lines
 
+    # The server's rated set combinations are offered by name; another one has no board.
+    offered = await w.dave.autocomplete(w.table, "anima leaderboard", "sets", "shad")
+    assert offered == [{"name": "Shadow of Omega", "value": SETS}]
+    r = await w.dave.slash(w.table, "anima leaderboard", sets="twilight_of_the_gods")
+    assert r.response.content == "No rated game with these sets has ended on this server yet."
+
     # /anima profile of bob (asked by dave): his rating, record and leader.
     r = await w.dave.slash(w.table, "anima profile", member=w.bob)
     embed = r.response.embeds[0]
