@@ -151,7 +151,7 @@ def _rating(row: Sequence[Any]) -> Rating:
 #: The games over, rated and not yet rated (the mark ``rated_at``) with two members or more.
 _TO_RATE = (
     "status = 'over' AND rated = 1 AND rated_at IS NULL AND "
-    f"(SELECT COUNT(*) FROM seats s WHERE s.game_id = games.id AND s.user_id IS NOT NULL) "
+    "(SELECT COUNT(*) FROM seats s WHERE s.game_id = games.id AND s.user_id IS NOT NULL) "
     f">= {MIN_HUMANS}"
 )
 
