@@ -107,8 +107,8 @@ class GameRow:
     #: its SHA-256 (``engine.dice_commitment``). None: a game of the old generator.
     dice_seed: str | None = field(default=None, repr=False)
     #: The lobby's option "Rated" (issue 25, :mod:`bot.storage.ratings`): rated at its end
-    #: if two members or more sit at it.
-    rated: bool = False
+    #: if two members or more sit at it (on by default, as the column's default).
+    rated: bool = True
 
 
 @dataclass
