@@ -26,6 +26,7 @@ from bot.components.lobby import lobby_message
 from bot.lobby import CANNOT_SAVE
 from bot.pictures import draw_card
 from bot.privacy_commands import privacy
+from bot.rating_commands import leaderboard, profile
 from bot.server_commands import settings_command, stats
 from bot.storage import StorageUnavailable
 from bot.table import NO_GAME, Reply
@@ -349,6 +350,8 @@ async def end(interaction: discord.Interaction) -> None:
 anima_group.add_command(settings_command)
 anima_group.add_command(stats)
 anima_group.add_command(privacy)
+anima_group.add_command(leaderboard)
+anima_group.add_command(profile)
 
 
 @anima_group.command(**command("dms"))

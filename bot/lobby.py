@@ -374,8 +374,8 @@ class Lobby:
     async def set_option(
         self, game_id: int, user_id: int, admin: bool, what: str, values: Sequence[str]
     ) -> LobbyOutcome:
-        """The host changes the sets, optional rules, edition options, the timer or the
-        language."""
+        """The host changes the sets, optional rules, edition options, the timer, the
+        language or whether the game is rated."""
         return await self._as_host(
             game_id,
             user_id,
@@ -402,11 +402,14 @@ class Lobby:
             changes["decision_timer"] = None if value == "default" else int(value)
         elif what == "language" and values and values[0] in LANGUAGES:
             changes["language"] = values[0]
+        elif what == "rated" and values:
+            changes["rated"] = int(values[0] == "on")
         changes["options"] = Options.model_validate(options).model_dump()
         await self.storage.update_game(row.id, **changes)
         row.options = changes["options"]
         row.decision_timer = changes.get("decision_timer", row.decision_timer)
         row.language = changes.get("language", row.language)
+        row.rated = bool(changes.get("rated", row.rated))
         await self._touch(row.id)
         return await self._result(row, seats)
 

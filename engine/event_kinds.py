@@ -150,13 +150,16 @@ class BattleResult(TypedDict):
 @with_config(_STRICT)
 class GameOver(TypedDict):
     """How the game ended; at the turn limit also the tie-break (engine.endings.TIEBREAKS):
-    the criterion that decided, every player's scores and the dice of a final roll."""
+    the criterion that decided, every player's scores and the dice of a final roll. The
+    finishing order the game decided (``ranking``: groups of seats, best first, the players
+    of a group tied; absent from games ended before it was given)."""
 
     winner: str | None
     ending: str
     tiebreak: NotRequired[str]
     scores: NotRequired[dict[str, dict[str, int]]]
     rolls: NotRequired[dict[str, list[int]]]
+    ranking: NotRequired[list[list[str]]]
 
 
 @with_config(_STRICT)

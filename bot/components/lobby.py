@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 CLOSED = msg("lobby.closed")
 #: The timer select's values that choose the lobby's language instead: ``language:es``.
 LANGUAGE_VALUE = "language:"
+#: The timer select's values that turn the rating on or off (issue 25): ``rated:off``.
+RATED_VALUE = "rated:"
 
 
 async def clicked(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
@@ -257,6 +259,8 @@ class LobbySelect(
             # The lobby has five rows (four selects, the buttons): the language is chosen
             # in the timer's select.
             what, values = "language", [values[0].removeprefix(LANGUAGE_VALUE)]
+        elif what == "timer" and values and values[0].startswith(RATED_VALUE):
+            what, values = "rated", [values[0].removeprefix(RATED_VALUE)]
         await clicked(interaction, lambda: lobby_action(interaction, self.gid, what, values))
 
 
@@ -335,6 +339,13 @@ def lobby_view(row: GameRow, cards: CardDB) -> ui.View:
         )
         for language in LANGUAGES
     ]
+    # Rated or not (issue 25): the one that changes it (the embed says which it is).
+    languages.append(
+        discord.SelectOption(
+            label=say(msg("lobby.option.rated_off" if row.rated else "lobby.option.rated_on")),
+            value=f"{RATED_VALUE}{'off' if row.rated else 'on'}",
+        )
+    )
     view.add_item(LobbySelect(row.id, "timer", timers + languages, 3))
     for what in ("join", "leave", "ai", "start", "cancel"):
         view.add_item(LobbyButton(row.id, what))

@@ -141,6 +141,19 @@ class Games(GamePlay):
                     await self._recover(row.id)
             except Exception:
                 log.exception("could not resume game %s", row.id)
+        await self._rate_missed()
+
+    async def _rate_missed(self) -> None:
+        """The games over and not rated because the bot stopped between their last commit
+        and their rating (issue 25): rated now, once (the rating's own mark)."""
+        try:
+            missed = await self.storage.games_to_rate()
+        except Exception:
+            log.exception("could not list the games to rate")
+            return
+        for game_id, guild_id in missed:
+            if self.shards.owns(guild_id):
+                await self.rate(game_id)
 
     async def catch_up(self, game_id: int) -> None:
         """A game whose last change is committed and not posted (its process stopped before

@@ -205,6 +205,17 @@ class GameTurns(GameCache):
             row.ending = finish.ending
         self.publisher.queue(table.id, stored)
         kill_point("after final commit" if finish is not None else "after commit")
+        if finish is not None:
+            await self.rate(table.id)
+
+    async def rate(self, game_id: int) -> None:
+        """Rate a game that is over (issue 25: once, if its lobby's option was on and two
+        members or more sat at it). A failure is logged and leaves the game to the recovery
+        at the next start: its end is posted all the same."""
+        try:
+            await self.storage.rate_game(game_id, now(), DEFAULT_LEVEL)
+        except Exception:
+            log.exception("game %s: could not update the ratings", game_id)
 
     def _timeout_note(self, table: Table, prompt: PromptView, action: str) -> NewEvent:
         """The engine's time-out note names the default action, which may be a hidden card:

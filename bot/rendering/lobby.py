@@ -88,6 +88,16 @@ def ai_level_text() -> str:
     return "\n".join(lines)
 
 
+def rated_text(row: GameRow, seats: Sequence[SeatRow]) -> Message:
+    """Whether the game will be rated (issue 25): the host's option, and two members at the
+    table at least (``bot.storage.ratings.MIN_HUMANS``)."""
+    if not row.rated:
+        return msg("lobby.rated.off")
+    if sum(1 for s in seats if s.human) < 2:
+        return msg("lobby.rated.few")
+    return msg("lobby.rated.on")
+
+
 def _said(message: Message | str) -> str:
     return say(message) if isinstance(message, Message) else message
 
@@ -145,6 +155,7 @@ def lobby_embed(
         )
     if row.in_thread:
         embed.add_field(name=say(msg("lobby.where")), value=say(msg("lobby.where.thread")))
+    embed.add_field(name=say(msg("lobby.rated")), value=say(rated_text(row, seats)))
     if row.dice_seed:
         # Only the seed's SHA-256: the seed itself is secret until the game is over.
         commitment = dice_commitment(row.dice_seed)

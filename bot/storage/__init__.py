@@ -40,7 +40,8 @@ The modules, one job each; what runs SQL (the store) is apart from the rows and 
   :mod:`~bot.storage.games` (games and lobbies), :mod:`~bot.storage.commit` (a running game's
   commits, the publish pointers), :mod:`~bot.storage.log` (the game log, private logs),
   :mod:`~bot.storage.settings` (servers' and members' settings), :mod:`~bot.storage.stats`,
-  :mod:`~bot.storage.member_data` (what is kept about a member: shown, deleted).
+  :mod:`~bot.storage.member_data` (what is kept about a member: shown, deleted),
+  :mod:`~bot.storage.ratings` (the ratings, issue 25).
 
 This package lists what the rest of the bot uses. ``crash_points`` is the one dict
 :func:`kill_point` reads: a test arms it through this package.

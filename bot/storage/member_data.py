@@ -137,6 +137,17 @@ class Stats(Rows):
         )
 
 
+@dataclass(frozen=True)
+class Ratings(Rows):
+    """His ratings (issue 25, :mod:`bot.storage.ratings`): deleted. A game he sat in rates
+    its seats at its end, after his seats were made anonymous (a former member is placed, so
+    the others' ratings count him, and nothing of him is kept); a rating of his written
+    before that (the game rated first) is deleted at the game's end all the same."""
+
+    async def ended(self, s: Session, user_id: int, game_id: int) -> None:
+        await self.erase(s, user_id)
+
+
 class Seats:
     """His seats (user id and display name), their result rows, and the games he hosted:
     anonymous in every game no longer played; a game still played waits for its end."""
@@ -190,6 +201,7 @@ KINDS: tuple[Kind, ...] = (
     Rows("autopass", "autopass", guild="guild_id", shown=("kinds",)),
     Rows("language", "member_settings", shown=("language", "locale")),
     Rows("dms_closed", "dm_refused"),
+    Ratings("ratings", "ratings", guild="guild_id"),
 )
 
 

@@ -106,6 +106,9 @@ class GameRow:
     #: the game is over (kept out of the row's repr, hence of any log line); the lobby shows
     #: its SHA-256 (``engine.dice_commitment``). None: a game of the old generator.
     dice_seed: str | None = field(default=None, repr=False)
+    #: The lobby's option "Rated" (issue 25, :mod:`bot.storage.ratings`): rated at its end
+    #: if two members or more sit at it (on by default, as the column's default).
+    rated: bool = True
 
 
 @dataclass
@@ -190,7 +193,7 @@ _GAME_COLUMNS = (
     "id, guild_id, channel_id, host_id, status, options_json, decision_timer, window_timer, "
     "seed, state_json, version, published_event_id, published_version, lobby_message_id, "
     "board_message_id, board_turn, winner_seat, ending, broken_reason, created_at, started_at, "
-    "ended_at, in_thread, paused_at, language, dice_seed"
+    "ended_at, in_thread, paused_at, language, dice_seed, rated"
 )
 _SEAT_COLUMNS = (
     "game_id, seat, position, user_id, name, ai, timeouts, prompt_since, deadline, half_at, "
@@ -244,6 +247,7 @@ def _game(row: Sequence[Any]) -> GameRow:
         damage=None if options is not None else "its options are not valid JSON",
         language=row[24] or "en",
         dice_seed=row[25],
+        rated=bool(row[26]),
     )
 
 

@@ -256,6 +256,30 @@ MIGRATIONS: list[list[str]] = [
             PRIMARY KEY (user_id, game_id)
         )""",
     ],
+    [
+        # Issue 25: the ratings (bot.storage.ratings). A game's lobby option "Rated" (1: rated
+        # at its end when two members or more sit at it, the default; 0: not; the games of
+        # before are not), and when its ratings were updated (NULL: not yet; the mark that
+        # rates a game once). One rating per server, set combination and member (user_id;
+        # ai_level '') or AI level (user_id 0): openskill's mu and sigma, rated games, wins.
+        # Self-contained: it may run after any other step.
+        "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 1",
+        "UPDATE games SET rated = 0",
+        "ALTER TABLE games ADD COLUMN rated_at REAL",
+        """CREATE TABLE ratings (
+            guild_id INTEGER NOT NULL,
+            sets TEXT NOT NULL,
+            user_id INTEGER NOT NULL,
+            ai_level TEXT NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            games INTEGER NOT NULL,
+            wins INTEGER NOT NULL,
+            updated_at REAL NOT NULL,
+            PRIMARY KEY (guild_id, sets, user_id, ai_level)
+        )""",
+        "CREATE INDEX ratings_member ON ratings(user_id)",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

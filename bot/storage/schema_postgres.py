@@ -206,4 +206,23 @@ POSTGRES_MIGRATIONS: list[list[str]] = [
             PRIMARY KEY (user_id, game_id)
         )""",
     ],
+    [
+        # Issue 25: the ratings (see the SQLite step).
+        "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 1",
+        "UPDATE games SET rated = 0",
+        "ALTER TABLE games ADD COLUMN rated_at DOUBLE PRECISION",
+        """CREATE TABLE ratings (
+            guild_id BIGINT NOT NULL,
+            sets TEXT NOT NULL,
+            user_id BIGINT NOT NULL,
+            ai_level TEXT NOT NULL,
+            mu DOUBLE PRECISION NOT NULL,
+            sigma DOUBLE PRECISION NOT NULL,
+            games INTEGER NOT NULL,
+            wins INTEGER NOT NULL,
+            updated_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (guild_id, sets, user_id, ai_level)
+        )""",
+        "CREATE INDEX ratings_member ON ratings(user_id)",
+    ],
 ]

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from bot.storage.leases import LeaseStore
 from bot.storage.member_data import MemberDataStore
+from bot.storage.ratings import RatingStore
 from bot.storage.settings import SettingsStore
 from bot.storage.stats import StatsStore
 
 
-class Storage(MemberDataStore, SettingsStore, StatsStore, LeaseStore):
+class Storage(MemberDataStore, SettingsStore, StatsStore, LeaseStore, RatingStore):
     """The bot's database. Open with :meth:`open`, close with :meth:`close`.
 
     Every public method is one hop to the database (:mod:`bot.database`): a write is one
@@ -26,4 +27,5 @@ class Storage(MemberDataStore, SettingsStore, StatsStore, LeaseStore):
     (servers' and members' settings), :class:`~bot.storage.stats.StatsStore` and
     :class:`~bot.storage.leases.LeaseStore` (what one process at a time does for a game);
     :class:`~bot.storage.member_data.MemberDataStore` (on the games: what is kept about a
-    member, ``/anima privacy``)."""
+    member, ``/anima privacy``),
+    :class:`~bot.storage.ratings.RatingStore` (the ratings, issue 25)."""

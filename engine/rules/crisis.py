@@ -30,9 +30,19 @@ def end_of_turn(g: Game) -> None:
     g.push("crisis")
 
 
-def end_game(g: Game, winner: str | None, ending: Ending, text: str = "", **data: Any) -> None:
+def end_game(
+    g: Game,
+    winner: str | None,
+    ending: Ending,
+    text: str = "",
+    crisis_order: list[str] | None = None,
+    **data: Any,
+) -> None:
     """The game is over: ``winner`` (None: nobody, Omega breaks free) and how it ended;
-    ``text`` and ``data`` (the turn limit's tie-break) go into the ``game_over`` event."""
+    ``text`` and ``data`` (the turn limit's tie-break) go into the ``game_over`` event, with
+    the finishing order (:func:`finishing_order`; ``crisis_order``: the Crisis! challenge's)."""
+    # Ranked before the table is cleared: the tie-break reads the parties as they end.
+    ranking = finishing_order(g, winner, ending, crisis_order)
     zones.clear_stack(g.s)  # an Encounter still being met is discarded, not lost
     g.s.prompts.clear()
     g.s.phase = "over"
@@ -40,7 +50,34 @@ def end_game(g: Game, winner: str | None, ending: Ending, text: str = "", **data
     g.s.ending = ending
     if not text:
         text = f"🏆 {winner} wins the game!" if winner else "Nobody wins: Omega breaks free."
-    g.emit("game_over", text, winner=winner, ending=ending, **data)
+    g.emit("game_over", text, winner=winner, ending=ending, ranking=ranking, **data)
+
+
+def finishing_order(
+    g: Game, winner: str | None, ending: Ending, crisis_order: list[str] | None = None
+) -> list[list[str]]:
+    """The order the game decided, as groups of seats best first (a group's players are
+    tied): the winner; then, at the turn limit, the others by the tie-break's scored
+    criteria (equal scores tied: the dice decide the winner only); after the Crisis!, the
+    players who faced its challenge in its order (``crisis_order``; tied when it is not
+    known); then those who lost for lacking a Basic mission (F6), tied. A Final mission
+    completed decides the winner only: the others are tied behind him."""
+    others = [n for n in g.s.seats if n != winner]
+    out = [n for n in others if g.player(n).lost]
+    still = [n for n in others if n not in out]
+    groups: list[list[str]] = [[winner]] if winner else []
+    if ending == "turn_cap":
+        scores = tiebreak_scores(g)
+        keys = {n: tuple(scores[n][c] for c in SCORED) for n in still}
+        for key in sorted(set(keys.values()), reverse=True):
+            groups.append([n for n in still if keys[n] == key])
+    elif ending.startswith("crisis") and crisis_order:
+        groups += [[n] for n in crisis_order if n in still]
+        groups += [[n for n in still if n not in crisis_order]]
+    else:
+        groups.append(still)
+    groups.append(out)
+    return [group for group in groups if group]
 
 
 #: The criteria that compare scores, in order; a die roll breaks what they leave tied.
@@ -171,7 +208,8 @@ def run_crisis(g: Game, frame: Frame) -> None:
             end_game(g, None, "crisis_lost")
             return
         order = turn_order(g)  # in Speed order, ties broken by dice (T2)
-        frame.stage, frame.data = "next", {"queue": order}
+        # The order stays whole beside the queue: the finishing order reads it.
+        frame.stage, frame.data = "next", {"queue": order, "order": list(order)}
         g.emit(
             "crisis_challenge",
             f"{final.crisis.text} Order: {', '.join(order)}.",
@@ -181,13 +219,13 @@ def run_crisis(g: Game, frame: Frame) -> None:
         return
     if frame.stage == "fought":
         if g.s.result.get("won") is True:
-            end_game(g, frame.player, "crisis_won")
+            end_game(g, frame.player, "crisis_won", crisis_order=frame.data.get("order"))
             return
         frame.stage = "next"
         return
     queue: list[str] = frame.data["queue"]
     if not queue:
-        end_game(g, None, "crisis_lost")
+        end_game(g, None, "crisis_lost", crisis_order=frame.data.get("order"))
         return
     name = queue.pop(0)
     frame.player = name
@@ -218,4 +256,4 @@ def run_crisis(g: Game, frame: Frame) -> None:
         success=ok,
     )
     if ok:
-        end_game(g, name, "crisis_won")
+        end_game(g, name, "crisis_won", crisis_order=frame.data.get("order"))

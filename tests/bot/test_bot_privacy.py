@@ -208,6 +208,10 @@ async def test_deleting_during_a_game_waits_for_its_end_across_a_restart(
     # His game was counted at its end, then taken off; alice's stays.
     stats = rows(database, "SELECT user_key, games FROM player_stats WHERE user_key <> -1")
     assert stats == [(w.alice.id, 1)]
+    # The game was rated (two members): alice and the AI level are, and nothing is kept of
+    # him, neither under his id nor as a former member's rating.
+    rated = rows(database, "SELECT user_id, ai_level FROM ratings ORDER BY user_id")
+    assert [r[0] for r in rated] == [0, w.alice.id] and rated[0][1] != ""
     assert "a former member" in (await history(w, game_id))[f"anima-game-{game_id}.md"]
 
 

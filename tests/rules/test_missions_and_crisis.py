@@ -297,3 +297,44 @@ def test_F1_a_secret_mission_is_not_announced(make: Any) -> None:
     assert t.p("A").started == [] and "courier_of_silver_harbor" in t.p("A").missions
     assert "courier_of_silver_harbor" not in str(t.g.view(None))
     assert "courier_of_silver_harbor" not in str(t.g.view("B"))
+
+
+def _ranking(t: Any) -> list[list[str]]:
+    """The finishing order the game decided (issue 25, the ratings): the ``game_over`` event's
+    ``ranking``, groups of seats best first, a group's players tied."""
+    (over,) = [e for e in t.events if e.kind == "game_over"]
+    ranking: list[list[str]] = over.data["ranking"]
+    return ranking
+
+
+def _play_out(t: Any) -> None:
+    while not t.g.over:
+        prompt = t.g.pending()[0]
+        t.do(prompt.player, prompt.default)
+
+
+def test_crisis_lost_by_all_ranks_the_challengers_in_the_crisis_order(make: Any) -> None:
+    # B (Speed 5) faces the challenge first, then A; both fail.
+    t = _final(
+        make, {"A": ["the_bandit_king"], "B": ["cross_the_swamp"]}, crisis=1, dice=[1, 1, 6, 1]
+    )
+    _play_out(t)
+    assert t.s.ending == "crisis_lost" and t.s.winner is None
+    assert _ranking(t) == [["B"], ["A"]]
+
+
+def test_crisis_won_puts_the_winner_first(make: Any) -> None:
+    t = _final(make, {"A": ["the_bandit_king"], "B": ["cross_the_swamp"]}, crisis=1, dice=[6, 1])
+    from engine.rules.party import add_modifier
+
+    add_modifier(t.g, t.p("B"), "strength", 10, "permanent", "test")
+    _play_out(t)
+    assert t.s.ending == "crisis_won" and t.s.winner == "B"
+    assert _ranking(t) == [["B"], ["A"]]
+
+
+def test_last_player_standing_first_those_without_a_basic_mission_last(make: Any) -> None:
+    t = _final(make, {"A": ["the_bandit_king"]}, crisis=1)
+    _play_out(t)
+    assert t.s.ending == "last_player"
+    assert _ranking(t) == [["A"], ["B"]]

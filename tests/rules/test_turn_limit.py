@@ -133,3 +133,15 @@ def test_X_turn_limit_tiebreak_die_roll_again_on_a_tie(make: Any) -> None:
         "A and B are tied with 0 completed missions, 1 character and Strength + Speed 8. "
         "🏆 A wins the game on a die roll: A 🎲 2, 5; B 🎲 2, 3."
     )
+
+
+def test_turn_limit_orders_the_others_by_the_tiebreak_and_ties_equal_scores(make: Any) -> None:
+    """The finishing order (issue 25, the ratings: ``ranking``, groups best first): A's
+    completed mission, then B's three characters, then C's Monk and D's Ranger, tied on
+    every scored criterion (the dice decide a winner only)."""
+    completed = {"completed": ["the_bandit_king"]}
+    parties = {"A": ["summoner"], "B": ["templar", "duelist", "acrobat"], "C": ["monk"]}
+    players = {n: {"party": c, **(completed if n == "A" else {})} for n, c in parties.items()}
+    over = _play_to_the_end(_last_turn(make, {**players, "D": {"party": ["ranger"]}}))
+    assert over.data["winner"] == "A"
+    assert over.data["ranking"] == [["A"], ["B"], ["C", "D"]]
