@@ -11,6 +11,8 @@ per kind (:data:`EVENT_PAYLOADS`), and a refused action raises :class:`IllegalAc
 the rules themselves live in :mod:`engine.rules`, one module per concept.
 """
 
+from collections.abc import Mapping
+
 from engine.actions import Action, parse_action
 from engine.agents import Agent, RandomAgent, choice_actions
 from engine.agents.levels import DEFAULT_LEVEL, LEVELS, make_agent
@@ -60,6 +62,23 @@ from engine.views import (
     seat_view,
     table_view,
 )
+
+
+
+def replay_page(
+    record: GameRecord,
+    names: Mapping[str, str] | None = None,
+    title: str | None = None,
+    cards: CardDB | None = None,
+) -> str:
+    """The replay page of a finished game's ``record``: one self-contained HTML file that
+    steps through it in every seat's view (:func:`engine.tools.viewer.replay_page`), said in
+    the current language; ``names``: each seat's display name."""
+    # Imported when called: the page words through ``wording``, which imports this module.
+    from engine.tools.viewer import replay_page as page
+
+    return page(record, names, title, cards)
+
 
 __all__ = [
     "ACTION_LABELS",
@@ -113,6 +132,7 @@ __all__ = [
     "make_agent",
     "parse_action",
     "record_from",
+    "replay_page",
     "reward_label",
     "seat_view",
     "table_view",

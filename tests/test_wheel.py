@@ -63,6 +63,9 @@ def test_the_wheel_holds_the_card_database(wheel: Path) -> None:
     # The terminal words the engine's data with the bot's wording and the catalogs.
     assert "wording/py.typed" in names
     assert "words/locales/es/LC_MESSAGES/terminal.po" in names
+    # The replay page's template, style and script (engine/tools/viewer).
+    for asset in ("page.html", "viewer.css", "viewer.js"):
+        assert f"engine/tools/viewer/{asset}" in names
     # The pictures' font and its licence (bot/pictures/fonts).
     assert "bot/pictures/fonts/DejaVuSans.ttf" in names
     assert "bot/pictures/fonts/DejaVuSans-Bold.ttf" in names
