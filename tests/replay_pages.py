@@ -10,6 +10,8 @@ import json
 import re
 from typing import Any
 
+from engine.tools.replay import GameRecord, replay
+
 #: What would make a browser fetch something: an address with a scheme or a host, an element
 #: that loads one, CSS that imports one, a script that asks the network.
 FETCHES = re.compile(
@@ -55,3 +57,12 @@ def assert_self_contained(page: str) -> None:
     assert not found, found
     inside = json.dumps(unpack(page), ensure_ascii=False)
     assert not FETCHES.findall(inside), FETCHES.findall(inside)
+
+
+def hidden_at(record: GameRecord, step: int, seat: str) -> tuple[str, ...]:
+    """The cards ``seat`` holds after ``step`` (its hand and secret missions) that the table
+    does not see."""
+    game = replay(record, until=step)
+    view = game.seat_view(seat, sealed=False)
+    public = game.table_view().model_dump_json()
+    return tuple(c for c in view.hand + view.missions if f'"{c}"' not in public)

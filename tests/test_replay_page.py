@@ -10,12 +10,12 @@ import re
 from pathlib import Path
 
 import pytest
-from replay_pages import assert_self_contained, boards, unpack
+from replay_pages import assert_self_contained, boards, hidden_at, unpack
 from test_replay import simulated
 
 from engine.game import Game
 from engine.tools.cli import main
-from engine.tools.replay import GameRecord, record_from, replay
+from engine.tools.replay import GameRecord, record_from
 from engine.tools.viewer import replay_page
 from wording.cards import card_name
 from words import speaking
@@ -63,21 +63,13 @@ def test_a_seats_hand_is_in_its_own_view_alone(played: tuple[Game, GameRecord]) 
     # In the middle of the game, a card the seat holds and the table does not see shows in
     # its view and in no other.
     middle = len(drawn) // 2
-    held = _hand_at(record, middle, seats[0])
+    held = hidden_at(record, middle, seats[0])
     assert held
     for card in held:
         name = html.escape(card_name(game.db, card))
         assert name in "".join(drawn[middle][1])
         others = [drawn[middle][0], *drawn[middle][2:]]
         assert not any(name in "".join(board) for board in others), card
-
-
-def _hand_at(record: GameRecord, step: int, seat: str) -> tuple[str, ...]:
-    """The cards ``seat`` holds after ``step`` and the table does not see."""
-    game = replay(record, until=step)
-    view = game.seat_view(seat, sealed=False)
-    public = game.table_view().model_dump_json()
-    return tuple(c for c in view.hand + view.missions if f'"{c}"' not in public)
 
 
 def test_a_private_line_is_marked_for_its_seats_alone(played: tuple[Game, GameRecord]) -> None:
