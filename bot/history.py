@@ -1,7 +1,7 @@
 """A finished game's history: what the end reveals (every leader and mission), the whole
 public log as a Markdown file, the replay record (seed + every applied action, which
 ``anima replay FILE`` plays again, engine/tools/replay.py) and the replay page (one HTML file
-that steps through the game in every seat's view, ``engine.replay_page``; docs/replay.md).
+that steps through the game in every seat's view, ``replay_viewer``; docs/replay.md).
 
 Only for games that are no longer running (:data:`FINISHED`): the secrets, and the record
 (from which anybody could rebuild every hidden card), are the table's only after the end.
@@ -18,7 +18,8 @@ import discord
 import words
 from bot import rendering
 from bot.storage import EventRow, GameRow, SeatRow
-from engine import Game, GameRecord, Options, RecordedAction, record_from, replay_page
+from engine import Game, GameRecord, Options, RecordedAction, record_from
+from replay_viewer import replay_page
 from words import counted, msg, say
 
 #: The statuses of a game that has ended (with a result, or stopped by its host).

@@ -11,8 +11,6 @@ per kind (:data:`EVENT_PAYLOADS`), and a refused action raises :class:`IllegalAc
 the rules themselves live in :mod:`engine.rules`, one module per concept.
 """
 
-from collections.abc import Mapping
-
 from engine.actions import Action, parse_action
 from engine.agents import Agent, RandomAgent, choice_actions
 from engine.agents.levels import DEFAULT_LEVEL, LEVELS, make_agent
@@ -43,7 +41,14 @@ from engine.rng import commitment as dice_commitment
 # The end of a forced choice's option that would change nothing now, as the engine's labels
 # (and the ``choose`` event's ``label``) carry it: a front end words it itself.
 from engine.rules.ops_flow import IDLE
-from engine.tools.replay import GameRecord, RecordedAction, record_from
+from engine.tools.replay import (
+    GameRecord,
+    RecordedAction,
+    ReplayError,
+    load_record,
+    record_from,
+    replay_steps,
+)
 from engine.views import (
     ACTION_LABELS,
     CharacterView,
@@ -62,23 +67,6 @@ from engine.views import (
     seat_view,
     table_view,
 )
-
-
-
-def replay_page(
-    record: GameRecord,
-    names: Mapping[str, str] | None = None,
-    title: str | None = None,
-    cards: CardDB | None = None,
-) -> str:
-    """The replay page of a finished game's ``record``: one self-contained HTML file that
-    steps through it in every seat's view (:func:`engine.tools.viewer.replay_page`), said in
-    the current language; ``names``: each seat's display name."""
-    # Imported when called: the page words through ``wording``, which imports this module.
-    from engine.tools.viewer import replay_page as page
-
-    return page(record, names, title, cards)
-
 
 __all__ = [
     "ACTION_LABELS",
@@ -119,6 +107,7 @@ __all__ = [
     "Refusal",
     "RegionCard",
     "RegionView",
+    "ReplayError",
     "SeatView",
     "TableView",
     "Tiebreak",
@@ -129,10 +118,11 @@ __all__ = [
     "dice_commitment",
     "kind_text",
     "lazy_seat_view",
+    "load_record",
     "make_agent",
     "parse_action",
     "record_from",
-    "replay_page",
+    "replay_steps",
     "reward_label",
     "seat_view",
     "table_view",

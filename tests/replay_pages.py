@@ -1,4 +1,4 @@
-"""Reading a replay page (engine/tools/viewer) in tests: its data unpacked as the page's script
+"""Reading a replay page (replay_viewer) in tests: its data unpacked as the page's script
 unpacks it, each view's board at each step rebuilt from the frames, and the checks that the
 file fetches nothing."""
 

@@ -16,7 +16,7 @@ from test_replay import simulated
 from engine.game import Game
 from engine.tools.cli import main
 from engine.tools.replay import GameRecord, record_from
-from engine.tools.viewer import replay_page
+from replay_viewer import replay_page
 from wording.cards import card_name
 from words import speaking
 

@@ -7,7 +7,6 @@ catch-up after a restart.
 from __future__ import annotations
 
 import asyncio
-
 import logging
 
 from bot import history, rendering

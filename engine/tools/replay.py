@@ -38,7 +38,6 @@ from engine.game import Draw, Game
 from engine.options import Options
 from engine.rules.crisis import standing, tiebreak_scores
 from engine.tools.jsonfile import read_json
-from words import LANGUAGES, SOURCE
 
 #: The version of the record format this engine writes and reads. The keyed stream added
 #: keys that only its games have (``dice``, the draws), versioned by ``dice.scheme``: a record
@@ -353,33 +352,7 @@ def _public(events: Iterable[Event]) -> list[Event]:
     return [e for e in events if e.to is None]
 
 
-def _write_page(args: argparse.Namespace) -> int:
-    """``--html OUT``: the replay page of the record (engine/tools/viewer), in ``--language``."""
-    # Imported here: the viewer words through ``wording``, which imports the engine's public
-    # face, and that face imports this module.
-    from engine.tools.viewer import replay_page
-    from words import speaking
-
-    try:
-        record = load_record(args.file)
-        with speaking(args.language):
-            page = replay_page(record)
-    except ReplayError as exc:
-        print(f"anima replay: {args.file}: {exc}", file=sys.stderr)
-        return 1
-    try:
-        Path(args.html).write_text(page, encoding="utf-8")
-    except OSError as exc:
-        print(f"anima replay: cannot write {args.html}: {exc.strerror}", file=sys.stderr)
-        return 1
-    size = len(page.encode())
-    print(f"{args.html}: {len(record.actions) + 1} steps, {size / 1024:.0f} KiB")
-    return 0
-
-
 def _cmd_replay(args: argparse.Namespace) -> int:
-    if args.html is not None:
-        return _write_page(args)
     log: list[dict[str, Any]] = []
     turn = 0
     game: Game | None = None
@@ -455,8 +428,9 @@ def _count(text: str) -> int:
     return value
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``anima replay`` to the ``anima`` subcommands."""
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    """Add ``anima replay`` to the ``anima`` subcommands; its parser, for the replay page's
+    options (``--html``: the top-level ``replay_viewer``, which the engine may not import)."""
     cmd = sub.add_parser(
         "replay",
         help="replay a game record (seed + actions) and print its public log",
@@ -470,17 +444,5 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd.add_argument(
         "--until", type=_count, default=None, metavar="N", help="replay only the first N actions"
     )
-    cmd.add_argument(
-        "--html",
-        metavar="OUT",
-        default=None,
-        help="write the replay page to OUT instead: one HTML file that steps through the game "
-        "in a browser, in every player's view (nothing fetched; docs/replay.md)",
-    )
-    cmd.add_argument(
-        "--language",
-        choices=LANGUAGES,
-        default=SOURCE,
-        help="the language of the page (default en)",
-    )
     cmd.set_defaults(func=_cmd_replay)
+    return cmd

@@ -25,7 +25,7 @@ from test_replay import simulated
 
 from engine.game import Game
 from engine.tools.replay import GameRecord, record_from
-from engine.tools.viewer import replay_page
+from replay_viewer import replay_page
 from wording.cards import card_name
 
 #: The browser: Debian's chromium (``CHROMIUM`` names another).

@@ -2,7 +2,7 @@
 
 Nothing is fetched: no font, no picture, no script from elsewhere (a Content-Security-Policy
 in the page forbids it too), so the file opens offline and from a Discord attachment alike.
-The data (:func:`engine.tools.viewer.frames.page_data`) is JSON, gzipped and in base64; the
+The data (:func:`replay_viewer.frames.page_data`) is JSON, gzipped and in base64; the
 browser unpacks it with its own ``DecompressionStream`` (every current browser has it), which
 makes a long game's page about ten times smaller than the JSON.
 """
@@ -18,9 +18,8 @@ from collections.abc import Mapping
 from importlib.resources import files
 from typing import Any
 
-from engine.cards import CardDB
-from engine.tools.replay import GameRecord
-from engine.tools.viewer.frames import page_data
+from engine import CardDB, GameRecord
+from replay_viewer.frames import page_data
 from words import current, msg, say
 
 #: The page's own words: message id -> its key in the script's ``labels``.
@@ -56,7 +55,7 @@ _PLACE = re.compile(r"\{\{(\w+)\}\}")
 
 
 def _asset(name: str) -> str:
-    return files("engine.tools.viewer").joinpath(name).read_text(encoding="utf-8")
+    return files("replay_viewer").joinpath(name).read_text(encoding="utf-8")
 
 
 def packed(data: dict[str, Any]) -> str:

@@ -23,13 +23,9 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import CardDB
-from engine.events import Event
-from engine.game import Game
-from engine.tools.replay import GameRecord, replay_steps
-from engine.tools.viewer import board
-from engine.tools.viewer.markup import HtmlNames, fill, html_of
-from engine.views import ChoiceView, SeatView, TableView
+from engine import CardDB, ChoiceView, Event, Game, GameRecord, SeatView, TableView, replay_steps
+from replay_viewer import board
+from replay_viewer.markup import HtmlNames, fill, html_of
 from wording import card_text, choice_words, event_words, option_card
 from words import msg, say
 
@@ -90,8 +86,8 @@ class Blocks:
             key = ("party", party, resisting)
             blocks.append(self._block(key, board.party_block, party, names, db, resisting))
         for region in table.regions:
-            key = ("region", region, view is not None)
-            blocks.append(self._block(key, board.region_block, view, region, names, db))
+            row = ("region", region, view is not None)
+            blocks.append(self._block(row, board.region_block, view, region, names, db))
         foot = ("foot", table.decks, table.discards)
         blocks.append(self._block(foot, board.foot_block, table, db))
         if view is not None:
@@ -158,10 +154,13 @@ def page_data(record: GameRecord, names: Mapping[str, str], cards: CardDB | None
                 chosen = html_of(say(msg("replay.timeout")), html_names)
             else:
                 words = _chosen(views[actor], step.action, html_names, db)
-                chosen = fill(html_names, "replay.chose", choice=html_of(words or step.action, html_names))
+                chosen = fill(
+                    html_names, "replay.chose", choice=html_of(words or step.action, html_names)
+                )
         table = game.table_view()
-        views = [game.seat_view(s, sealed=False, table=table) for s in seats]
-        boards = [blocks.board(table, None)] + [blocks.board(v.table, v) for v in views]
+        seen = [game.seat_view(s, sealed=False, table=table) for s in seats]
+        views = list(seen)
+        boards = [blocks.board(table, None)] + [blocks.board(v.table, v) for v in seen]
         frames = [_frame(before, now) for before, now in zip(previous, boards, strict=True)]
         previous = list(boards)
         lines: list[int | list[int]] = []
@@ -172,9 +171,7 @@ def page_data(record: GameRecord, names: Mapping[str, str], cards: CardDB | None
             else:
                 mask = sum(1 << seats.index(s) for s in event.to if s in seats)
                 lines.append([place, mask])
-        steps.append(
-            [actor, -1 if chosen is None else strings.index(chosen), lines, frames]
-        )
+        steps.append([actor, -1 if chosen is None else strings.index(chosen), lines, frames])
     assert game is not None  # the setup is always a step
     card_texts = _card_texts(strings.texts, game.db)
     return {

@@ -16,9 +16,8 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from engine.cards import CardDB
-from engine.views import PartyView, RegionView, SeatView, TableView
-from engine.tools.viewer.markup import HtmlNames, fill, html_of, said_html
+from engine import CardDB, PartyView, RegionView, SeatView, TableView
+from replay_viewer.markup import HtmlNames, fill
 from wording import ending_message
 from wording.cards import card_name
 from wording.table import deck_name, in_play_lines, level_text, phase_text, region_extras
@@ -55,16 +54,17 @@ def head_block(table: TableView, names: HtmlNames, db: CardDB) -> str:
         if table.final_mission
         else html.escape(say(msg("board.final_mission.hidden", n=table.final_deck)))
     )
-    crisis = (
-        ""
-        if table.crisis is None
-        else f' <span class="crisis">{html.escape(say(msg("board.crisis_in", turns=table.crisis)))}</span>'
-    )
+    crisis = ""
+    if table.crisis is not None:
+        left = html.escape(say(msg("board.crisis_in", turns=table.crisis)))
+        crisis = f' <span class="crisis">{left}</span>'
     parts.append(f"<p>{html.escape(say(msg('board.final_mission')))} {final}{crisis}</p>")
     if table.over:
         how = say(ending_message(table.ending))
         if table.winner:
-            won = fill(names, "replay.won", player=names.seat_html(table.winner), how=html.escape(how))
+            won = fill(
+                names, "replay.won", player=names.seat_html(table.winner), how=html.escape(how)
+            )
         else:
             won = html.escape(say(msg("replay.nobody_won", how=how)))
         parts.append(f'<p class="over">🏆 {won}</p>')
@@ -77,7 +77,7 @@ def _character(db: CardDB, card: str, tapped: bool, incapacitated: bool) -> str:
         for mark, on in (("turned", tapped), ("incapacitated", incapacitated))
         if on
     ]
-    more = f' <i>({html.escape(", ".join(marks))})</i>' if marks else ""
+    more = f" <i>({html.escape(', '.join(marks))})</i>" if marks else ""
     return card_html(db, card) + more
 
 
