@@ -135,6 +135,11 @@
       if (card && !card.title) card.title = data.cards[card.dataset.c] || "";
     });
     window.anima = { go, steps: last, view: (v) => { view = v; draw(); } };
+    // A link may open a step in a view: replay.html#step=120&view=2.
+    const asked = new URLSearchParams(location.hash.slice(1));
+    const askedView = Number(asked.get("view"));
+    if (Number.isInteger(askedView) && askedView > 0 && askedView < views) view = askedView;
+    at = Math.max(0, Math.min(last, Number(asked.get("step")) || 0));
     draw();
     document.body.dataset.ready = "true";
   }
