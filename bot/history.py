@@ -26,7 +26,7 @@ from words import counted, msg, say
 FINISHED = ("over", "ended")
 
 #: What Discord takes in one message's attachments: the replay page is left out of a history
-#: that would pass it (a game of some 400,000 actions; 2,000 make a page of 80 KiB).
+#: that would pass it (none in practice: a game of 2,000 actions makes a page of 75 KiB).
 ATTACHMENTS_LIMIT = 25 * 1024 * 1024
 
 #: An action row of the log: (version, seat, action, source).
