@@ -45,16 +45,20 @@
     const last = steps.length - 1;
     let at = 0;
     let view = 0;
+    const slider = $("slider");
 
-    $("first").title = L.first; $("prev").title = L.previous;
-    $("next").title = L.next; $("last").title = L.last;
+    for (const [id, label] of [["first", L.first], ["prev", L.previous], ["next", L.next],
+      ["last", L.last]]) {
+      $(id).title = label;
+      $(id).setAttribute("aria-label", label);
+    }
+    slider.setAttribute("aria-label", L.step.replace("{step}", "").replace("{steps}", ""));
     $("parties-title").textContent = L.parties;
     $("regions-title").textContent = L.regions;
     $("lines-title").textContent = L.lines;
     $("earlier-title").textContent = L.earlier;
     $("keys").textContent = L.keys;
     $("region-columns").innerHTML = L.columns.split("|").map((c) => `<th>${esc(c)}</th>`).join("");
-    const slider = $("slider");
     slider.max = String(last);
 
     const tabs = [];
