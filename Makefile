@@ -29,11 +29,11 @@ run: $(STAMP)
 test: $(DEV_STAMP) lint typecheck pytest
 
 lint: $(DEV_STAMP)
-	$(BIN)/ruff check engine bot words wording tests benchmarks
-	$(BIN)/ruff format --check engine bot words wording tests benchmarks
+	$(BIN)/ruff check engine bot words wording replay_viewer tests benchmarks
+	$(BIN)/ruff format --check engine bot words wording replay_viewer tests benchmarks
 
 typecheck: $(DEV_STAMP)
-	$(BIN)/mypy engine bot words wording
+	$(BIN)/mypy engine bot words wording replay_viewer
 	$(BIN)/lint-imports
 
 pytest: $(DEV_STAMP)

@@ -1,6 +1,7 @@
 """A finished game's history: what the end reveals (every leader and mission), the whole
-public log as a Markdown file, and the replay record (seed + every applied action, which
-``anima replay FILE`` plays again, engine/tools/replay.py).
+public log as a Markdown file, the replay record (seed + every applied action, which
+``anima replay FILE`` plays again, engine/tools/replay.py) and the replay page (one HTML file
+that steps through the game in every seat's view, ``replay_viewer``; docs/replay.md).
 
 Only for games that are no longer running (:data:`FINISHED`): the secrets, and the record
 (from which anybody could rebuild every hidden card), are the table's only after the end.
@@ -17,11 +18,16 @@ import discord
 import words
 from bot import rendering
 from bot.storage import EventRow, GameRow, SeatRow
-from engine import Game, Options, RecordedAction, record_from
+from engine import Game, GameRecord, Options, RecordedAction, record_from
+from replay_viewer import replay_page
 from words import counted, msg, say
 
 #: The statuses of a game that has ended (with a result, or stopped by its host).
 FINISHED = ("over", "ended")
+
+#: What Discord takes in one message's attachments: the replay page is left out of a history
+#: that would pass it (none in practice: a game of 2,000 actions makes a page of 75 KiB).
+ATTACHMENTS_LIMIT = 25 * 1024 * 1024
 
 #: An action row of the log: (version, seat, action, source).
 ActionRow = tuple[int, str, str, str]
@@ -44,13 +50,21 @@ def secrets(game: Game, actions: Sequence[ActionRow]) -> list[rendering.Revealed
     return rendering.revealed(hands, leaders(actions))
 
 
-def record_json(game: Game, actions: Sequence[ActionRow]) -> str:
+def record_of(game: Game, actions: Sequence[ActionRow]) -> GameRecord:
     """The replay record of ``game`` (checked: it replays to the stored state, X5)."""
     steps = [
         RecordedAction(player=seat, action=action, timeout=source == "timeout")
         for _version, seat, action, source in actions
     ]
-    return record_from(game, steps).to_json()
+    return record_from(game, steps)
+
+
+def page_html(row: GameRow, seats: Sequence[SeatRow], record: GameRecord, game: Game) -> str:
+    """The replay page of the game (its seats by display name), in the current language."""
+    names = rendering.seat_names(seats)
+    labels = {s.seat: names.label(s.seat) for s in seats}
+    title = say(msg("replay.title.game", game=row.id))
+    return replay_page(record, labels, title, game.db)
 
 
 def log_markdown(
@@ -120,12 +134,24 @@ def files(
     game: Game,
     actions: Sequence[ActionRow],
 ) -> list[discord.File]:
-    """The history's attachments: the log (Markdown) and the replay record (JSON)."""
+    """The history's attachments: the log (Markdown), the replay record (JSON) and the
+    replay page (HTML, unless the three would pass :data:`ATTACHMENTS_LIMIT`)."""
     if row.status not in FINISHED:
         raise ValueError("the history of a game is shown only after its end")
-    log = log_markdown(row, seats, events, secrets(game, actions), game)
-    record = record_json(game, actions)
-    return [
-        discord.File(io.BytesIO(log.encode()), filename=f"anima-game-{row.id}.md"),
-        discord.File(io.BytesIO(record.encode()), filename=f"anima-game-{row.id}-replay.json"),
+    log = log_markdown(row, seats, events, secrets(game, actions), game).encode()
+    record = record_of(game, actions)
+    data = record.to_json().encode()
+    page = page_html(row, seats, record, game).encode()
+    out = [
+        discord.File(io.BytesIO(log), filename=f"anima-game-{row.id}.md"),
+        discord.File(io.BytesIO(data), filename=f"anima-game-{row.id}-replay.json"),
     ]
+    if len(log) + len(data) + len(page) <= ATTACHMENTS_LIMIT:
+        out.append(
+            discord.File(
+                io.BytesIO(page),
+                filename=f"anima-game-{row.id}-replay.html",
+                description=say(msg("replay.file")),
+            )
+        )
+    return out

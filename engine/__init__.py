@@ -41,7 +41,14 @@ from engine.rng import commitment as dice_commitment
 # The end of a forced choice's option that would change nothing now, as the engine's labels
 # (and the ``choose`` event's ``label``) carry it: a front end words it itself.
 from engine.rules.ops_flow import IDLE
-from engine.tools.replay import GameRecord, RecordedAction, record_from
+from engine.tools.replay import (
+    GameRecord,
+    RecordedAction,
+    ReplayError,
+    load_record,
+    record_from,
+    replay_steps,
+)
 from engine.views import (
     ACTION_LABELS,
     CharacterView,
@@ -100,6 +107,7 @@ __all__ = [
     "Refusal",
     "RegionCard",
     "RegionView",
+    "ReplayError",
     "SeatView",
     "TableView",
     "Tiebreak",
@@ -110,9 +118,11 @@ __all__ = [
     "dice_commitment",
     "kind_text",
     "lazy_seat_view",
+    "load_record",
     "make_agent",
     "parse_action",
     "record_from",
+    "replay_steps",
     "reward_label",
     "seat_view",
     "table_view",

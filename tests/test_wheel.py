@@ -20,7 +20,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 #: What a wheel is built from (the rest of the checkout is not packaged).
-SOURCES = ("pyproject.toml", "README.md", "cards.json", "engine", "bot", "words", "wording")
+SOURCES = (
+    "pyproject.toml",
+    "README.md",
+    "cards.json",
+    "engine",
+    "bot",
+    "words",
+    "wording",
+    "replay_viewer",
+)
 
 
 @pytest.fixture(scope="module")
@@ -63,6 +72,9 @@ def test_the_wheel_holds_the_card_database(wheel: Path) -> None:
     # The terminal words the engine's data with the bot's wording and the catalogs.
     assert "wording/py.typed" in names
     assert "words/locales/es/LC_MESSAGES/terminal.po" in names
+    # The replay page's template, style and script (replay_viewer).
+    for asset in ("page.html", "viewer.css", "viewer.js", "py.typed"):
+        assert f"replay_viewer/{asset}" in names
     # The pictures' font and its licence (bot/pictures/fonts).
     assert "bot/pictures/fonts/DejaVuSans.ttf" in names
     assert "bot/pictures/fonts/DejaVuSans-Bold.ttf" in names

@@ -6,6 +6,7 @@ catch-up after a restart.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from bot import history, rendering
@@ -92,7 +93,9 @@ class Games(GamePlay):
             seats = await self.storage.seats(row.id)
             events = await self.storage.events_after(row.id, 0)
             actions = await self.storage.actions(row.id)
-            files = history.files(row, seats, events, game, actions)
+            # In a thread: the replay page draws every step of the game in every view (a
+            # second of CPU for a long game), which the event loop must not wait for.
+            files = await asyncio.to_thread(history.files, row, seats, events, game, actions)
         return Reply(say(msg("history.files", game=row.id)), files=files, ok=True)
 
     async def end_request(self, channel_id: int, user_id: int, admin: bool) -> Reply:

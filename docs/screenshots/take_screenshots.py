@@ -11,7 +11,11 @@ pictures come out the same every time. At each wanted position it serves the pre
 focused on one message as one member sees it, and runs
 ``chromium --headless --screenshot`` on the page's URL.
 
-Needs ``chromium`` on the PATH (Debian: ``apt-get install chromium``; or set ``CHROMIUM``).
+The last picture is the replay page that ``/anima history`` attaches: a whole game of four
+normal AIs (named as the members) written with ``replay_viewer`` and opened from its file.
+
+Needs ``chromium`` on the PATH (Debian: ``apt-get install chromium``; or set ``CHROMIUM``), and
+a colour emoji font for the symbols (Debian: ``fonts-noto-color-emoji``).
 Only this script needs it: tests and CI never do. Pillow, when installed, shrinks a picture
 that is larger than ``--max-kb``.
 """
@@ -20,7 +24,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
+import gzip
+import json
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -35,7 +43,10 @@ from bot.app import AnimaBot, create_bot
 from bot.preview import PreviewWorld, preview_settings, seed_world
 from bot.settings import Settings
 from bot.table import Table
+from engine import Agent, Game, make_agent, record_from
 from engine.prompts import Prompt
+from engine.tools.simulate import play_game
+from replay_viewer import replay_page
 
 HERE = Path(__file__).resolve().parent
 SEED = 5
@@ -67,6 +78,11 @@ SHOTS = {
         Shot("hand_es.png", "the same game: Carol's private panel, in Spanish", 1400),
         Shot("board_ru.png", "a game in Russian: its board, as Bob (who reads Russian)", 1560),
         Shot("hand_ru.png", "the same game: Carol's private panel, in Russian", 1400),
+        Shot(
+            "replay.png",
+            "the replay page of /anima history: a finished game stepped through, in Bob's view",
+            1100,
+        ),
     )
 }
 #: The languages photographed (issue 22): the game's language (a lobby option) and every
@@ -346,6 +362,7 @@ async def take(out_dir: Path, max_kb: int) -> None:
     if bot.errors:
         raise SystemExit(f"the bot raised errors: {bot.errors!r}")
     await take_three_sets(settings, out_dir, max_kb)
+    await take_replay(out_dir, max_kb)
     for language, locale in LANGUAGE_SHOTS.items():
         await take_language(settings, language, locale, out_dir, max_kb)
 
@@ -450,6 +467,57 @@ async def take_three_sets_once(settings: Settings, out_dir: Path, max_kb: int) -
             await bot.close()
     if bot.errors:
         raise SystemExit(f"the bot raised errors: {bot.errors!r}")
+
+
+#: The replay picture's game: four seats named as the preview's members, normal AIs in all
+#: of them, the seed fixed; photographed in Bob's view at the first step past the middle
+#: that tells the table at least three things.
+REPLAY_NAMES = {"P1": "Alice", "P2": "Bob", "P3": "Carol", "P4": "🤖 AI 1"}
+
+
+async def take_replay(out_dir: Path, max_kb: int) -> None:
+    """The replay page (the HTML file ``/anima history`` attaches), opened from a file in
+    headless Chromium at one step of a whole game, in Bob's view (his hand and missions)."""
+    log: list[tuple[str, str]] = []
+
+    class Recorder:
+        def __init__(self, seat: str) -> None:
+            self.inner = make_agent("normal", f"{SEED}:{seat}")
+
+        def choose(self, game: Game, prompt: Prompt) -> str:
+            action = self.inner.choose(game, prompt)
+            log.append((prompt.player, action))
+            return action
+
+    games: list[Game] = []
+    agents: dict[str, Agent] = {seat: Recorder(seat) for seat in REPLAY_NAMES}
+    result = play_game(SEED, 4, 0, agents=agents, observe=lambda g, _e: games.append(g))
+    if result.error is not None:
+        raise SystemExit(f"the replay's game failed: {result.error}")
+    record = record_from(games[-1], log)
+    page = replay_page(record, REPLAY_NAMES, "Anima · game #1 step by step")
+    steps = unpacked_steps(page)
+    step = next(n for n in range(len(steps) // 2, len(steps)) if public_lines(steps[n]) >= 3)
+    with tempfile.TemporaryDirectory(prefix="anima-replay-") as tmp:
+        file = Path(tmp) / "replay.html"
+        file.write_text(page, encoding="utf-8")
+        out = out_dir / "replay.png"
+        await chromium(f"{file.as_uri()}#step={step}&view=2", out, SHOTS["replay.png"].height)
+    shrink(out, max_kb)
+    print(f"  {out}  ({out.stat().st_size // 1024} KB; step {step} of {len(steps) - 1})")
+
+
+def unpacked_steps(page: str) -> list[Any]:
+    """The replay page's steps (its data: gzipped JSON in base64)."""
+    found = re.search(r'<script id="data" type="application/octet-stream">([^<]*)<', page)
+    assert found is not None
+    steps: list[Any] = json.loads(gzip.decompress(base64.b64decode(found[1])))["steps"]
+    return steps
+
+
+def public_lines(step: list[Any]) -> int:
+    """How many lines of a step the whole table is told."""
+    return sum(isinstance(line, int) for line in step[2])
 
 
 def main() -> None:

@@ -7,6 +7,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+import replay_viewer
 from engine.cards import CARD_TYPES, CardDataError, load_cards
 from engine.tools import play, replay, scenario, simulate_command, verify
 
@@ -45,7 +46,10 @@ def build_parser() -> argparse.ArgumentParser:
     validate.set_defaults(func=_cmd_cards_validate)
     scenario.register(sub)
     simulate_command.register(sub)
-    replay.register(sub)
+    # The replay page (``--html``) is written by the top-level ``replay_viewer``, which words
+    # through ``wording``: it adds its options to the command here, where nothing of the
+    # engine's public face (which ``wording`` imports) is in its way.
+    replay_viewer.register_html(replay.register(sub))
     verify.register(sub)
     play.register(sub)
     return parser

@@ -428,8 +428,9 @@ def _count(text: str) -> int:
     return value
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``anima replay`` to the ``anima`` subcommands."""
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    """Add ``anima replay`` to the ``anima`` subcommands; its parser, for the replay page's
+    options (``--html``: the top-level ``replay_viewer``, which the engine may not import)."""
     cmd = sub.add_parser(
         "replay",
         help="replay a game record (seed + actions) and print its public log",
@@ -444,3 +445,4 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--until", type=_count, default=None, metavar="N", help="replay only the first N actions"
     )
     cmd.set_defaults(func=_cmd_replay)
+    return cmd

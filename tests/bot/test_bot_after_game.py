@@ -1,7 +1,8 @@
 """After the game (issue 8, findings 8 and 9): the board counts the turns of a limited game
 ("turn 2/3"); the end message says how the game was decided (the tie-break and everybody's
 scores at a turn limit) and reveals every leader and mission, which nothing showed before;
-``/anima log`` and ``/anima history`` (the whole log and the replay record as files) work for
+``/anima log`` and ``/anima history`` (the whole log, the replay record and the replay page as
+files) work for
 the finished game, and the history is refused while the game runs."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 import discord
 from anima_sim import World, actions, board, board_text, card_names, drive_new_game, lines_text
+from replay_pages import assert_self_contained, boards, unpack
 
 from engine.endings import TIEBREAKS
 from engine.tools.replay import parse_record, replay
@@ -97,6 +99,15 @@ async def test_turns_tiebreak_reveals_log_and_history(w: World, db_path: Path) -
     record = parse_record(json.loads(files[f"anima-game-{game_id}-replay.json"]))
     assert replay(record).to_json() == game.to_json()
     assert len(record.actions) == len(actions(db_path, game_id))
+    # The replay page: one self-contained HTML file, every step in every seat's view, the
+    # seats by their display names, the end on its last step.
+    page = files[f"anima-game-{game_id}-replay.html"]
+    assert_self_contained(page)
+    data = unpack(page)
+    assert len(data["steps"]) == len(record.actions) + 1
+    shown = [n.removeprefix("🤖 ") for n in data["labels"]["names"]]  # an AI seat: 🤖 AI 1
+    assert shown == [final.seats[s].name for s in game.s.seats]
+    assert f">{final.seats[game.s.winner].name}</b> wins" in boards(data)[-1][0][0]
     r = await w.dave.slash(w.table, "anima history", game=game_id + 5)
     assert "no finished game" in r.response.content.lower()
 

@@ -12,6 +12,7 @@ our translation marked as such.
 
 from __future__ import annotations
 
+import html
 import re
 import string
 from collections.abc import Iterator
@@ -24,11 +25,13 @@ import simcord
 from anima_sim import World, board_text, components, start_game
 from discord import ui
 from fake_discord import FakeChannel, FakeStorage, publisher
+from replay_pages import unpack
 from test_bot_event_messages import SAMPLES
 from test_bot_render import check_embed, check_view, table_for
 from test_bot_render_expansions import DB as EXPANSION_DB
 from test_bot_render_expansions import ROW as EXPANSION_ROW
 from test_bot_render_expansions import table as expansion_table
+from test_replay import simulated
 
 import bot.rendering.cards as rendering_cards
 import wording.cards
@@ -52,8 +55,10 @@ from bot.table import no_game
 from engine.cards import default_cards
 from engine.events import Event
 from engine.game import Game
+from engine.tools.replay import record_from
 from engine.tools.simulate import play_game
 from engine.views import SeatView
+from replay_viewer import replay_page
 from wording.event_context import Context
 from words import Message, catalog, speaking
 from words.catalogs import Catalog
@@ -265,6 +270,21 @@ async def test_the_end_the_log_the_history_and_the_components_say_only_the_catal
     texts += view_texts(_holding(AutoPassSelect(42, autopass_options(frozenset({"reset"})))))
     texts += [rendering.ai_away(), rendering.paused_text(), rendering.Names({}).label(None)]
     assert_all_said(texts)
+
+
+@pytest.mark.usefixtures("pseudo")
+def test_the_replay_page_says_only_the_catalogs_words() -> None:
+    game, log = simulated(5, 3, 2)
+    page = replay_page(record_from(game, log), {"P1": "Alice", "P2": "Bob"})
+    data = unpack(page)
+    # What the page shows: its text outside the style, the script and the data; each string
+    # of the data (a board's block, a line) without its tags; the labels; the cards' texts.
+    static = re.sub(r"<(style|script)\b.*?</\1>", " ", page, flags=re.S)
+    # A label's {places} are the script's to fill, with a step's number or a seat's name.
+    labels = [re.sub(r"\{\w+\}", " ", str(v)) for v in data["labels"].values()]
+    texts = [static, *data["strings"], *labels, *data["cards"].values()]
+    shown = [html.unescape(re.sub(r"<[^>]+>", " ", str(t))) for t in texts]
+    assert_all_said(shown)
 
 
 def _holding(item: discord.ui.Item[Any]) -> discord.ui.View:
