@@ -42,6 +42,7 @@ from engine.rng import commitment as dice_commitment
 # (and the ``choose`` event's ``label``) carry it: a front end words it itself.
 from engine.rules.ops_flow import IDLE
 from engine.tools.replay import GameRecord, RecordedAction, record_from
+from engine.undo import UndoRefusal
 from engine.views import (
     ACTION_LABELS,
     CharacterView,
@@ -103,6 +104,7 @@ __all__ = [
     "SeatView",
     "TableView",
     "Tiebreak",
+    "UndoRefusal",
     "WaitingView",
     "choice_actions",
     "default_cards",
