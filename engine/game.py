@@ -229,7 +229,7 @@ class Game:
             return why
         made, found = point.reveal
         if not made:
-            before = pickle.loads(point.before)  # noqa: S301 (our own bytes, in memory)
+            before = pickle.loads(point.before)
             found = revealed(before, self.s, point.events, self.db.by_id)
             point.reveal = (True, found)
         return found
@@ -247,11 +247,11 @@ class Game:
                 f"{player} cannot undo now: {why}",
                 why=why or UndoRefusal.NOTHING_TO_UNDO,
             )
-        proof = Game(pickle.loads(point.before), self.db)  # noqa: S301 (our own bytes)
+        proof = Game(pickle.loads(point.before), self.db)
         proof.apply(point.player, point.action)
         if proof.to_json() != self.to_json():
             raise RuntimeError("undo: the state kept, given the action again, is not the game")
-        state: GameState = pickle.loads(point.before)  # noqa: S301 (our own bytes)
+        state: GameState = pickle.loads(point.before)
         state.actions = self.s.actions + 1
         self.s = state
         self.undo_point = None

@@ -83,11 +83,11 @@ def revealed(
     """What the step from ``before`` to ``after`` (with ``events``) revealed, if anything:
     randomness drawn, or a card shown to a seat that could not see it in ``before``.
     ``cards``: every card id of the game (to tell a card named in an event from a seat)."""
+    drawn = before.dice.drawn if before.dice is not None else None
     if (
         before.rng != after.rng
         or len(before.rigged) != len(after.rigged)
-        or (before.dice is not None and after.dice is not None)
-        and before.dice.drawn != after.dice.drawn
+        or drawn != (after.dice.drawn if after.dice is not None else None)
     ):
         return UndoRefusal.RANDOMNESS_REVEALED
     known = set(cards)

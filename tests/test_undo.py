@@ -221,9 +221,7 @@ def test_verify_passes_on_a_keyed_game_with_an_undo() -> None:
 
 
 def test_a_record_that_undoes_a_die_roll_does_not_replay() -> None:
-    game, actions, seat = _play_until(
-        lambda before, game, seat, action: _dice_moved(before, game)
-    )
+    game, actions, seat = _play_until(lambda before, game, seat, action: _dice_moved(before, game))
     actions.append(RecordedAction(player=seat, action="undo"))
     record = record_from(game, [], check=False)
     record.actions = actions

@@ -17,6 +17,7 @@ from bot import rendering
 from bot.attachments import picture_file
 from bot.autopass import WINDOW_KINDS, describe, parse_kinds, window_tip
 from bot.components.game_views import reclaim_view, tip_view
+from bot.components.undo import undo_view
 from bot.games.cache import broken_reply
 from bot.games.turns import GameTurns
 from bot.panels import HAND_FILE, HandRequest, fingerprint, hand_request, show_hand
@@ -269,7 +270,9 @@ class GamePlay(GameTurns):
             if not g.over:
                 whose = say(self.whose(table))  # a clause, made a sentence of its own
                 text += "\n" + say(msg("play.whose", whose=whose[:1].upper() + whose[1:]))
-            return Reply(rendering.clip(text, rendering.CONTENT_LIMIT), ok=ok, panel=key)
+            # Nothing to decide: Undo alone, while he may take his decision back (issue 25).
+            undo = undo_view(table, seat) if table.row.status == "running" else None
+            return Reply(rendering.clip(text, rendering.CONTENT_LIMIT), None, undo, ok, panel=key)
         return Reply(rendering.clip(text, rendering.CONTENT_LIMIT), embed, view, ok, panel=key)
 
     async def panel_parts(
