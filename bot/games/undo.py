@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from bot.games.play import GamePlay, answering
 from bot.refusals import refusal_text
-from bot.table import Reply
+from bot.storage import SeatRow
+from bot.table import Reply, Table
 from engine import IllegalAction
 from words import msg, say
 
@@ -30,19 +31,23 @@ class GameUndo(GamePlay):
             table, seat = found
             if table.row.status != "running":
                 return Reply(say(self._over_text(table)))
-            if seat.taken_over:
-                return self._taken_over_reply(table)
-            g = table.game
-            why = g.undo_refusal(seat.seat)
-            if why is not None:
-                return await self._with_panel(table, seat, say(msg(f"undo.refused.{why}")))
-            if version != g.version:  # drawn for an earlier decision of his
-                return await self._with_panel(table, seat, say(msg("undo.stale")))
-            seat.timeouts = 0
-            try:
-                await self.apply(table, seat.seat, "undo", "human")
-            except IllegalAction as exc:
-                return Reply(f"❌ {refusal_text(exc, table.names, g.db)}")
-            await self.run_ai(table)
-            await self.publisher.publish(table, actor=seat.seat)
-            return await self._with_panel(table, seat, say(msg("undo.done")), ok=True)
+            # A click of a seated player resumes a paused game, as any choice does.
+            return await self._resuming(table, seat, lambda: self._undo(table, seat, version))
+
+    async def _undo(self, table: Table, seat: SeatRow, version: int) -> Reply:
+        if seat.taken_over:
+            return self._taken_over_reply(table)
+        g = table.game
+        why = g.undo_refusal(seat.seat)
+        if why is not None:
+            return await self._with_panel(table, seat, say(msg(f"undo.refused.{why}")))
+        if version != g.version:  # drawn for an earlier decision of his
+            return await self._with_panel(table, seat, say(msg("undo.stale")))
+        seat.timeouts = 0
+        try:
+            await self.apply(table, seat.seat, "undo", "human")
+        except IllegalAction as exc:
+            return Reply(f"❌ {refusal_text(exc, table.names, g.db)}")
+        await self.run_ai(table)
+        await self.publisher.publish(table, actor=seat.seat)
+        return await self._with_panel(table, seat, say(msg("undo.done")), ok=True)

@@ -26,6 +26,7 @@ from anima_sim import (
 from databases import TestDatabase
 
 from bot.app import AnimaBot
+from bot.history import leaders
 from engine import record_from
 from engine.prompts import Prompt
 from engine.tools.replay import RecordedAction
@@ -157,3 +158,13 @@ async def test_a_restart_after_an_undo_keeps_the_game_and_its_replay(
     final = await driver.play()
     assert final.status == "over"
     _replays(database, game_id)
+
+
+def test_a_leader_kept_then_taken_back_is_not_the_history_s_leader() -> None:
+    log = [
+        (1, "p1", "keep acrobat", "human"),
+        (2, "p1", "undo", "human"),
+        (3, "p1", "keep bard", "human"),
+        (4, "p2", "keep monk", "human"),
+    ]
+    assert leaders(log) == {"p1": "bard", "p2": "monk"}
