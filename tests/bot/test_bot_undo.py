@@ -26,6 +26,7 @@ from anima_sim import (
 from databases import TestDatabase
 
 from bot.app import AnimaBot
+from bot.database import Hop
 from bot.history import leaders
 from engine import record_from
 from engine.prompts import Prompt
@@ -79,7 +80,7 @@ def _replays(database: TestDatabase, game_id: int) -> None:
 
 
 async def test_clicking_undo_takes_the_decision_back_in_one_commit(
-    w: World, database: TestDatabase
+    w: World, simcord_env: simcord.Env, database: TestDatabase
 ) -> None:
     game_id, driver = await drive_new_game(w, database, [w.alice, w.bob], ai=0, seed=3)
     panel, game_id, seat = await _decide_done(w, database, driver)
@@ -89,8 +90,16 @@ async def test_clicking_undo_takes_the_decision_back_in_one_commit(
     assert before.game.prompt_for(seat) is None  # Done was taken: his reset is over
     member = driver.players[before.seats[seat].user_id or 0]
 
+    bot = simcord_env.bot
+    assert isinstance(bot, AnimaBot)
+    hops: list[Hop] = []
+    bot.storage.db.trace = hops.append  # every hop to the database
     r = await member.click(panel, custom_id=undo)
+    bot.storage.db.trace = None
     assert say(msg("undo.done")) in _said(r), _said(r)
+    # Written as a decision is: one transaction, in one hop, of at most six statements.
+    written = [h for h in hops if h.transactions]
+    assert len(written) == 1 and len(written[0].statements) <= 6, hops
     after = stored(database, game_id)
     assert after.version == before.version + 1
     assert actions(database, game_id)[-1] == (after.version, seat, "undo", "human")
