@@ -120,12 +120,10 @@ class GamePlay(GameTurns):
         with nothing private to tell answers ``quiet`` (the board shows what happened);
         ``clicked``: the board click's interaction, which the board's edit may answer."""
         async with self.lock(game_id):
-            found = await self._player(game_id, user_id)
+            found = await self._running_player(game_id, user_id)
             if isinstance(found, Reply):
                 return found
             table, seat = found
-            if table.row.status != "running":
-                return Reply(say(self._over_text(table)))
             return await self._resuming(
                 table,
                 seat,
@@ -133,6 +131,15 @@ class GamePlay(GameTurns):
                 panel,
                 clicked,
             )
+
+    async def _running_player(self, game_id: int, user_id: int) -> tuple[Table, SeatRow] | Reply:
+        """Under the game's lock: :meth:`_player`, refused too when the game is not running."""
+        found = await self._player(game_id, user_id)
+        if isinstance(found, Reply):
+            return found
+        if found[0].row.status != "running":
+            return Reply(say(self._over_text(found[0])))
+        return found
 
     async def _choose(
         self,

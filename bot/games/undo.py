@@ -25,12 +25,10 @@ class GameUndo(GamePlay):
         """A click on **Undo**, drawn at the game's ``version``: refused with the engine's
         reason when he may no longer (a stale button), else applied and published."""
         async with self.lock(game_id):
-            found = await self._player(game_id, user_id)
+            found = await self._running_player(game_id, user_id)
             if isinstance(found, Reply):
                 return found
             table, seat = found
-            if table.row.status != "running":
-                return Reply(say(self._over_text(table)))
             # A click of a seated player resumes a paused game, as any choice does.
             return await self._resuming(table, seat, lambda: self._undo(table, seat, version))
 

@@ -56,6 +56,19 @@ async def _decide_done(w: World, database: TestDatabase, driver: Driver) -> tupl
     return opened.response, driver.game_id, prompt.player
 
 
+async def _undo_shown(
+    w: World, database: TestDatabase, ai: int, seed: int
+) -> tuple[Driver, Any, int, str, str, Any]:
+    """A game of alice and bob (and ``ai`` AI seats) where a member decided Done and his
+    panel shows Undo: the driver, the panel, the game, the seat, Undo's id, the member."""
+    _, driver = await drive_new_game(w, database, [w.alice, w.bob], ai=ai, seed=seed)
+    panel, game_id, seat = await _decide_done(w, database, driver)
+    undo = _undo_id(panel, game_id)
+    assert undo is not None, components(panel)
+    member = driver.players[stored(database, game_id).seats[seat].user_id or 0]
+    return driver, panel, game_id, seat, undo, member
+
+
 def _undo_id(panel: Any, game_id: int) -> str | None:
     ids = [c.custom_id for c in components(panel) if c.custom_id]
     return next((i for i in ids if i.startswith(f"anima:{game_id}:undo:")), None)
@@ -82,13 +95,9 @@ def _replays(database: TestDatabase, game_id: int) -> None:
 async def test_clicking_undo_takes_the_decision_back_in_one_commit(
     w: World, simcord_env: simcord.Env, database: TestDatabase
 ) -> None:
-    game_id, driver = await drive_new_game(w, database, [w.alice, w.bob], ai=0, seed=3)
-    panel, game_id, seat = await _decide_done(w, database, driver)
-    undo = _undo_id(panel, game_id)
-    assert undo is not None, components(panel)
+    _, panel, game_id, seat, undo, member = await _undo_shown(w, database, ai=0, seed=3)
     before = stored(database, game_id)
     assert before.game.prompt_for(seat) is None  # Done was taken: his reset is over
-    member = driver.players[before.seats[seat].user_id or 0]
 
     bot = simcord_env.bot
     assert isinstance(bot, AnimaBot)
@@ -120,11 +129,7 @@ async def test_a_stale_undo_is_refused_with_the_reason(
     database: TestDatabase,
     make_bot: Callable[..., AnimaBot],
 ) -> None:
-    game_id, driver = await drive_new_game(w, database, [w.alice, w.bob], ai=0, seed=3)
-    panel, game_id, seat = await _decide_done(w, database, driver)
-    undo = _undo_id(panel, game_id)
-    assert undo is not None
-    member = driver.players[stored(database, game_id).seats[seat].user_id or 0]
+    driver, panel, game_id, _seat, undo, member = await _undo_shown(w, database, ai=0, seed=3)
     # An Undo drawn for an earlier version of the game (an older decision of his) never
     # takes back a later one.
     version = stored(database, game_id).version
@@ -147,11 +152,7 @@ async def test_a_restart_after_an_undo_keeps_the_game_and_its_replay(
     database: TestDatabase,
     make_bot: Callable[..., AnimaBot],
 ) -> None:
-    game_id, driver = await drive_new_game(w, database, [w.alice, w.bob], ai=1, seed=5)
-    panel, game_id, seat = await _decide_done(w, database, driver)
-    undo = _undo_id(panel, game_id)
-    assert undo is not None
-    member = driver.players[stored(database, game_id).seats[seat].user_id or 0]
+    driver, panel, game_id, _seat, undo, member = await _undo_shown(w, database, ai=1, seed=5)
     r = await member.click(panel, custom_id=undo)
     assert say(msg("undo.done")) in _said(r)
     kept = stored(database, game_id).game.to_json()
