@@ -28,8 +28,10 @@ from databases import TestDatabase
 from bot.app import AnimaBot
 from bot.database import Hop
 from bot.history import leaders
-from engine import record_from
+from bot.migrate import StoredGame, does_not_replay
+from engine import Game, record_from
 from engine.prompts import Prompt
+from engine.rng import derived_server_seed
 from engine.tools.replay import RecordedAction
 from words import msg, say
 
@@ -178,3 +180,26 @@ def test_a_leader_kept_then_taken_back_is_not_the_history_s_leader() -> None:
         (4, "p2", "keep monk", "human"),
     ]
     assert leaders(log) == {"p1": "bard", "p2": "monk"}
+
+
+def test_migrate_replays_a_keyed_game_with_an_undo() -> None:
+    """``anima-bot migrate``'s check replays the log, the undo included, to the stored state;
+    and finds a log whose undone action is left out wrong."""
+    game = Game.new(["p1", "p2"], seed=9, server_seed=derived_server_seed(9))
+    log: list[tuple[int, str, str]] = []
+    for seat in ("p1", "p2"):
+        keep = game.legal_actions(seat)[0]
+        game.apply(seat, keep, undoable=True)
+        log.append((game.version, seat, str(keep)))
+    game.apply("p2", "undo")
+    log.append((game.version, "p2", "undo"))
+    keep = game.legal_actions("p2")[-1]
+    game.apply("p2", keep, undoable=True)
+    log.append((game.version, "p2", str(keep)))
+
+    def stored_game(actions: list[tuple[int, str, str]]) -> StoredGame:
+        return StoredGame(1, 9, "{}", game.to_json(), game.version, ["p1", "p2"], actions)
+
+    assert does_not_replay(stored_game(log), game.db) is None
+    skipped = [(n, s, a) for n, (_, s, a) in enumerate(log[:1] + log[3:], start=1)]
+    assert does_not_replay(stored_game(skipped), game.db) is not None
