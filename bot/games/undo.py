@@ -13,8 +13,18 @@ from bot.games.play import GamePlay, answering
 from bot.refusals import refusal_text
 from bot.storage import SeatRow
 from bot.table import Reply, Table
-from engine import IllegalAction
+from engine import IllegalAction, UndoRefusal
 from words import msg, say
+
+#: The words of each reason the engine gives (catalog ``commands.po``).
+REFUSED = {
+    UndoRefusal.NOTHING_TO_UNDO: "undo.refused.nothing_to_undo",
+    UndoRefusal.NOT_YOUR_LAST: "undo.refused.not_your_last",
+    UndoRefusal.OTHERS_DECIDED: "undo.refused.others_decided",
+    UndoRefusal.RANDOMNESS_REVEALED: "undo.refused.randomness_revealed",
+    UndoRefusal.HIDDEN_REVEALED: "undo.refused.hidden_revealed",
+    UndoRefusal.GAME_OVER: "undo.refused.game_over",
+}
 
 
 class GameUndo(GamePlay):
@@ -38,7 +48,7 @@ class GameUndo(GamePlay):
         g = table.game
         why = g.undo_refusal(seat.seat)
         if why is not None:
-            return await self._with_panel(table, seat, say(msg(f"undo.refused.{why}")))
+            return await self._with_panel(table, seat, say(msg(REFUSED[why])))
         if version != g.version:  # drawn for an earlier decision of his
             return await self._with_panel(table, seat, say(msg("undo.stale")))
         seat.timeouts = 0

@@ -27,9 +27,10 @@ from databases import TestDatabase
 
 from bot.app import AnimaBot
 from bot.database import Hop
+from bot.games.undo import REFUSED
 from bot.history import leaders
 from bot.migrate import StoredGame, does_not_replay
-from engine import Game, record_from
+from engine import Game, UndoRefusal, record_from
 from engine.prompts import Prompt
 from engine.rng import derived_server_seed
 from engine.tools.replay import RecordedAction
@@ -203,3 +204,7 @@ def test_migrate_replays_a_keyed_game_with_an_undo() -> None:
     assert does_not_replay(stored_game(log), game.db) is None
     skipped = [(n, s, a) for n, (_, s, a) in enumerate(log[:1] + log[3:], start=1)]
     assert does_not_replay(stored_game(skipped), game.db) is not None
+
+
+def test_every_undo_refusal_is_worded() -> None:
+    assert set(REFUSED) == set(UndoRefusal)
