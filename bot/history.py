@@ -34,11 +34,14 @@ ActionRow = tuple[int, str, str, str]
 
 
 def leaders(actions: Iterable[ActionRow]) -> dict[str, str]:
-    """Each seat's leader: the character it kept at the start (S3: ``keep <card>``)."""
+    """Each seat's leader: the character it kept at the start (S3: ``keep <card>``), not
+    counting a ``keep`` the next action took back (``undo``, issue 25)."""
     out: dict[str, str] = {}
-    for _version, seat, action, _source in actions:
+    rows = list(actions)
+    for n, (_version, seat, action, _source) in enumerate(rows):
         kind, _, card = action.partition(" ")
-        if kind == "keep" and card and seat not in out:
+        undone = n + 1 < len(rows) and rows[n + 1][2] == "undo"
+        if kind == "keep" and card and seat not in out and not undone:
             out[seat] = card
     return out
 

@@ -305,8 +305,10 @@ def _replay_differs(stored: StoredGame, cards: CardDB) -> str | None:
     for number, (version, seat, action) in enumerate(stored.actions, start=1):
         if version != number:
             return f"action {number} is missing"
+        # An action the next one takes back (``undo``) keeps the state before it (issue 25).
+        undone = number < len(stored.actions) and stored.actions[number][2] == "undo"
         try:
-            game.apply(seat, action)
+            game.apply(seat, action, undoable=undone)
         except IllegalAction as exc:
             return f"action {number} ({seat}: {action}) is refused: {exc}"
     try:

@@ -126,6 +126,7 @@ def situation(table: Table, seat: SeatRow, party: Any) -> tuple[Any, ...]:
         seat.ai,
         seat.prompt_since,
         seat.deadline,
+        table.game.undo_refusal(seat.seat) is None,  # the Undo button (issue 25)
         # The view itself: views are frozen, so it compares by value and cannot change
         # under the panel (cheaper than its repr, which this was).
         party,

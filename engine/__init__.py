@@ -49,6 +49,7 @@ from engine.tools.replay import (
     record_from,
     replay_steps,
 )
+from engine.undo import UndoRefusal
 from engine.views import (
     ACTION_LABELS,
     CharacterView,
@@ -111,6 +112,7 @@ __all__ = [
     "SeatView",
     "TableView",
     "Tiebreak",
+    "UndoRefusal",
     "WaitingView",
     "choice_actions",
     "default_cards",

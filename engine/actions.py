@@ -54,6 +54,8 @@ ActionType = Literal[
     "hire_arcane",
     "fight",
     "flee",
+    # taking one's last decision back (issue 25; never a prompt's choice)
+    "undo",
 ]
 
 #: Action types that take one argument (a card id, a player name, or a number).

@@ -50,6 +50,9 @@ class Refusal(StrEnum):
     PLAYER_COUNT = "player_count"
     #: A replayed time-out whose recorded action is not the decision's default (``default``).
     NOT_THE_DEFAULT = "not_the_default"
+    #: ``undo`` when the seat may not take his last decision back (``why``: an
+    #: :class:`engine.undo.UndoRefusal`, issue 25).
+    UNDO_REFUSED = "undo_refused"
 
 
 class IllegalAction(Exception):

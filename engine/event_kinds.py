@@ -564,6 +564,8 @@ EVENT_PAYLOADS: dict[str, type[Any]] = {
     "tie": Tie,
     "tie_roll": TieRoll,
     "timeout": TimeoutNote,
+    # A player took his last decision back (issue 25, engine.undo).
+    "undone": Who,
     "timeout_private": TimeoutPrivate,
     "trade": TwoParties,
     "trade_declined": Who,

@@ -28,6 +28,7 @@ from engine.prompts import Prompt, prompt_rule
 from engine.rules import setup
 from engine.rules.sets import check_table
 from engine.state import Dice, Frame, GameState, Player
+from engine.undo import UndoPoint, UndoRefusal, refusal, revealed
 from engine.views import (
     PromptView,
     SeatView,
@@ -61,6 +62,9 @@ class Game:
         #: ``draws``, engine.tools.replay): ``("die", 1-6)``, ``("pick", i, n)`` or
         #: ``("shuffle", the items after it)``.
         self.draws: list[Draw] | None = None
+        #: The last decision applied with ``undoable=True`` (issue 25): kept in memory only,
+        #: so a reloaded game has none (:meth:`undo_refusal`).
+        self.undo_point: UndoPoint | None = None
 
     # ------------------------------------------------------------------ creation, storage
 
@@ -153,10 +157,15 @@ class Game:
         prompt = self.prompt_for(player)
         return [parse_action(c) for c in prompt.choices] if prompt else []
 
-    def apply(self, player: str, action: Action | str | dict[str, Any]) -> list[Event]:
+    def apply(
+        self, player: str, action: Action | str | dict[str, Any], *, undoable: bool = False
+    ) -> list[Event]:
         """Apply ``player``'s action and return the events it caused.
 
         Raises :class:`IllegalAction` (state unchanged) when the action is not legal now.
+        ``undoable``: the player's own decision, which he may take back (the action ``undo``,
+        :meth:`undo_refusal`) until anything is revealed or anybody else acts: the state
+        before it is kept in memory.
         """
         s = self.s
         if player not in s.players:
@@ -176,6 +185,8 @@ class Game:
             act = offered_action(action)
         else:
             act = parse_action(action)
+            if act.type == "undo":  # never one of a prompt's choices
+                return self._undo(player)
             if prompt is None:
                 waiting = tuple(sorted({p.player for p in s.prompts}))
                 raise IllegalAction(
@@ -185,6 +196,7 @@ class Game:
                 )
             if str(act) not in prompt.choices:
                 raise self._refusal(act, prompt)
+        before = pickle.dumps(s, pickle.HIGHEST_PROTOCOL) if undoable else None
         events: list[Event] = []
         self._events = events
         # Most often the prompt answered is the only one open.
@@ -195,7 +207,57 @@ class Game:
         if not s.prompts:  # most often another player's prompt is still open (a window)
             self.advance()
         self.last_events = events
+        point = self.undo_point
+        if before is not None:
+            earlier = point.earlier | {point.player, *point.later} if point else frozenset()
+            self.undo_point = UndoPoint(player, str(act), before, events, earlier=earlier)
+        elif point is not None:
+            point.later.append(player)
         return events
+
+    def undo_refusal(self, seat: str) -> UndoRefusal | None:
+        """Why ``seat`` may not take back his last decision now (None: he may).
+
+        He may while his decision (applied with ``undoable=True``) is the game's last action
+        and it revealed nothing: no die rolled or card shuffled, no card shown to anybody who
+        could not see it before (engine.undo). Checked once per decision, then remembered."""
+        if self.over:
+            return UndoRefusal.GAME_OVER
+        point = self.undo_point
+        why = refusal(point, seat)
+        if why is not None or point is None:
+            return why
+        made, found = point.reveal
+        if not made:
+            before = pickle.loads(point.before)
+            found = revealed(before, self.s, point.events, self.db.by_id)
+            point.reveal = (True, found)
+        return found
+
+    def _undo(self, player: str) -> list[Event]:
+        """The action ``undo``: the game becomes the replay of its actions minus the last,
+        ``player``'s decision, with its version counting on (the undo is an action of the
+        log). The replay is checked: the state kept, given the action again, must be this
+        state, byte for byte."""
+        why = self.undo_refusal(player)
+        point = self.undo_point
+        if why is not None or point is None:
+            raise IllegalAction(
+                Refusal.UNDO_REFUSED,
+                f"{player} cannot undo now: {why}",
+                why=why or UndoRefusal.NOTHING_TO_UNDO,
+            )
+        proof = Game(pickle.loads(point.before), self.db)
+        proof.apply(point.player, point.action)
+        if proof.to_json() != self.to_json():
+            raise RuntimeError("undo: the state kept, given the action again, is not the game")
+        state: GameState = pickle.loads(point.before)
+        state.actions = self.s.actions + 1
+        self.s = state
+        self.undo_point = None
+        note = Event("undone", f"{player} takes back the last decision.", None, {"player": player})
+        self.last_events = [note]
+        return self.last_events
 
     def _refusal(self, act: Action, prompt: Prompt) -> IllegalAction:
         """Why ``act``, well formed, is not one of ``prompt``'s choices: it names a card this

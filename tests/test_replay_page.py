@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from replay_pages import assert_self_contained, boards, hidden_at, unpack
 from test_replay import simulated
+from test_undo import _game_with_an_undo
 
 from engine.game import Game
 from engine.tools.cli import main
@@ -135,3 +136,13 @@ def test_a_long_game_page_stays_small() -> None:
     page = replay_page(record)
     assert len(record.actions) > 1500
     assert len(page.encode()) < 100 * len(record.actions)  # under 100 bytes a step
+
+
+def test_a_game_with_an_undo_is_drawn_step_by_step() -> None:
+    # The undo (issue 25) is a step of the record like any other: the page replays it (the
+    # decision before it applied as undoable) and draws every step up to the end.
+    game, actions = _game_with_an_undo()
+    record = record_from(game, actions)
+    drawn = boards(unpack(replay_page(record)))
+    assert len(drawn) == len(record.actions) + 1
+    assert any(a.action == "undo" for a in record.actions)

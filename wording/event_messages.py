@@ -58,6 +58,7 @@ for _kind in (
     "crisis_lost",
     "resumed",
     "reclaimed",
+    "undone",
 ):
     _simple(_kind, "player")
 for _kind in ("attack", "offer", "trade_offer", "trade", "spoils", "discredit"):

@@ -12,6 +12,8 @@ custom_ids (all ≤ 100 characters, never a card id):
 - ``anima:<game>:<decide|hand|respond|reclaim>`` — the board's control buttons;
 - ``anima:<game>:autopass`` — the private panel's auto-pass menu (option values are the
   kinds of ``bot.autopass``);
+- ``anima:<game>:undo:<version>`` — the private panel's Undo (issue 25,
+  :mod:`~bot.components.undo`);
 - ``anima:lobby:<game>:<join|leave|ai|start|cancel>`` and ``…:<sets|rules|edition|timer>``;
 - ``anima:lobby:<game>:ai:<level>`` — a level in the host's private "Add AI player" picker;
 - ``anima:end:<game>:<yes|no>`` — the ``/anima end`` confirmation;
@@ -42,6 +44,7 @@ from bot.components.choices import (
 from bot.components.end import EndButton
 from bot.components.lobby import AiLevelButton, LobbyButton, LobbySelect
 from bot.components.privacy import PrivacyButton
+from bot.components.undo import UndoButton
 
 #: Every item class, registered once at start (``AnimaBot.setup_hook``).
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
@@ -55,4 +58,5 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     LobbySelect,
     EndButton,
     PrivacyButton,
+    UndoButton,
 )

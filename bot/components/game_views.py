@@ -25,6 +25,7 @@ from bot.components.choices import (
     ChoiceSelect,
     ControlButton,
 )
+from bot.components.undo import undo_button
 from engine import PLAY_KINDS, ChoiceView
 from words import msg, say
 
@@ -211,8 +212,9 @@ def private_view(
     table: Table, seat: SeatRow, autopass: frozenset[str] = frozenset(), tip: bool = False
 ) -> ui.View | None:
     """Every choice of the player's open prompt (card names included: only he sees it), his
-    auto-pass menu and a Refresh button; ``tip``: the **Auto-pass windows** button of the
-    first turn's tip beside it (:func:`bot.autopass.window_tip`)."""
+    auto-pass menu, a Refresh button and Undo while he may take his last decision back;
+    ``tip``: the **Auto-pass windows** button of the first turn's tip beside it
+    (:func:`bot.autopass.window_tip`)."""
     prompt = table.prompt_view(seat.seat)
     view = new_view()
     if prompt is not None and seat.prompt_since is not None:
@@ -224,6 +226,9 @@ def private_view(
         if seat.user_id is not None:
             view.add_item(AutoPassSelect(table.id, autopass_options(autopass), row=3))
         view.add_item(ControlButton(table.id, "hand", say(msg("button.refresh")), row=4))
+        undo = undo_button(table, seat, row=4)  # issue 25: while the engine allows it
+        if undo is not None:
+            view.add_item(undo)
         if tip and seat.user_id is not None:
             view.add_item(AutoPassButton(table.id, row=4))
     return view if view.children else None

@@ -17,6 +17,7 @@ from bot import rendering
 from bot.attachments import picture_file
 from bot.autopass import WINDOW_KINDS, describe, parse_kinds, window_tip
 from bot.components.game_views import reclaim_view, tip_view
+from bot.components.undo import undo_view
 from bot.games.cache import broken_reply
 from bot.games.turns import GameTurns
 from bot.panels import HAND_FILE, HandRequest, fingerprint, hand_request, show_hand
@@ -119,12 +120,10 @@ class GamePlay(GameTurns):
         with nothing private to tell answers ``quiet`` (the board shows what happened);
         ``clicked``: the board click's interaction, which the board's edit may answer."""
         async with self.lock(game_id):
-            found = await self._player(game_id, user_id)
+            found = await self._running_player(game_id, user_id)
             if isinstance(found, Reply):
                 return found
             table, seat = found
-            if table.row.status != "running":
-                return Reply(say(self._over_text(table)))
             return await self._resuming(
                 table,
                 seat,
@@ -132,6 +131,15 @@ class GamePlay(GameTurns):
                 panel,
                 clicked,
             )
+
+    async def _running_player(self, game_id: int, user_id: int) -> tuple[Table, SeatRow] | Reply:
+        """Under the game's lock: :meth:`_player`, refused too when the game is not running."""
+        found = await self._player(game_id, user_id)
+        if isinstance(found, Reply):
+            return found
+        if found[0].row.status != "running":
+            return Reply(say(self._over_text(found[0])))
+        return found
 
     async def _choose(
         self,
@@ -269,7 +277,9 @@ class GamePlay(GameTurns):
             if not g.over:
                 whose = say(self.whose(table))  # a clause, made a sentence of its own
                 text += "\n" + say(msg("play.whose", whose=whose[:1].upper() + whose[1:]))
-            return Reply(rendering.clip(text, rendering.CONTENT_LIMIT), ok=ok, panel=key)
+            # Nothing to decide: Undo alone, while he may take his decision back (issue 25).
+            undo = undo_view(table, seat) if table.row.status == "running" else None
+            return Reply(rendering.clip(text, rendering.CONTENT_LIMIT), None, undo, ok, panel=key)
         return Reply(rendering.clip(text, rendering.CONTENT_LIMIT), embed, view, ok, panel=key)
 
     async def panel_parts(

@@ -12,7 +12,8 @@ import logging
 from bot import history, rendering
 from bot.components.end import end_view
 from bot.components.game_views import board_view
-from bot.games.play import GamePlay, answering
+from bot.games.play import answering
+from bot.games.undo import GameUndo
 from bot.storage.leases import AI
 from bot.table import NO_GAME, GameBroken, NoGame, Reply, Table, jump_url, now
 from engine import Game
@@ -24,7 +25,7 @@ log = logging.getLogger("anima.games")
 LOG_EVENTS = 60
 
 
-class Games(GamePlay):
+class Games(GameUndo):
     """Everything that changes a running game. One per bot."""
 
     @answering

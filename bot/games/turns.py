@@ -105,7 +105,7 @@ class GameTurns(GameCache):
         """
         g = table.game
         prompt = g.prompt_for(seat)
-        if prompt is None:
+        if prompt is None and action != "undo":  # an undo answers no prompt (issue 25)
             waiting = tuple(sorted({p.player for p in g.pending()}))
             raise IllegalAction(
                 Refusal.NOT_YOUR_DECISION, "it is not your decision", waiting=waiting
@@ -115,22 +115,25 @@ class GameTurns(GameCache):
         offered = table.prompt_view(seat) if action is None else None
         try:
             if action is None:
+                assert prompt is not None  # a time-out is of an open decision
                 raw = g.timeout(seat)
                 action = prompt.default
             else:
-                raw = g.apply(seat, action)
+                # A member's own decision may be taken back while nothing is revealed.
+                raw = g.apply(seat, action, undoable=source == "human")
         except IllegalAction:
             raise
         except Exception:
             self.drop(table.id)
             raise
         batch = self._batch(table)
+        window = prompt is not None and prompt.window
         for e in raw:
             if e.kind == "timeout" and source == "timeout":
                 # A window's time-outs get one line for all (see bot.timers).
-                if not prompt.window and offered is not None:
+                if not window and offered is not None:
                     batch.events.append((g.version, self._timeout_note(table, offered, action)))
-            elif e.kind == "timeout_private" and prompt.window:
+            elif e.kind == "timeout_private" and window:
                 # A window closes by itself when nobody answers it (issue 23): that is how
                 # it is passed, not a missed decision, so no DM says "time ran out: Pass".
                 continue
@@ -150,7 +153,7 @@ class GameTurns(GameCache):
                 batch.events.append((g.version, NewEvent(e.kind, e.text, e.to, data)))
         batch.actions.append((g.version, seat, action, source))
         # A card played in a reaction window re-opens it for everybody: all new prompts.
-        reopened = prompt.window and not action.startswith("pass")
+        reopened = window and not action.startswith("pass")
         self._bookkeeping(table, before, reopened)
 
     def _batch(self, table: Table) -> _Batch:

@@ -281,8 +281,14 @@ def replay_steps(
     except ValueError as exc:  # the seeds (a server seed of the wrong length...)
         raise ReplayError(f"setup: {exc}") from None
     yield game, Step(0, None, None, False, list(game.last_events), draws)
-    for number, step in enumerate(record.actions[:until], start=1):
+    steps = record.actions[:until]
+    for number, step in enumerate(steps, start=1):
         draws = game.draws = []
+        # An action the next step takes back (``undo``, issue 25) is applied as the player's
+        # own decision, so that the game keeps the state before it.
+        undone = number < len(steps) and steps[number].action == "undo"
+        if undone and step.timeout:
+            raise ReplayError(f"step {number + 1}: a time-out cannot be taken back")
         try:
             if step.timeout:
                 prompt = game.prompt_for(step.player)
@@ -294,7 +300,7 @@ def replay_steps(
                     )
                 events = game.timeout(step.player)
             else:
-                events = game.apply(step.player, step.action)
+                events = game.apply(step.player, step.action, undoable=undone)
         except IllegalAction as exc:
             how = " (time-out)" if step.timeout else ""
             raise ReplayError(

@@ -79,6 +79,7 @@ ACTION_LABELS: dict[str, str] = {
     "flee": "Flee (Speed check)",
     "yes": "Yes",
     "no": "No",
+    "undo": "Undo",
 }
 
 #: Labels for an argument that is not a card.

@@ -201,6 +201,7 @@ SAMPLES: dict[str, list[dict[str, Any]]] = {
     ],
     "trade_private": [{"player": "p1", "other": "p2", "give": [ADV], "ask": [], "ask_hand": 1}],
     "trade_withdrawn": [{"player": "p1"}],
+    "undone": [{"player": "p1"}],
     "turn": [{"turn": 2, "order": ["p2", "p1"]}],
     "turn_over": [{"player": "p1"}],
     "untap": [{"player": "p1"}],

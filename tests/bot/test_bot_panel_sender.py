@@ -55,7 +55,11 @@ def fake_table(game_id: int, seats: list[str]) -> Any:
         s: SimpleNamespace(seat=s, ai=False, prompt_since=1, deadline=None, user_id=None)
         for s in seats
     }
-    return SimpleNamespace(id=game_id, row=row, seats=seat_rows, table_view=lambda: table_view)
+    # Nobody may undo (issue 25): the Undo button is part of a panel's situation.
+    game = SimpleNamespace(undo_refusal=lambda seat: "nothing_to_undo")
+    return SimpleNamespace(
+        id=game_id, row=row, seats=seat_rows, table_view=lambda: table_view, game=game
+    )
 
 
 @pytest.fixture
@@ -234,7 +238,10 @@ async def test_private_panels_are_refreshed_or_say_they_are_outdated(
     if decider == "p1":
         assert alice.response.embeds and alice.response.embeds[0].title.startswith("Your hand")
     else:
-        assert alice.response.content.startswith("✅") and "**bob**" in alice.response.content
+        # Her answer carried Undo (issue 25); once Bob decided, her panel is shown whole,
+        # without it.
+        assert alice.response.embeds and alice.response.embeds[0].title.startswith("Your hand")
+        assert not [c for c in components(alice.response) if ":undo:" in (c.custom_id or "")]
 
     # A newer panel makes the older one say it is outdated (and lose its buttons).
     newer = await hand(w.alice)
