@@ -2,9 +2,9 @@
 commitment to the game's server seed from the moment it opens; nothing shows the seed itself
 (no message, embed, DM, private answer or log line) until the game is over; the end message
 reveals it, and it hashes to the commitment; the record of ``/anima history`` passes
-``anima verify``; the seats' seeds are the members' own interactions; and ``anima-bot
-migrate``'s check replays a keyed game from its stored seeds (and fails one whose seed was
-changed).
+``anima verify``; the game is rated as openskill says; the seats' seeds are the members' own
+interactions; and ``anima-bot migrate``'s check replays a keyed game from its stored seeds
+(and fails one whose seed was changed).
 
 This bot draws a new server seed per game, as a real one does: the other bot tests fix a seed
 (``ANIMA_FIXED_SEED``), which keeps their games on the old generator and their deals known.
@@ -33,6 +33,7 @@ from anima_sim import (
 )
 from databases import TestDatabase, connect
 from test_bot_noleak import message_parts
+from test_bot_ratings import assert_figures, ratings, the_model_says
 
 from bot.__main__ import main
 from bot.app import AnimaBot
@@ -127,6 +128,11 @@ async def test_lobby_commits_to_the_dice_the_end_reveals_the_seed_and_the_record
     assert f"`{commitment}`" in (dice_field.value or "")
     assert hashlib.sha256(bytes.fromhex(revealed[1])).hexdigest() == commitment
     assert "/anima history" in dice_field.value and "anima verify FILE" in dice_field.value
+
+    # The game was rated (two members): the ratings are openskill's figures for its end.
+    want = the_model_says(TestDatabase.sqlite(db_path), game_id)
+    assert set(want) == {(w.alice.id, ""), (w.bob.id, ""), (0, "random")}
+    assert_figures(ratings(TestDatabase.sqlite(db_path)), want)
 
     # The record of /anima history: its seeds are the game's, and every draw checks out.
     r = await w.dave.slash(w.table, "anima history")
