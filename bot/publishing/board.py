@@ -59,8 +59,9 @@ class BoardMessages(PublisherBase):
                 None,
             )
         secrets = history.secrets(g, await self.storage.actions(table.id)) if g.over else []
+        ratings = await self.storage.rating_changes(table.id) if g.over else {}
         return rendering.summary_embed(
-            table.table_view(), g.db, table.row, table.seats, secrets, over
+            table.table_view(), g.db, table.row, table.seats, secrets, over, ratings
         )
 
     async def _post(

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,10 +59,13 @@ def summary_embed(
     seats: dict[str, SeatRow],
     secrets: Sequence[Revealed] = (),
     over: dict[str, Any] | None = None,
+    ratings: Mapping[str, tuple[float, float]] | None = None,
 ) -> discord.Embed:
     """The end-of-game message: how it ended (at a turn limit, the tie-break and everybody's
     scores), and every party with its leader and missions, secret ones included (the game
-    is over: the table may see them)."""
+    is over: the table may see them), and, for a rated game, each seat's rating before and
+    after it (``ratings``: seat -> the conservative ratings, as ``/anima leaderboard`` shows
+    them)."""
     names = Names(seats)
     over = over or {}
     tiebreak = over.get("tiebreak")
@@ -104,6 +107,8 @@ def summary_embed(
             value.append(f"📜 {say(msg('summary.secret', cards=listed(r.secret)))}")
         else:
             value.append(f"✅ {say(msg('summary.completed', cards=listed(p.completed)))}")
+        if ratings and p.seat in ratings:
+            value.append(f"🏅 {rating_change(*ratings[p.seat])}")
         embed.add_field(
             name=clip(f"{crown}{names.of(p.seat)}", FIELD_NAME_LIMIT),
             value=clip_value(value),
@@ -121,6 +126,13 @@ def summary_embed(
     fit(embed, EMBED_TOTAL_LIMIT - 200 - len(dice[0]) - len(dice[1]))
     embed.add_field(name=dice[0], value=dice[1], inline=False)
     return embed
+
+
+def rating_change(before: float, after: float) -> str:
+    """A seat's rating before and after a game, rounded as the leaderboard rounds them."""
+    b, a = round(before), round(after)
+    change = f"{a - b:+d}" if a != b else "±0"
+    return say(msg("summary.rating", before=b, after=a, change=change))
 
 
 def dice_field(view: TableView) -> tuple[str, str] | None:

@@ -41,6 +41,12 @@ MIN_HUMANS = 2
 Key = tuple[int, str]
 
 
+def conservative(mu: float, sigma: float) -> float:
+    """The rating shown and ranked by: mu - 3 sigma, what the player is at least, nearly
+    surely (0 for a newcomer: 25 - 3 x 25/3)."""
+    return mu - 3 * sigma
+
+
 @dataclass(frozen=True)
 class Rating:
     """A rating row: a member's (``user_id``) or an AI level's (``ai_level``)."""
@@ -57,7 +63,7 @@ class Rating:
     @property
     def conservative(self) -> float:
         """The rating the leaderboard ranks by: mu - 3 sigma (0 for a newcomer)."""
-        return self.mu - 3 * self.sigma
+        return conservative(self.mu, self.sigma)
 
 
 @dataclass(frozen=True)
@@ -223,9 +229,34 @@ class RatingStore(StorageCore):
                     if key != (NO_MEMBER, NO_LEVEL)
                 ],
             )
+            # What the end message shows each seat: its conservative rating before and after.
+            changes = {
+                seat.seat: [
+                    round(conservative(*current.get(p.key, (MODEL.mu, MODEL.sigma))), 2),
+                    round(conservative(*new[p.key][:2]), 2),
+                ]
+                for seat, p in zip(seats, finished, strict=True)
+                if p.key != (NO_MEMBER, NO_LEVEL)
+            }
+            await s.execute(
+                "UPDATE games SET rating_changes = ? WHERE id = ?",
+                (json.dumps(changes, sort_keys=True), game_id),
+            )
             return True
 
         return await self.transaction(rate)
+
+    async def rating_changes(self, game_id: int) -> dict[str, tuple[float, float]]:
+        """The game's seats' conservative ratings before and after it (the end message); empty
+        for a game not rated."""
+        row = await self.fetchone("SELECT rating_changes FROM games WHERE id = ?", (game_id,))
+        if row is None or not row[0]:
+            return {}
+        try:
+            found = json.loads(row[0])
+            return {str(seat): (float(b), float(a)) for seat, (b, a) in found.items()}
+        except (ValueError, TypeError, AttributeError):  # a damaged row: shown as not rated
+            return {}
 
     async def games_to_rate(self) -> list[tuple[int, int]]:
         """(game, server) of every game over that is to be rated and was not (its process

@@ -225,4 +225,9 @@ POSTGRES_MIGRATIONS: list[list[str]] = [
         )""",
         "CREATE INDEX ratings_member ON ratings(user_id)",
     ],
+    [
+        # Issue 25: a rated game's seats' conservative ratings before and after it (JSON: seat
+        # -> [before, after]), for its end message. NULL: not rated.
+        "ALTER TABLE games ADD COLUMN rating_changes TEXT",
+    ],
 ]

@@ -101,6 +101,20 @@ async def test_a_game_of_two_members_changes_their_ratings_as_openskill_says(
     assert set(want) == {(w.alice.id, ""), (w.bob.id, ""), (0, "random")}
     assert_figures(ratings(database), want)
 
+    # The end message shows each seat's rating before (a newcomer's 0) and after the game.
+    summary = next(
+        m
+        for m in w.table.history(viewer=w.dave)
+        if m.embeds and m.embeds[0].title == f"Anima · game #{game_id} is over"
+    )
+    fields = {f.name: f.value or "" for f in summary.embeds[0].fields}
+    for member in (w.alice, w.bob):
+        mu, sigma, _games, _wins = want[(member.id, "")]
+        after = round(mu - 3 * sigma)
+        change = f"{after:+d}" if after else "±0"
+        field = next(v for k, v in fields.items() if k.endswith(member.name))
+        assert f"🏅 Rating 0 → {after} ({change})" in field, field
+
     # /anima leaderboard: everybody of the game, best first, the AI marked as AI.
     r = await w.dave.slash(w.table, "anima leaderboard")
     assert r.ephemeral
