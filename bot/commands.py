@@ -24,6 +24,7 @@ from bot.collector import work_done
 from bot.components.answers import ERROR_TEXT, answer, is_admin
 from bot.components.lobby import lobby_message
 from bot.lobby import CANNOT_SAVE
+from bot.my_games_commands import games_command
 from bot.pictures import draw_card
 from bot.server_commands import settings_command, stats
 from bot.storage import StorageUnavailable
@@ -347,6 +348,7 @@ async def end(interaction: discord.Interaction) -> None:
 
 anima_group.add_command(settings_command)
 anima_group.add_command(stats)
+anima_group.add_command(games_command)
 
 
 @anima_group.command(**command("dms"))

@@ -18,6 +18,7 @@ from bot.attachments import picture_file
 from bot.autopass import WINDOW_KINDS, describe, parse_kinds, window_tip
 from bot.components.game_views import reclaim_view, tip_view
 from bot.games.cache import broken_reply
+from bot.games.since import looked, since_you_looked
 from bot.games.turns import GameTurns
 from bot.panels import HAND_FILE, HandRequest, fingerprint, hand_request, show_hand
 from bot.publishing import ClickedBoard
@@ -125,13 +126,15 @@ class GamePlay(GameTurns):
             table, seat = found
             if table.row.status != "running":
                 return Reply(say(self._over_text(table)))
-            return await self._resuming(
+            reply = await self._resuming(
                 table,
                 seat,
                 lambda: self._choose(table, seat, since, index, panel, clicked),
                 panel,
                 clicked,
             )
+            await looked(self.storage, table, seat, now())  # "Since you last looked"
+            return reply
 
     async def _choose(
         self,
@@ -315,7 +318,9 @@ class GamePlay(GameTurns):
                 return Reply(say(msg("play.no_window"))), None
             embed, view = await self.panel_parts(table, seat)
             key = PanelKey(table.id, seat.seat, fingerprint(embed, view))
-            reply = Reply("", embed, view, ok=True, panel=key)
+            # What he missed while away (issue 26), above his panel.
+            missed = await since_you_looked(self.storage, table, seat, now())
+            reply = Reply(missed, embed, view, ok=True, panel=key)
             if not pictured:
                 return reply, None
             language = await self.publisher.panels.language(table, seat)

@@ -197,4 +197,15 @@ POSTGRES_MIGRATIONS: list[list[str]] = [
         "ALTER TABLE games ADD COLUMN dice_seed TEXT",
         "ALTER TABLE seats ADD COLUMN dice_seed TEXT",
     ],
+    [
+        # Issue 26, "/anima games" and "Since you last looked" (bot/storage/seen.py).
+        """CREATE TABLE member_seen (
+            game_id BIGINT NOT NULL,
+            user_id BIGINT NOT NULL,
+            event_id BIGINT NOT NULL,
+            seen_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (game_id, user_id)
+        )""",
+        "CREATE INDEX seats_user ON seats(user_id)",
+    ],
 ]

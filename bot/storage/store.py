@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from bot.storage.games import GamesStore
 from bot.storage.leases import LeaseStore
+from bot.storage.seen import SeenStore
 from bot.storage.settings import SettingsStore
 from bot.storage.stats import StatsStore
 
 
-class Storage(GamesStore, SettingsStore, StatsStore, LeaseStore):
+class Storage(GamesStore, SettingsStore, StatsStore, LeaseStore, SeenStore):
     """The bot's database. Open with :meth:`open`, close with :meth:`close`.
 
     Every public method is one hop to the database (:mod:`bot.database`): a write is one
@@ -24,4 +25,5 @@ class Storage(GamesStore, SettingsStore, StatsStore, LeaseStore):
     :class:`~bot.storage.commit.CommitStore`, a running game's commits and publish pointers,
     on :class:`~bot.storage.log.LogStore`, the log), :class:`~bot.storage.settings.SettingsStore`
     (servers' and members' settings), :class:`~bot.storage.stats.StatsStore` and
-    :class:`~bot.storage.leases.LeaseStore` (what one process at a time does for a game)."""
+    :class:`~bot.storage.leases.LeaseStore` (what one process at a time does for a game) and
+    :class:`~bot.storage.seen.SeenStore` (the members' last looks at their games, their games)."""
