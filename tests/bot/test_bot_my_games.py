@@ -5,12 +5,14 @@ to its newest message; on both backends (its one statement joins seats, games an
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 import discord
 import pytest
 import simcord
 from anima_sim import Driver, World, actions, board, open_lobby, start_game, stored
 from databases import TestDatabase, connect
 
+from bot.app import AnimaBot
 from bot.rendering.games import MAX_GAMES, GameLine, games_embed
 from bot.rendering.text import EMBED_DESCRIPTION_LIMIT
 from bot.table import jump_url
@@ -18,7 +20,16 @@ from words import speaking
 
 pytestmark = pytest.mark.both_backends
 
+#: The timers' tick in these tests: SimCord's time travel runs every tick of the hours travelled.
+TICK = 600.0
+
 LINK = re.compile(r"\]\((https://discord\.com/channels/[0-9/]+)\)")
+
+
+@pytest.fixture
+def simcord_bot(make_bot: Callable[..., AnimaBot]) -> AnimaBot:
+    """The bot, its timers ticking every ten minutes (hours go by in these tests)."""
+    return make_bot(timer_tick=TICK)
 
 
 def lines_of(result: simcord.InteractionResult) -> list[str]:
