@@ -43,7 +43,7 @@ def since_text(events: Sequence[EventRow], names: Names, db: CardDB, looked_at: 
     if len(lines) > room:
         room -= 1  # the "and N more" line
         text.append(say(counted("since.more", len(lines) - room)))
-    text += [f"> {line}" for line in lines[len(lines) - room :]]
+    text += [f"> {line}" for line in lines[max(0, len(lines) - room) :]]
     return "\n".join(text)
 
 
