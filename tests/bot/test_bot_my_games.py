@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+
 import discord
 import pytest
 import simcord
@@ -56,8 +57,7 @@ async def test_games_lists_his_games_his_turn_first_with_links_to_their_newest_m
     driver = Driver(w, database, table_game, {w.alice.id: w.alice, w.bob.id: w.bob}, seed=4)
     bob_seat = stored(database, table_game).seat_of(w.bob.id).seat
     await driver.until(
-        lambda st, prompts: prompts
-        and all(p.player == bob_seat and not p.window for p in prompts)
+        lambda st, prompts: prompts and all(p.player == bob_seat and not p.window for p in prompts)
     )
     # A lobby alice joined; a game she played that was ended; a game on another server.
     lobby_channel = w.guild.create_text_channel("lobby")
@@ -84,7 +84,9 @@ async def test_games_lists_his_games_his_turn_first_with_links_to_their_newest_m
     guild = w.guild.id
     assert mine.startswith(f"<#{thread.id}> · game #{in_thread} · 🟢 **your turn** (opened <t:")
     assert waiting.startswith(f"<#{w.table.id}> · game #{table_game} · ⏳ waiting for **bob**")
-    assert lobby_line.startswith(f"<#{lobby_channel.id}> · game #{lobby_game} · 🪑 lobby, 2 players")
+    assert lobby_line.startswith(
+        f"<#{lobby_channel.id}> · game #{lobby_game} · 🪑 lobby, 2 players"
+    )
     links = [LINK.search(line)[1] for line in lines]  # type: ignore[index]
     assert links == [
         jump_url(guild, thread.id, board(thread, database, in_thread).id),

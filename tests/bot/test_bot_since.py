@@ -67,8 +67,8 @@ async def away_and_back(
     w: World, simcord_env: simcord.Env, db_path: Path, away: float, timeouts: int = 0
 ) -> tuple[int, str, str, int]:
     """Alice, bob and carol play; alice looks at her panel while bob decides, is away
-    ``away`` seconds, bob and carol play on; what alice reads above her panel when she opens it again, the
-    game, her seat and the version when she looked."""
+    ``away`` seconds, bob and carol play on: what alice reads above her panel when she opens
+    it again, the game, her seat and the version when she looked."""
     # Alice's windows pass at once (auto-pass): no time goes by but her absence.
     await w.alice.slash(
         w.table,
