@@ -20,14 +20,23 @@ if TYPE_CHECKING:
     from bot.app import AnimaBot
 
 
-def game_line(guild_id: int, user_id: int, game: MemberGame) -> GameLine:
-    """How ``/anima games`` shows ``game`` to the member ``user_id``."""
+def game_line(
+    guild_id: int, user_id: int, game: MemberGame, channel: str | None = None
+) -> GameLine:
+    """How ``/anima games`` shows ``game`` to the member ``user_id`` (``channel``: its
+    channel's or thread's name, if the bot knows it)."""
     lobby = game.status == "lobby"
     message = game.lobby_message_id if lobby else game.board_message_id
     url = jump_url(guild_id, game.channel_id, message)
     if lobby:
         return GameLine(
-            game.id, game.channel_id, url, True, since=game.created_at, players=len(game.seats)
+            game.id,
+            game.channel_id,
+            url,
+            True,
+            since=game.created_at,
+            players=len(game.seats),
+            channel=channel,
         )
     deciding = [s for s in game.seats if s.deciding_since is not None]
     his = any(s.user_id == user_id and not s.ai for s in deciding)
@@ -46,7 +55,15 @@ def game_line(guild_id: int, user_id: int, game: MemberGame) -> GameLine:
         since=since,
         paused=game.paused_at is not None,
         players=len(game.seats),
+        channel=channel,
     )
+
+
+def channel_name(guild: discord.Guild | None, channel_id: int) -> str | None:
+    """The name of a channel or thread of ``guild`` the bot has in its cache (it has every
+    channel of its servers: the ``guilds`` intent), else None."""
+    found = guild.get_channel_or_thread(channel_id) if guild is not None else None
+    return found.name if found is not None else None
 
 
 @app_commands.command(**command("games"))
@@ -57,5 +74,6 @@ async def games_command(interaction: discord.Interaction) -> None:
     guild_id = interaction.guild_id or 0
     user_id = interaction.user.id
     games = await bot.storage.member_games(guild_id, user_id)
-    lines = [game_line(guild_id, user_id, g) for g in games]
+    guild = interaction.guild
+    lines = [game_line(guild_id, user_id, g, channel_name(guild, g.channel_id)) for g in games]
     await interaction.response.send_message(embed=games_embed(lines), ephemeral=True)

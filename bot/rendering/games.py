@@ -33,6 +33,8 @@ class GameLine:
     since: float = 0.0
     paused: bool = False
     players: int = 0
+    #: The channel's or thread's name (None: unknown, shown as Discord's channel mention).
+    channel: str | None = None
 
     @property
     def order(self) -> tuple[int, float]:
@@ -60,7 +62,8 @@ def game_line(g: GameLine) -> str:
     else:
         status = say(msg("games.running"))
     link = "games.line.lobby" if g.lobby else "games.line"
-    return say(msg(link, channel=f"<#{g.channel_id}>", game=g.game_id, status=status, url=g.url))
+    channel = f"**#{escape(clip(g.channel, 100))}**" if g.channel else f"<#{g.channel_id}>"
+    return say(msg(link, channel=channel, game=g.game_id, status=status, url=g.url))
 
 
 def games_embed(games: Sequence[GameLine]) -> discord.Embed:

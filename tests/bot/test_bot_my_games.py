@@ -82,11 +82,9 @@ async def test_games_lists_his_games_his_turn_first_with_links_to_their_newest_m
     assert len(lines) == 3, lines
     mine, waiting, lobby_line = lines
     guild = w.guild.id
-    assert mine.startswith(f"<#{thread.id}> · game #{in_thread} · 🟢 **your turn** (opened <t:")
-    assert waiting.startswith(f"<#{w.table.id}> · game #{table_game} · ⏳ waiting for **bob**")
-    assert lobby_line.startswith(
-        f"<#{lobby_channel.id}> · game #{lobby_game} · 🪑 lobby, 2 players"
-    )
+    assert mine.startswith(f"**#{thread.name}** · game #{in_thread} · 🟢 **your turn** (opened <t:")
+    assert waiting.startswith(f"**#table** · game #{table_game} · ⏳ waiting for **bob**")
+    assert lobby_line.startswith(f"**#lobby** · game #{lobby_game} · 🪑 lobby, 2 players")
     links = [LINK.search(line)[1] for line in lines]  # type: ignore[index]
     assert links == [
         jump_url(guild, thread.id, board(thread, database, in_thread).id),
@@ -106,7 +104,7 @@ async def test_games_lists_his_games_his_turn_first_with_links_to_their_newest_m
     # Bob sees the same game as his turn, in his own language.
     await w.bob.slash(w.table, "anima settings", language="es")
     bobs = lines_of(await w.bob.slash(w.table, "anima games"))
-    assert bobs[0].startswith(f"<#{w.table.id}> · partida n.º {table_game} · 🟢 **te toca**")
+    assert bobs[0].startswith(f"**#table** · partida n.º {table_game} · 🟢 **te toca**")
     assert any("sala" in line for line in bobs)
 
 
