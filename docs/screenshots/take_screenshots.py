@@ -68,7 +68,7 @@ SHOTS = {
         Shot("board_ru.png", "a game in Russian: its board, as Bob (who reads Russian)", 1560),
         Shot("hand_ru.png", "the same game: Carol's private panel, in Russian", 1400),
         Shot("games.png", "/anima games: Alice's games on the server, her turn first", 900),
-        Shot("since.png", "Alice back after hours: 'Since you last looked' on her panel", 1400),
+        Shot("since.png", "Alice back after hours: 'Since you last looked' on her panel", 1600),
     )
 }
 #: The languages photographed (issue 22): the game's language (a lobby option) and every
