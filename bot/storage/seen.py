@@ -89,9 +89,11 @@ class SeenStore(StorageCore):
             return seen
         if not read:
             return None
-        row = await self.fetchone(
-            "SELECT event_id, seen_at FROM member_seen WHERE game_id = ? AND user_id = ?",
-            (game_id, user_id),
+        row = await self._guarded(
+            self.fetchone(
+                "SELECT event_id, seen_at FROM member_seen WHERE game_id = ? AND user_id = ?",
+                (game_id, user_id),
+            )
         )
         if row is None:
             return None
@@ -128,10 +130,13 @@ class SeenStore(StorageCore):
         """The events posted in ``(after_id, upto_id]`` that ``seat`` may read: the public
         ones and those addressed to him (never another seat's private events), oldest first,
         the newest :data:`MISSED_LIMIT` at most."""
-        rows = await self.fetchall(
-            f"SELECT {_EVENT_COLUMNS} FROM events WHERE game_id = ? AND id > ? AND id <= ? "
-            f"AND (recipients IS NULL OR {self.dialect.recipient_is}) ORDER BY id DESC LIMIT ?",
-            (game_id, after_id, upto_id, seat, MISSED_LIMIT),
+        rows = await self._guarded(
+            self.fetchall(
+                f"SELECT {_EVENT_COLUMNS} FROM events WHERE game_id = ? AND id > ? AND id <= ? "
+                f"AND (recipients IS NULL OR {self.dialect.recipient_is}) "
+                "ORDER BY id DESC LIMIT ?",
+                (game_id, after_id, upto_id, seat, MISSED_LIMIT),
+            )
         )
         return [_event(r) for r in reversed(rows)]
 
