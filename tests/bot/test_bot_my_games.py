@@ -16,6 +16,7 @@ from databases import TestDatabase, connect
 from bot.app import AnimaBot
 from bot.rendering.games import MAX_GAMES, GameLine, games_embed
 from bot.rendering.text import EMBED_DESCRIPTION_LIMIT
+from bot.storage.seen import WRITE_EVERY, Seen
 from bot.table import jump_url
 from words import speaking
 
@@ -175,3 +176,29 @@ async def test_missed_events_are_his_and_the_public_ones_only(
     assert await missed(bob, newest) == ["public", "to bob", "to both"]
     # Up to the given event only (the publish pointer: what was not posted is not missed).
     assert await missed(alice, first + 1) == ["public"]
+
+
+async def test_a_look_is_stored_now_and_then_and_read_back(
+    simcord_env: simcord.Env, simcord_bot: AnimaBot
+) -> None:
+    """``member_seen`` on both backends: the first look of a young game stays in memory, a
+    look ``WRITE_EVERY`` after the game's start (or forced) is stored, read back by a process
+    that has none in memory, and updated in place."""
+    storage = simcord_bot.storage
+    start = 1_767_225_600.0
+    await storage.mark_seen(7, 42, 10, start + 60, start, force=False)
+    storage._seen.clear()  # another process (a restart): nothing was stored
+    assert await storage.last_seen(7, 42) is None
+    await storage.mark_seen(7, 42, 12, start + WRITE_EVERY, start, force=False)
+    await storage.mark_seen(7, 42, 15, start + WRITE_EVERY + 60, start, force=False)
+    assert (await storage.last_seen(7, 42)) == Seen(
+        15, start + WRITE_EVERY + 60, start + WRITE_EVERY
+    )
+    storage._seen.clear()
+    assert await storage.last_seen(7, 42) == Seen(12, start + WRITE_EVERY, start + WRITE_EVERY)
+    await storage.mark_seen(7, 42, 20, start + WRITE_EVERY + 90, start, force=True)
+    storage._seen.clear()
+    assert await storage.last_seen(7, 42) == Seen(
+        20, start + WRITE_EVERY + 90, start + WRITE_EVERY + 90
+    )
+    assert await storage.last_seen(7, 43) is None  # another member's look is his own
