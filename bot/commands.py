@@ -24,6 +24,7 @@ from bot.collector import work_done
 from bot.components.answers import ERROR_TEXT, answer, is_admin
 from bot.components.lobby import lobby_message
 from bot.lobby import CANNOT_SAVE
+from bot.my_games_commands import games_command
 from bot.pictures import draw_card
 from bot.privacy_commands import privacy
 from bot.rating_commands import leaderboard, profile
@@ -352,6 +353,7 @@ anima_group.add_command(stats)
 anima_group.add_command(privacy)
 anima_group.add_command(leaderboard)
 anima_group.add_command(profile)
+anima_group.add_command(games_command)
 
 
 @anima_group.command(**command("dms"))

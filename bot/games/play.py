@@ -19,6 +19,7 @@ from bot.autopass import WINDOW_KINDS, describe, parse_kinds, window_tip
 from bot.components.game_views import reclaim_view, tip_view
 from bot.components.undo import undo_view
 from bot.games.cache import broken_reply
+from bot.games.since import looked, since_you_looked
 from bot.games.turns import GameTurns
 from bot.panels import HAND_FILE, HandRequest, fingerprint, hand_request, show_hand
 from bot.publishing import ClickedBoard
@@ -124,13 +125,15 @@ class GamePlay(GameTurns):
             if isinstance(found, Reply):
                 return found
             table, seat = found
-            return await self._resuming(
+            reply = await self._resuming(
                 table,
                 seat,
                 lambda: self._choose(table, seat, since, index, panel, clicked),
                 panel,
                 clicked,
             )
+            await looked(self.storage, table, seat, now())  # "Since you last looked"
+            return reply
 
     async def _running_player(self, game_id: int, user_id: int) -> tuple[Table, SeatRow] | Reply:
         """Under the game's lock: :meth:`_player`, refused too when the game is not running."""
@@ -325,7 +328,9 @@ class GamePlay(GameTurns):
                 return Reply(say(msg("play.no_window"))), None
             embed, view = await self.panel_parts(table, seat)
             key = PanelKey(table.id, seat.seat, fingerprint(embed, view))
-            reply = Reply("", embed, view, ok=True, panel=key)
+            # What he missed while away (issue 26), above his panel.
+            missed = await since_you_looked(self.storage, table, seat, now())
+            reply = Reply(missed, embed, view, ok=True, panel=key)
             if not pictured:
                 return reply, None
             language = await self.publisher.panels.language(table, seat)

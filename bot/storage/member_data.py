@@ -138,11 +138,12 @@ class Stats(Rows):
 
 
 @dataclass(frozen=True)
-class Ratings(Rows):
-    """His ratings (issue 25, :mod:`bot.storage.ratings`): deleted. A game he sat in rates
-    its seats at its end, after his seats were made anonymous (a former member is placed, so
-    the others' ratings count him, and nothing of him is kept); a rating of his written
-    before that (the game rated first) is deleted at the game's end all the same."""
+class Rewritten(Rows):
+    """Rows that a game he goes on playing after his deletion may write again: deleted, and
+    deleted again when that game ends. His ratings (issue 25, :mod:`bot.storage.ratings`: a
+    game rates its seats after his seat was made anonymous, and a former member is placed,
+    so the others' ratings count him, with nothing of him kept; a rating written before that
+    goes here) and his looks at his games (issue 26, :mod:`bot.storage.seen`)."""
 
     async def ended(self, s: Session, user_id: int, game_id: int) -> None:
         await self.erase(s, user_id)
@@ -201,7 +202,8 @@ KINDS: tuple[Kind, ...] = (
     Rows("autopass", "autopass", guild="guild_id", shown=("kinds",)),
     Rows("language", "member_settings", shown=("language", "locale")),
     Rows("dms_closed", "dm_refused"),
-    Ratings("ratings", "ratings", guild="guild_id"),
+    Rewritten("ratings", "ratings", guild="guild_id"),
+    Rewritten("seen", "member_seen"),
 )
 
 

@@ -285,6 +285,20 @@ MIGRATIONS: list[list[str]] = [
         # -> [before, after]), for its end message. NULL: not rated.
         "ALTER TABLE games ADD COLUMN rating_changes TEXT",
     ],
+    [
+        # Issue 26, "/anima games" and "Since you last looked" (bot/storage/seen.py): a
+        # member's last look at a game (a member's data: the newest event posted then, and
+        # when), written apart from the game's commits; the seats of a member (his games).
+        # Self-contained: it may run after any other step.
+        """CREATE TABLE member_seen (
+            game_id INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            event_id INTEGER NOT NULL,
+            seen_at REAL NOT NULL,
+            PRIMARY KEY (game_id, user_id)
+        )""",
+        "CREATE INDEX seats_user ON seats(user_id)",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

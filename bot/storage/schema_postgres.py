@@ -230,4 +230,15 @@ POSTGRES_MIGRATIONS: list[list[str]] = [
         # -> [before, after]), for its end message. NULL: not rated.
         "ALTER TABLE games ADD COLUMN rating_changes TEXT",
     ],
+    [
+        # Issue 26, "/anima games" and "Since you last looked" (bot/storage/seen.py).
+        """CREATE TABLE member_seen (
+            game_id BIGINT NOT NULL,
+            user_id BIGINT NOT NULL,
+            event_id BIGINT NOT NULL,
+            seen_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (game_id, user_id)
+        )""",
+        "CREATE INDEX seats_user ON seats(user_id)",
+    ],
 ]

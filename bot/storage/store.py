@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from bot.storage.leases import LeaseStore
-from bot.storage.member_data import MemberDataStore
+from bot.storage.member_data import Deleted, MemberDataStore
 from bot.storage.ratings import RatingStore
+from bot.storage.seen import SeenStore
 from bot.storage.settings import SettingsStore
 from bot.storage.stats import StatsStore
 
 
-class Storage(MemberDataStore, SettingsStore, StatsStore, LeaseStore, RatingStore):
+class Storage(MemberDataStore, SettingsStore, StatsStore, LeaseStore, RatingStore, SeenStore):
     """The bot's database. Open with :meth:`open`, close with :meth:`close`.
 
     Every public method is one hop to the database (:mod:`bot.database`): a write is one
@@ -28,4 +29,12 @@ class Storage(MemberDataStore, SettingsStore, StatsStore, LeaseStore, RatingStor
     :class:`~bot.storage.leases.LeaseStore` (what one process at a time does for a game);
     :class:`~bot.storage.member_data.MemberDataStore` (on the games: what is kept about a
     member, ``/anima privacy``),
-    :class:`~bot.storage.ratings.RatingStore` (the ratings, issue 25)."""
+    :class:`~bot.storage.ratings.RatingStore` (the ratings, issue 25),
+    :class:`~bot.storage.seen.SeenStore` (the members' last looks at their games, their games)."""
+
+    async def delete_member_data(self, user_id: int, now: float) -> Deleted:
+        """:meth:`~bot.storage.member_data.MemberDataStore.delete_member_data`, and his looks
+        kept in memory forgotten."""
+        done = await super().delete_member_data(user_id, now)
+        self.forget_seen(user_id)
+        return done

@@ -25,13 +25,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
+import contextlib
 import gzip
 import json
 import os
 import re
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -83,6 +84,8 @@ SHOTS = {
             "the replay page of /anima history: a finished game stepped through, in Bob's view",
             1100,
         ),
+        Shot("games.png", "/anima games: Alice's games on the server, her turn first", 900),
+        Shot("since.png", "Alice back after hours: 'Since you last looked' on her panel", 1600),
     )
 }
 #: The languages photographed (issue 22): the game's language (a lobby option) and every
@@ -361,6 +364,7 @@ async def take(out_dir: Path, max_kb: int) -> None:
             await bot.close()
     if bot.errors:
         raise SystemExit(f"the bot raised errors: {bot.errors!r}")
+    await take_overview(settings, out_dir, max_kb)
     await take_three_sets(settings, out_dir, max_kb)
     await take_replay(out_dir, max_kb)
     for language, locale in LANGUAGE_SHOTS.items():
@@ -402,6 +406,85 @@ async def take_language(
             await bot.close()
     if bot.errors:
         raise SystemExit(f"the bot raised errors: {bot.errors!r}")
+
+
+#: Hours Alice is away in the pictures of issue 26 (the timers tick every ten minutes there),
+#: before she looks at her games; then two of her decisions time out (a slow game's timer).
+AWAY = 3 * 3600
+SLOW_TIMER = 4 * 3600
+
+
+async def take_overview(settings: Settings, out_dir: Path, max_kb: int) -> None:
+    """Issue 26: Alice looks at her panel and goes away for hours while the others play;
+    meanwhile Bob opens a second game in another channel and Carol a lobby, both with her:
+    ``/anima games`` as she comes back, then her panel with what she missed."""
+    slow = settings.model_copy(update={"timer_tick": 600.0, "decision_timer": SLOW_TIMER})
+    async with preview_game(slow) as (env, bot, world):
+        await photograph_overview(env, bot, world, out_dir, max_kb)
+
+
+@contextlib.asynccontextmanager
+async def preview_game(
+    settings: Settings,
+) -> AsyncIterator[tuple[simcord.Env, AnimaBot, PreviewWorld]]:
+    """The preview's world (its lobby open) on a new bot with ``settings``, closed after; a
+    bot error stops the pictures."""
+    with tempfile.TemporaryDirectory(prefix="anima-shots-") as tmp:
+        bot = create_bot(preview_settings(settings), db_path=Path(tmp) / "anima.sqlite3")
+        try:
+            async with simcord.run(bot) as env:
+                yield env, bot, await seed_world(env)
+        finally:
+            await bot.close()
+    if bot.errors:
+        raise SystemExit(f"the bot raised errors: {bot.errors!r}")
+
+
+async def photograph_overview(
+    env: simcord.Env, bot: AnimaBot, world: PreviewWorld, out_dir: Path, max_kb: int
+) -> None:
+    """:func:`take_overview`'s game and pictures."""
+    alice, bob, carol = world.members
+    # Her reaction windows pass by themselves: nothing but her own turn waits.
+    windows = {f"auto_{k}": True for k in ("moves", "encounters", "exploration")}
+    await alice.slash(world.table, "anima settings", auto_battles=True, **windows)
+    lobby = next(m for m in world.table.history() if m.id == world.lobby_message_id)
+    await alice.click(lobby, custom_id=f"anima:lobby:{world.game_id}:start")
+    game = Members(env, bot, world)
+    table = await game.play_until(moves(bob))
+    await alice.click(await game.board(), custom_id=f"anima:{table.id}:hand")
+    await env.advance_time(AWAY)
+    for name, host, joiner in (("slow-game", bob, alice), ("next-game", carol, alice)):
+        channel = world.guild.create_text_channel(name)
+        opened = await host.slash(channel, "anima start")
+        assert opened.response is not None
+        row = await bot.storage.active_game(channel.id)
+        assert row is not None
+        message = opened.response.message
+        await joiner.click(message, custom_id=f"anima:lobby:{row.id}:join")
+        if name == "slow-game":
+            await host.click(message, custom_id=f"anima:lobby:{row.id}:start")
+    mine = await alice.slash(world.table, "anima games")
+    await photograph(env, world, alice, mine, SHOTS["games.png"], out_dir, max_kb)
+    # Bob and Carol play on; two of Alice's decisions time out (the default is
+    # taken for her); then they play until she must decide, and she looks.
+    timeouts = 2
+    for _ in range(1000):
+        table = await game.table()
+        prompts = [p for p in table.game.pending() if not table.seats[p.player].ai]
+        theirs = [p for p in prompts if game.member(table, p.player) is not alice]
+        if theirs:
+            choices = theirs[0].choices
+            best = max(range(len(choices)), key=lambda i: preference(choices[i]))
+            await game.choose(table, theirs[0], best)
+        elif timeouts:
+            await env.advance_time(SLOW_TIMER + 600)
+            timeouts -= 1
+        else:
+            break
+    board = await game.board()
+    back = await alice.click(board, custom_id=f"anima:{table.id}:hand")
+    await photograph(env, world, alice, back, SHOTS["since.png"], out_dir, max_kb)
 
 
 #: Seeds tried in turn for the three-sets picture: the first whose game reaches the wanted
