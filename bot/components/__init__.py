@@ -14,7 +14,8 @@ custom_ids (all ≤ 100 characters, never a card id):
   kinds of ``bot.autopass``);
 - ``anima:lobby:<game>:<join|leave|ai|start|cancel>`` and ``…:<sets|rules|edition|timer>``;
 - ``anima:lobby:<game>:ai:<level>`` — a level in the host's private "Add AI player" picker;
-- ``anima:end:<game>:<yes|no>`` — the ``/anima end`` confirmation.
+- ``anima:end:<game>:<yes|no>`` — the ``/anima end`` confirmation;
+- ``anima:<game>:vote:<seat>:<ai|wait>`` — a ballot of a slow game's vote on a seat (``vote``).
 
 The modules, one job each: :mod:`~bot.components.answers` (acknowledging and answering a
 click), :mod:`~bot.components.choices` (the running game's items),
@@ -39,6 +40,7 @@ from bot.components.choices import (
 )
 from bot.components.end import EndButton
 from bot.components.lobby import AiLevelButton, LobbyButton, LobbySelect
+from bot.components.vote import VoteButton
 
 #: Every item class, registered once at start (``AnimaBot.setup_hook``).
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
@@ -51,4 +53,5 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     AiLevelButton,
     LobbySelect,
     EndButton,
+    VoteButton,
 )

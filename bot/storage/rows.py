@@ -29,6 +29,23 @@ class GuildSettings:
     #: The public language of new lobbies (a words.LANGUAGES code); None: the server's
     #: preferred locale.
     language: str | None = None
+    #: New lobbies' pace (issue 26: ``live`` or ``slow``) and a slow game's decision and
+    #: reaction-window timers, in seconds.
+    pace: str = "live"
+    slow_timer: int = 12 * 3600
+    slow_window: int = 3600
+
+
+@dataclass
+class MemberPings:
+    """A member's ping settings (issue 26; his data): quiet hours (``23-08``, in his time
+    zone), his time zone (an IANA name or a UTC offset; None: UTC) and whether he wants a
+    "you are next" heads-up."""
+
+    user_id: int
+    quiet_hours: str | None = None
+    timezone: str | None = None
+    heads_up: bool = False
 
 
 @dataclass
@@ -57,6 +74,34 @@ class SeatRow:
     #: A member's own seed of the game's dice (docs/fair_dice.md): his Join's interaction id
     #: (the host's: his ``/anima start``'s); None: an AI seat, or a game of the old generator.
     dice_seed: str | None = None
+    #: A slow game's (issue 26, bot.slow): when his decision's ping is due, when his "you are
+    #: next" heads-up is, when the table's vote on his seat closes and its ballots (voter's
+    #: user id -> ``ai`` or ``wait``); None: nothing pending.
+    ping_at: float | None = None
+    heads_at: float | None = None
+    vote_until: float | None = None
+    ballots: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def slow_json(self) -> str | None:
+        """The slow game's bookkeeping as stored (None: nothing pending)."""
+        kept = {
+            k: v
+            for k, v in (
+                ("ping", self.ping_at),
+                ("heads", self.heads_at),
+                ("vote", self.vote_until),
+                ("ballots", self.ballots),
+            )
+            if v
+        }
+        return json.dumps(kept, separators=(",", ":")) if kept else None
+
+    @property
+    def wake_at(self) -> float | None:
+        """The earliest moment something of :attr:`slow_json` is due (the timers' query)."""
+        due = [t for t in (self.ping_at, self.heads_at, self.vote_until) if t is not None]
+        return min(due) if due else None
 
     @property
     def human(self) -> bool:
@@ -106,6 +151,13 @@ class GameRow:
     #: the game is over (kept out of the row's repr, hence of any log line); the lobby shows
     #: its SHA-256 (``engine.dice_commitment``). None: a game of the old generator.
     dice_seed: str | None = field(default=None, repr=False)
+    #: Its pace (issue 26): ``live``, ``slow``; None in a lobby: the server's default.
+    pace: str | None = None
+
+    @property
+    def slow(self) -> bool:
+        """A game played at the slow pace (bot.slow)."""
+        return self.pace == "slow"
 
 
 @dataclass
@@ -145,6 +197,9 @@ class SeatUpdate:
     deadline: float | None
     half_at: float | None
     pinged: bool
+    #: A slow game's pending pings and vote (:attr:`SeatRow.slow_json`) and when due.
+    slow_json: str | None = None
+    wake_at: float | None = None
 
 
 @dataclass
@@ -190,11 +245,11 @@ _GAME_COLUMNS = (
     "id, guild_id, channel_id, host_id, status, options_json, decision_timer, window_timer, "
     "seed, state_json, version, published_event_id, published_version, lobby_message_id, "
     "board_message_id, board_turn, winner_seat, ending, broken_reason, created_at, started_at, "
-    "ended_at, in_thread, paused_at, language, dice_seed"
+    "ended_at, in_thread, paused_at, language, dice_seed, pace"
 )
 _SEAT_COLUMNS = (
     "game_id, seat, position, user_id, name, ai, timeouts, prompt_since, deadline, half_at, "
-    "pinged, start_dm, ai_level, dice_seed"
+    "pinged, start_dm, ai_level, dice_seed, slow_json"
 )
 _EVENT_COLUMNS = "id, game_id, version, kind, text, recipients, data_json, at"
 
@@ -244,6 +299,7 @@ def _game(row: Sequence[Any]) -> GameRow:
         damage=None if options is not None else "its options are not valid JSON",
         language=row[24] or "en",
         dice_seed=row[25],
+        pace=row[26],
     )
 
 
@@ -271,7 +327,27 @@ def _seat(row: Sequence[Any]) -> SeatRow:
         ai_level=row[12],
         damage=damage,
         dice_seed=row[13],
+        **_slow(row[14]),
     )
+
+
+def _slow(text: Any) -> dict[str, Any]:
+    """A seat's slow-game bookkeeping from its column (nothing pending if unreadable)."""
+    d = _json_object(text) or {}
+    ballots = d.get("ballots")
+
+    def at(key: str) -> float | None:
+        value = d.get(key)
+        return float(value) if isinstance(value, int | float) else None
+
+    return {
+        "ping_at": at("ping"),
+        "heads_at": at("heads"),
+        "vote_until": at("vote"),
+        "ballots": {str(k): str(v) for k, v in ballots.items()}
+        if isinstance(ballots, dict)
+        else {},
+    }
 
 
 def missing_seat(players: Sequence[str], seats: Collection[str]) -> str | None:
