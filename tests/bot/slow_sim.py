@@ -96,3 +96,14 @@ async def advance(env: simcord.Env, seconds: float) -> None:
     while seconds > 0:
         await env.advance_time(min(step, seconds))
         seconds -= step
+
+
+#: The paces the restart tests run at (issue 26: slow games survive restarts like live ones).
+PACES = ["live", "slow"]
+
+
+async def set_pace(w: World, pace: str, **settings: Any) -> None:
+    """The server's default pace for new lobbies (and any other ``settings``), set by its
+    admin."""
+    r = await w.admin.slash(w.table, "anima settings", pace=pace, **settings)
+    assert r.ephemeral and r.response.embeds, r.response.content
