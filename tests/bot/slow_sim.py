@@ -68,8 +68,16 @@ def pings(env: simcord.Env, user_id: int, game_id: int) -> list[Ping]:
                     if m.content.startswith(mark) and f"#{game_id}" in m.content:
                         found.append(Ping(mark, at, deadline, True))
             elif user_id in m.ping_user_ids:
-                mark = next((k for k in (OPEN, HALF, NEXT) if m.content.startswith(k)), "")
-                found.append(Ping(mark, at, deadline, False))
+                # The lines that name him (a board message's lines are in its components).
+                lines = [
+                    line
+                    for line in "\n".join([m.content, *_texts(m.components)]).splitlines()
+                    if f"<@{user_id}>" in line
+                ]
+                for line in lines or [""]:
+                    mark = next((k for k in (OPEN, HALF, NEXT) if line.startswith(k)), "")
+                    due = re.search(r"<t:(\d+)", line)
+                    found.append(Ping(mark, at, int(due[1]) if due else None, False))
     return sorted(found, key=lambda p: p.at)
 
 
@@ -81,7 +89,9 @@ async def slow_game(w: World, quiet: dict[simcord.MemberActor, tuple[str, str]])
         w.table, "anima settings", pace="slow", slow_timer=12, slow_window=60, ai_takeover=3
     )
     fields = {f.name: f.value for f in r.response.embeds[0].fields}
-    assert fields["Pace of new lobbies"] == "slow: 12 hours per decision, reaction windows 1 hour", fields
+    assert (
+        fields["Pace of new lobbies"] == "slow: 12 hours per decision, reaction windows 1 hour"
+    ), fields
     for member, (hours, zone) in quiet.items():
         r = await member.slash(w.table, "anima settings", quiet_hours=hours, timezone=zone)
         fields = {f.name: f.value for f in r.response.embeds[0].fields}
@@ -107,3 +117,13 @@ async def set_pace(w: World, pace: str, **settings: Any) -> None:
     admin."""
     r = await w.admin.slash(w.table, "anima settings", pace=pace, **settings)
     assert r.ephemeral and r.response.embeds, r.response.content
+
+
+def _texts(components: Any) -> list[str]:
+    """Every text of a message's components (stored as Discord's JSON)."""
+    if isinstance(components, list):
+        return [t for c in components for t in _texts(c)]
+    if isinstance(components, dict):
+        own = [components["content"]] if isinstance(components.get("content"), str) else []
+        return own + [t for v in components.values() for t in _texts(v)]
+    return []
