@@ -67,6 +67,11 @@ SHOTS = {
         Shot("hand_es.png", "the same game: Carol's private panel, in Spanish", 1400),
         Shot("board_ru.png", "a game in Russian: its board, as Bob (who reads Russian)", 1560),
         Shot("hand_ru.png", "the same game: Carol's private panel, in Russian", 1400),
+        Shot(
+            "slow_vote.png",
+            "a slow game: Bob let three decisions run out, the table votes on his seat",
+            900,
+        ),
     )
 }
 #: The languages photographed (issue 22): the game's language (a lobby option) and every
@@ -348,6 +353,58 @@ async def take(out_dir: Path, max_kb: int) -> None:
     await take_three_sets(settings, out_dir, max_kb)
     for language, locale in LANGUAGE_SHOTS.items():
         await take_language(settings, language, locale, out_dir, max_kb)
+    await take_slow(settings, out_dir, max_kb)
+
+
+async def take_slow(settings: Settings, out_dir: Path, max_kb: int) -> None:
+    """A slow game (issue 26), the pace Alice picks in the lobby (12 hours a decision): Alice
+    and Carol play, Bob does not; after his third decision runs out the table votes on his
+    seat (the preview has DMs off: the pings are mentions in the channel)."""
+    # The timer loop wakes every half hour: SimCord runs each tick it jumps over.
+    slow = settings.model_copy(update={"timer_tick": 1800})
+    with tempfile.TemporaryDirectory(prefix="anima-shots-") as tmp:
+        bot = create_bot(preview_settings(slow), db_path=Path(tmp) / "anima.sqlite3")
+        try:
+            async with simcord.run(bot) as env:
+                world = await seed_world(env)
+                alice, bob, carol = world.members
+                lobby = next(m for m in world.table.history() if m.id == world.lobby_message_id)
+                gid = world.game_id
+                await alice.select(lobby, ["slow:43200"], custom_id=f"anima:lobby:{gid}:timer")
+                await alice.click(lobby, custom_id=f"anima:lobby:{gid}:start")
+                game = Members(env, bot, world)
+                for _ in range(500):
+                    if (vote := vote_message(world)) is not None:
+                        break
+                    table = await game.table()
+                    prompts = [
+                        p
+                        for p in table.game.pending()
+                        if not table.seats[p.player].ai and game.member(table, p.player) is not bob
+                    ]
+                    if prompts:
+                        best = max(
+                            range(len(prompts[0].choices)),
+                            key=lambda i: preference(prompts[0].choices[i]),
+                        )
+                        await game.choose(table, prompts[0], best)
+                    else:
+                        await env.advance_time(4 * 3600)  # Bob's decision runs out
+                else:
+                    raise SystemExit("the table never voted")
+                await photograph(env, world, carol, vote, SHOTS["slow_vote.png"], out_dir, max_kb)
+        finally:
+            await bot.close()
+    if bot.errors:
+        raise SystemExit(f"the bot raised errors: {bot.errors!r}")
+
+
+def vote_message(world: PreviewWorld) -> discord.Message | None:
+    """The newest message of a vote on a seat (its buttons), if any."""
+    for m in reversed(world.table.history()):
+        if any(":vote:" in c for c in custom_ids(m.components)):
+            return m
+    return None
 
 
 async def take_language(
@@ -456,7 +513,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=HERE, help="where to write the PNGs")
     parser.add_argument("--max-kb", type=int, default=300, help="shrink larger pictures")
+    parser.add_argument("--slow-only", action="store_true", help="only the slow game's picture")
     args = parser.parse_args()
+    if args.slow_only:
+        settings = Settings(_env_file=None, DISCORD_TOKEN="", ANIMA_FIXED_SEED=SEED)
+        asyncio.run(take_slow(settings, args.out, args.max_kb))
+        return
     print(f"Taking {len(SHOTS)} screenshots into {args.out}:")
     for shot in SHOTS.values():
         print(f"  {shot.name}: {shot.what}")
