@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -361,38 +362,42 @@ async def take_slow(settings: Settings, out_dir: Path, max_kb: int) -> None:
     and Carol play, Bob does not; after his third decision runs out the table votes on his
     seat (the preview has DMs off: the pings are mentions in the channel)."""
     # The timer loop wakes every half hour: SimCord runs each tick it jumps over.
-    slow = settings.model_copy(update={"timer_tick": 1800})
+    async with preview_game(settings.model_copy(update={"timer_tick": 1800})) as (env, world):
+        alice, bob, carol = world.members
+        lobby = next(m for m in world.table.history() if m.id == world.lobby_message_id)
+        gid = world.game_id
+        await alice.select(lobby, ["slow:43200"], custom_id=f"anima:lobby:{gid}:timer")
+        await alice.click(lobby, custom_id=f"anima:lobby:{gid}:start")
+        game = Members(env, env.bot, world)  # type: ignore[arg-type]
+        for _ in range(500):
+            if (vote := vote_message(world)) is not None:
+                break
+            table = await game.table()
+            playing = [
+                p
+                for p in table.game.pending()
+                if not table.seats[p.player].ai and game.member(table, p.player) is not bob
+            ]
+            if not playing:
+                await env.advance_time(4 * 3600)  # Bob's decision runs out
+                continue
+            choices = playing[0].choices
+            best = max(range(len(choices)), key=lambda i: preference(choices[i]))
+            await game.choose(table, playing[0], best)
+        else:
+            raise SystemExit("the table never voted")
+        await photograph(env, world, carol, vote, SHOTS["slow_vote.png"], out_dir, max_kb)
+
+
+@contextlib.asynccontextmanager
+async def preview_game(settings: Settings) -> AsyncIterator[tuple[simcord.Env, PreviewWorld]]:
+    """The preview's world on a bot of ``settings`` (its database a temporary file), its
+    lobby open; the bot's errors raised at the end."""
     with tempfile.TemporaryDirectory(prefix="anima-shots-") as tmp:
-        bot = create_bot(preview_settings(slow), db_path=Path(tmp) / "anima.sqlite3")
+        bot = create_bot(preview_settings(settings), db_path=Path(tmp) / "anima.sqlite3")
         try:
             async with simcord.run(bot) as env:
-                world = await seed_world(env)
-                alice, bob, carol = world.members
-                lobby = next(m for m in world.table.history() if m.id == world.lobby_message_id)
-                gid = world.game_id
-                await alice.select(lobby, ["slow:43200"], custom_id=f"anima:lobby:{gid}:timer")
-                await alice.click(lobby, custom_id=f"anima:lobby:{gid}:start")
-                game = Members(env, bot, world)
-                for _ in range(500):
-                    if (vote := vote_message(world)) is not None:
-                        break
-                    table = await game.table()
-                    prompts = [
-                        p
-                        for p in table.game.pending()
-                        if not table.seats[p.player].ai and game.member(table, p.player) is not bob
-                    ]
-                    if prompts:
-                        best = max(
-                            range(len(prompts[0].choices)),
-                            key=lambda i: preference(prompts[0].choices[i]),
-                        )
-                        await game.choose(table, prompts[0], best)
-                    else:
-                        await env.advance_time(4 * 3600)  # Bob's decision runs out
-                else:
-                    raise SystemExit("the table never voted")
-                await photograph(env, world, carol, vote, SHOTS["slow_vote.png"], out_dir, max_kb)
+                yield env, await seed_world(env)
         finally:
             await bot.close()
     if bot.errors:
