@@ -264,7 +264,9 @@ def _set_pings(
 
 
 def _pings_fields(embed: discord.Embed, s: GuildSettings, p: MemberPings) -> None:
-    """The server's pace and the member's pings, in the current language."""
+    """The server's pace and the member's pings, in the current language, before the
+    auto-pass (the embed's last field, the long one)."""
+    at = len(embed.fields) - 1
     pace = msg("settings.pace.live")
     if s.pace == "slow":
         pace = msg(
@@ -272,16 +274,16 @@ def _pings_fields(embed: discord.Embed, s: GuildSettings, p: MemberPings) -> Non
             timer=rendering.duration(s.slow_timer),
             window=rendering.duration(s.slow_window),
         )
-    embed.add_field(name=say(msg("settings.pace")), value=say(pace))
+    embed.insert_field_at(at, name=say(msg("settings.pace")), value=say(pace))
     zone = p.timezone or "UTC"
     hours = (
         msg("settings.quiet_hours.value", hours=p.quiet_hours, zone=zone)
         if p.quiet_hours
         else msg("settings.quiet_hours.none", zone=zone)
     )
-    embed.add_field(name=say(msg("settings.quiet_hours")), value=say(hours))
+    embed.insert_field_at(at + 1, name=say(msg("settings.quiet_hours")), value=say(hours))
     on = msg("settings.on" if p.heads_up else "settings.off")
-    embed.add_field(name=say(msg("settings.heads_up")), value=say(on))
+    embed.insert_field_at(at + 2, name=say(msg("settings.heads_up")), value=say(on))
 
 
 @app_commands.command(**command("stats"))
