@@ -7,9 +7,11 @@ in that module's docstring.
   (``/anima settings heads_up``), a "you are next" heads-up when the member before him gets
   his ping. A ping is a DM with a link to the game's newest message when he allows DMs
   (:meth:`bot.publishing.Publisher.dm`), else a mention in the game's channel. A ping due in
-  his quiet hours (:mod:`bot.quiet`) waits for their end. What is pending lives in the seat's
-  row (:attr:`bot.storage.SeatRow.slow_json`), so it survives a restart; it is committed as
-  done *before* it is sent (a crash between loses a ping rather than sending it twice).
+  his quiet hours (:mod:`bot.quiet`) waits for their end. A decision that runs out pings its
+  member again: his next decision's ping, or one saying the default was taken. What is
+  pending lives in the seat's row (:attr:`bot.storage.SeatRow.slow_json`), so it survives a
+  restart; it is committed as done *before* it is sent (a crash between loses a ping rather
+  than sending it twice).
 - **The vote.** After ``away_after`` time-outs in a row (the server's AI-takeover count) the
   other seated members vote: give the seat to an AI player, or wait. The vote closes when all
   of them voted, or after the game's decision timer; the majority of the ballots decides, and
@@ -30,7 +32,7 @@ from bot.games.service import Games
 from bot.languages import public_language, reader_language
 from bot.publishing import Publisher
 from bot.storage import NewEvent, SeatRow, Storage
-from bot.table import NoGame, Reply, Table, jump_url, now
+from bot.table import PING_GRACE, NoGame, Reply, Table, jump_url, now
 from words import Message, msg, say, speaking
 
 log = logging.getLogger("anima.slow")
@@ -88,6 +90,15 @@ class Slow:
                 else:
                     s.pinged = True
                     sends.append((s, "half"))
+            if s.missed_at is not None and s.missed_at <= t:
+                changed = True
+                if deciding or s.ai:
+                    s.missed_at = None  # his new decision's ping tells him again
+                elif quiet is not None and quiet.quiet_at(t):
+                    s.missed_at = quiet.ends(t)
+                else:
+                    s.missed_at = None
+                    sends.append((s, "missed"))
             if s.heads_at is not None and s.heads_at <= t:
                 changed = True
                 if prompt is not None or s.ai:
@@ -125,7 +136,7 @@ class Slow:
         link = jump_url(row.guild_id, row.channel_id, row.board_message_id)
         who = table.names.mention(s.seat)
         when = rendering.at_time(s.deadline) if s.deadline is not None else ""
-        icon = {"open": "🔔", "half": "⏰", "next": "👀"}[kind]
+        icon = {"open": "🔔", "half": "⏰", "next": "👀", "missed": "⌛"}[kind]
         text: Message = msg(f"slow.ping.{kind}", player=who, game=row.id, time=when, link=link)
         return f"{icon} {say(text)}"
 
@@ -136,6 +147,11 @@ class Slow:
         with speaking(await reader_language(self.storage, s.user_id)):
             text = self._line(table, s, kind)
         return await self.publisher.dm(table, s, text) is not None
+
+    def missed(self, s: SeatRow, t: float) -> None:
+        """``s``'s decision ran out (its default taken): he is pinged again, by his next
+        decision's ping or, if none opens, by one saying so."""
+        s.missed_at = t + PING_GRACE
 
     # ------------------------------------------------------------------ votes
 

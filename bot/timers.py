@@ -24,7 +24,8 @@ everybody's: it closes when every player in it answered, or after the server's
 ``slow_window`` (1 h by default), quiet hours or not, and pings nobody (the auto-pass answers
 it for a member who wants). A member is pinged once per decision (a DM when he allows them,
 else a mention in the channel; never in his quiet hours: a ping due then waits for their end)
-and reminded once at half time. A time-out takes the default as in a live game, but **never
+and reminded once at half time. A time-out takes the default as in a live game and pings the
+member again (his next decision's ping, or one saying the default was taken), but **never
 gives a seat to the AI without the table's say**: when a seat becomes away (above), if another
 seat is present and the server allows takeovers, the other seated members vote (AI or wait,
 :class:`bot.slow.Slow`); waiting starts the count again. When every human is away the game
@@ -138,6 +139,8 @@ class Timers:
                 if counts:
                     s.timeouts += 1
                 await self.games.apply(table, s.seat, None, "timeout")
+                if table.row.slow:
+                    self.slow.missed(s, t)
                 if counts and s.timeouts >= table.away_after and not g.over:
                     if not any(table.present(o) for o in table.seats.values()):
                         await self.games.run_ai(table)

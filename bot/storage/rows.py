@@ -75,10 +75,12 @@ class SeatRow:
     #: (the host's: his ``/anima start``'s); None: an AI seat, or a game of the old generator.
     dice_seed: str | None = None
     #: A slow game's (issue 26, bot.slow): when his decision's ping is due, when his "you are
-    #: next" heads-up is, when the table's vote on his seat closes and its ballots (voter's
-    #: user id -> ``ai`` or ``wait``); None: nothing pending.
+    #: next" heads-up is, when the ping saying his time ran out is, when the table's vote on
+    #: his seat closes and its ballots (voter's user id -> ``ai`` or ``wait``); None:
+    #: nothing pending.
     ping_at: float | None = None
     heads_at: float | None = None
+    missed_at: float | None = None
     vote_until: float | None = None
     ballots: dict[str, str] = field(default_factory=dict)
 
@@ -90,6 +92,7 @@ class SeatRow:
             for k, v in (
                 ("ping", self.ping_at),
                 ("heads", self.heads_at),
+                ("missed", self.missed_at),
                 ("vote", self.vote_until),
                 ("ballots", self.ballots),
             )
@@ -100,7 +103,8 @@ class SeatRow:
     @property
     def wake_at(self) -> float | None:
         """The earliest moment something of :attr:`slow_json` is due (the timers' query)."""
-        due = [t for t in (self.ping_at, self.heads_at, self.vote_until) if t is not None]
+        pending = (self.ping_at, self.heads_at, self.missed_at, self.vote_until)
+        due = [t for t in pending if t is not None]
         return min(due) if due else None
 
     @property
@@ -343,6 +347,7 @@ def _slow(text: Any) -> dict[str, Any]:
     return {
         "ping_at": at("ping"),
         "heads_at": at("heads"),
+        "missed_at": at("missed"),
         "vote_until": at("vote"),
         "ballots": {str(k): str(v) for k, v in ballots.items()}
         if isinstance(ballots, dict)

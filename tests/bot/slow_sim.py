@@ -17,8 +17,9 @@ from databases import connect
 #: game's timers are hours long, and SimCord wakes the loop at every tick it jumps over.
 TICK = 1800
 HOUR = 3600
-#: A ping's marks (bot.slow): its decision opened, half time, "you are next".
-OPEN, HALF, NEXT = "🔔", "⏰", "👀"
+#: A ping's marks (bot.slow): its decision opened, half time, "you are next", time ran out.
+OPEN, HALF, NEXT, MISSED = "🔔", "⏰", "👀", "⌛"
+MARKS = (OPEN, HALF, NEXT, MISSED)
 
 
 @dataclass
@@ -64,7 +65,7 @@ def pings(env: simcord.Env, user_id: int, game_id: int) -> list[Ping]:
             due = re.search(r"<t:(\d+)", m.content)
             deadline = int(due[1]) if due else None
             if channel_id == dm:
-                for mark in (OPEN, HALF, NEXT):
+                for mark in MARKS:
                     if m.content.startswith(mark) and f"#{game_id}" in m.content:
                         found.append(Ping(mark, at, deadline, True))
             elif user_id in m.ping_user_ids:
@@ -75,7 +76,7 @@ def pings(env: simcord.Env, user_id: int, game_id: int) -> list[Ping]:
                     if f"<@{user_id}>" in line
                 ]
                 for line in lines or [""]:
-                    mark = next((k for k in (OPEN, HALF, NEXT) if line.startswith(k)), "")
+                    mark = next((k for k in MARKS if line.startswith(k)), "")
                     due = re.search(r"<t:(\d+)", line)
                     found.append(Ping(mark, at, int(due[1]) if due else None, False))
     return sorted(found, key=lambda p: p.at)

@@ -14,7 +14,18 @@ from zoneinfo import ZoneInfo
 import simcord
 from anima_sim import Driver, World, components, lines_text, private_reply, stored
 from databases import connect
-from slow_sim import HALF, HOUR, NEXT, OPEN, TICK, advance, pings, slow_game, slow_seats
+from slow_sim import (
+    HALF,
+    HOUR,
+    MISSED,
+    NEXT,
+    OPEN,
+    TICK,
+    advance,
+    pings,
+    slow_game,
+    slow_seats,
+)
 
 from bot.app import AnimaBot
 
@@ -58,7 +69,7 @@ async def test_a_slow_game_over_days_pings_once_waits_for_the_table_and_ends(
     await advance(env, 6 * HOUR + TICK)
     first = pings(env, w.alice.id, game_id)
     assert [p.kind for p in first] == [OPEN] and first[0].at >= start + 6 * HOUR
-    assert [p.kind for p in pings(env, w.carol.id, game_id)] == [OPEN]
+    assert [p.kind for p in pings(env, w.carol.id, game_id)] == [OPEN, HALF]  # 12 h from 00:00
 
     players = {m.id: m for m in (w.alice, w.bob, w.carol)}
     names = {w.alice.id: "alice", w.bob.id: "bob", w.carol.id: "carol"}
@@ -134,6 +145,8 @@ async def test_a_slow_game_over_days_pings_once_waits_for_the_table_and_ends(
         assert all(kinds == [OPEN, HALF] for kinds in by_decision.values()), (name, by_decision)
         assert decided[seat] <= set(by_decision), name
         assert len(decided[seat]) > 5, name
+    # bob was pinged again after his time-outs (when no new decision of his opened at once).
+    assert [p for p in pings(env, w.bob.id, game_id) if p.kind == MISSED]
     # carol's heads-ups came when the member before her (bob, then his AI: none) started.
     assert [p for p in pings(env, w.carol.id, game_id) if p.kind == NEXT]
 
