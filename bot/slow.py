@@ -126,8 +126,8 @@ class Slow:
         i = order.index(s)
         for o in order[i + 1 :] + order[:i]:
             if o.human and not o.ai:
-                if (await self.storage.member_pings(o.user_id or 0)).heads_up:
-                    o.heads_at = t
+                if not o.headed and (await self.storage.member_pings(o.user_id or 0)).heads_up:
+                    o.heads_at, o.headed = t, True
                 return
 
     def _line(self, table: Table, s: SeatRow, kind: str) -> str:

@@ -168,6 +168,7 @@ class Table:
             s.deadline = quiet.active_after(t, timer) if quiet else t + timer
             s.half_at = quiet.active_after(t, timer / 2) if quiet else t + timer / 2
             s.ping_at = t + PING_GRACE if s.human else None
+            s.headed = False  # his own decision: the next heads-up is for his next turn
         else:
             s.deadline = t + timer
             # Half-time pings are for real decisions; windows are short and for everybody.

@@ -82,6 +82,9 @@ class SeatRow:
     heads_at: float | None = None
     missed_at: float | None = None
     vote_until: float | None = None
+    #: His heads-up was sent since his last decision opened (one per turn of the player
+    #: before him, not one per decision of that player).
+    headed: bool = False
     ballots: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -95,6 +98,7 @@ class SeatRow:
                 ("missed", self.missed_at),
                 ("vote", self.vote_until),
                 ("ballots", self.ballots),
+                ("headed", self.headed),
             )
             if v
         }
@@ -352,6 +356,7 @@ def _slow(text: Any) -> dict[str, Any]:
         "ballots": {str(k): str(v) for k, v in ballots.items()}
         if isinstance(ballots, dict)
         else {},
+        "headed": d.get("headed") is True,
     }
 
 
