@@ -31,6 +31,7 @@ from bot.games.play import answering
 from bot.games.service import Games
 from bot.languages import public_language, reader_language
 from bot.publishing import Publisher
+from bot.quiet import Quiet
 from bot.storage import NewEvent, SeatRow, Storage
 from bot.table import PING_GRACE, NoGame, Reply, Table, jump_url, now
 from words import Message, msg, say, speaking
@@ -71,12 +72,8 @@ class Slow:
             )
             if s.ping_at is not None and s.ping_at <= t:
                 changed = True
-                if not deciding:
-                    s.ping_at = None
-                elif quiet is not None and quiet.quiet_at(t):
-                    s.ping_at = quiet.ends(t)
-                else:
-                    s.ping_at = None
+                s.ping_at, send = _settle(t, not deciding, quiet)
+                if send:
                     sends.append((s, "open"))
                     await self._heads_up(table, s, t)
             if s.half_at is not None and s.half_at <= t and not s.pinged:
@@ -92,21 +89,15 @@ class Slow:
                     sends.append((s, "half"))
             if s.missed_at is not None and s.missed_at <= t:
                 changed = True
-                if deciding or s.ai:
-                    s.missed_at = None  # his new decision's ping tells him again
-                elif quiet is not None and quiet.quiet_at(t):
-                    s.missed_at = quiet.ends(t)
-                else:
-                    s.missed_at = None
+                # A new decision of his: its own ping tells him again.
+                s.missed_at, send = _settle(t, deciding or s.ai, quiet)
+                if send:
                     sends.append((s, "missed"))
             if s.heads_at is not None and s.heads_at <= t:
                 changed = True
-                if prompt is not None or s.ai:
-                    s.heads_at = None  # his own decision's ping says more
-                elif quiet is not None and quiet.quiet_at(t):
-                    s.heads_at = quiet.ends(t)
-                else:
-                    s.heads_at = None
+                # Already deciding himself: his own decision's ping says more.
+                s.heads_at, send = _settle(t, prompt is not None or s.ai, quiet)
+                if send:
                     sends.append((s, "next"))
         if not changed:
             return
@@ -250,6 +241,16 @@ class Slow:
             if done:
                 await self.publisher.publish(table)
             return Reply(say(msg(f"slow.vote.counted.{choice}")), ok=True)
+
+
+def _settle(t: float, drop: bool, quiet: Quiet | None) -> tuple[float | None, bool]:
+    """A pending ping due at ``t``: (when it is due now, whether to send it now): dropped
+    (``drop``: no longer wanted), moved to the end of the member's quiet hours, or sent."""
+    if drop:
+        return None, False
+    if quiet is not None and quiet.quiet_at(t):
+        return quiet.ends(t), False
+    return None, True
 
 
 def _voters(table: Table, s: SeatRow) -> list[SeatRow]:
