@@ -7,7 +7,8 @@
 - ``lobby``        the lobby service (join, options, start); ``lobby_options`` its O/V codes.
 - ``games``        the game service: a lock per game, load / apply / commit with a version
   check, AI seats, choices, card plays, panels, reclaim, end, recovery after a restart.
-- ``timers``       deadlines: half-time pings, time-outs, AI takeovers.
+- ``timers``       deadlines: half-time pings, time-outs, AI takeovers; ``slow`` a slow game's
+  pings and the table's vote on an absent member's seat, ``quiet`` members' quiet hours.
 - ``publishing``   posting events and the board (``board``), pings, DMs and secret starts
   (``direct``), what a restart finds in the channel (``restart``).
 - ``rendering``    the one renderer (a package, a module per thing drawn): engine views,

@@ -96,6 +96,8 @@ class AnimaBot(commands.Bot):
         )
         #: The deadlines' service (``timers`` is the loop that calls it).
         self.deadlines = Timers(self.storage, self.games, self.publisher)
+        #: Slow games' pings and votes (a vote's button reaches it).
+        self.slow = self.deadlines.slow
         #: Unexpected errors caught in component callbacks (logged; tests assert it stays empty).
         self.errors: list[BaseException] = []
         self._recovered = False

@@ -33,8 +33,9 @@ from bot.games.service import Games
 from bot.languages import public_language, server_language
 from bot.lobby_options import choose_codes
 from bot.publishing import Publisher
+from bot.quiet import quiet_hours
 from bot.refusals import refusal_message
-from bot.rendering import NAME_LIMIT, SET_NAMES
+from bot.rendering import NAME_LIMIT, SET_NAMES, SLOW_VALUE
 from bot.storage import GameRow, NewEvent, SeatRow, Storage, StorageUnavailable
 from bot.table import MAX_SEATS, MIN_SEATS, Table, jump_url, now, seat_update
 from engine import DEFAULT_LEVEL, LEVELS, Game, IllegalAction, Options
@@ -72,8 +73,10 @@ class LobbyOutcome:
     row: GameRow | None = None
     seats: list[SeatRow] = field(default_factory=list)
     closed: Message | None = None
-    #: The server's decision timer, which the lobby shows when the host keeps the default.
+    #: The server's decision timer, which the lobby shows when the host keeps the default
+    #: (its slow one when its default pace is slow: ``default_pace``, issue 26).
     default_timer: int = 0
+    default_pace: str = "live"
 
 
 def saving(
@@ -238,8 +241,13 @@ class Lobby:
         self, row: GameRow, seats: list[SeatRow], closed: Message | None = None
     ) -> LobbyOutcome:
         settings = await self.storage.guild_settings(row.guild_id)
+        slow = settings.pace == "slow"
         return LobbyOutcome(
-            row=row, seats=seats, closed=closed, default_timer=settings.decision_timer
+            row=row,
+            seats=seats,
+            closed=closed,
+            default_timer=settings.slow_timer if slow else settings.decision_timer,
+            default_pace=settings.pace,
         )
 
     async def _lobby(self, game_id: int) -> tuple[GameRow | None, list[SeatRow], Message | None]:
@@ -398,8 +406,12 @@ class Lobby:
         elif what in ("rules", "edition"):
             options = choose_codes(options, what, list(values))
         elif what == "timer":
+            # The pace (issue 26) is chosen with the timer: ``slow:<seconds>`` a slow game's.
             value = values[0] if values else "default"
-            changes["decision_timer"] = None if value == "default" else int(value)
+            slow = value.startswith(SLOW_VALUE)
+            changes["pace"] = None if value == "default" else "slow" if slow else "live"
+            seconds = value.removeprefix(SLOW_VALUE)
+            changes["decision_timer"] = None if value == "default" else int(seconds)
         elif what == "language" and values and values[0] in LANGUAGES:
             changes["language"] = values[0]
         elif what == "rated" and values:
@@ -408,6 +420,7 @@ class Lobby:
         await self.storage.update_game(row.id, **changes)
         row.options = changes["options"]
         row.decision_timer = changes.get("decision_timer", row.decision_timer)
+        row.pace = changes.get("pace", row.pace)
         row.language = changes.get("language", row.language)
         row.rated = bool(changes.get("rated", row.rated))
         await self._touch(row.id)
@@ -462,11 +475,16 @@ class Lobby:
                 row.channel_id = thread_id
                 await self.storage.update_game(row.id, channel_id=thread_id)
                 closed = msg("lobby.started.thread", started=closed, thread=f"<#{thread_id}>")
-        decision_timer = (
-            row.decision_timer if row.decision_timer is not None else settings.decision_timer
-        )
-        row.decision_timer, row.window_timer = decision_timer, settings.window_timer
+        # A lobby that kept the server's default plays at the server's pace (issue 26).
+        pace = row.pace or ("live" if row.decision_timer is not None else settings.pace)
+        slow = pace == "slow"
+        default_timer = settings.slow_timer if slow else settings.decision_timer
+        decision_timer = row.decision_timer if row.decision_timer is not None else default_timer
+        window_timer = settings.slow_window if slow else settings.window_timer
+        row.decision_timer, row.window_timer, row.pace = decision_timer, window_timer, pace
         table = Table(row, {s.seat: s for s in seats}, game, settings)
+        if slow:
+            table.quiet = await quiet_hours(self.storage, (s.user_id for s in seats))
         t = now()
         for s in seats:
             prompt = game.prompt_for(s.seat)
@@ -480,11 +498,12 @@ class Lobby:
             game.version,
             seed,
             decision_timer,
-            settings.window_timer,
+            window_timer,
             options.model_dump(),
             [seat_update(s) for s in seats],
             opening,
             t,
+            pace=pace,
         )
         if not ok:
             return LobbyOutcome(CLOSED)

@@ -47,11 +47,24 @@ def _dms_closed(found: Found) -> str:
     return say(msg("privacy.dms_closed.value"))
 
 
+def _pings(found: Found) -> str:
+    quiet, zone, heads_up = (*found.values, None, None, None)[:3]
+    return say(
+        msg(
+            "privacy.pings.value",
+            quiet=quiet or say(msg("privacy.none")),
+            zone=zone or "UTC",
+            heads_up="✅" if heads_up else "❌",
+        )
+    )
+
+
 #: How a kind's values are said (any other kind: its counts on this server and others).
 VALUES: dict[str, Callable[[Found], str]] = {
     "autopass": _autopass,
     "language": _language,
     "dms_closed": _dms_closed,
+    "pings": _pings,
 }
 
 

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.quiet import Quiet
 from bot.rendering import Names
 from bot.storage import GameRow, GuildSettings, SeatRow, SeatUpdate
 from engine import Game, Prompt, PromptView, SeatView, TableView
@@ -29,6 +30,9 @@ MIN_SEATS = 2
 #: Real decisions timed out in a row after which a seat counts as away, when the server's
 #: ``ai_takeover`` is off (0): the game still pauses when every human is away.
 AWAY_TIMEOUTS = 3
+#: A slow game's ping of a new decision waits this long (seconds): a member who is playing
+#: answers a follow-up decision within it and is not pinged for it (bot.timers).
+PING_GRACE = 60
 
 
 def no_game() -> str:
@@ -86,6 +90,8 @@ class Table:
     seats: dict[str, SeatRow]
     game: Game
     settings: GuildSettings
+    #: A slow game's seated members' quiet hours, by user id (bot.quiet; issue 26).
+    quiet: dict[int, Quiet] = field(default_factory=dict)
     #: The views already built of the game at one version (see :meth:`table_view`).
     _views: dict[tuple[str, str | None], Any] = field(default_factory=dict, repr=False)
     _views_of: tuple[int, int] = (0, -1)
@@ -152,8 +158,17 @@ class Table:
         """Start the clock of ``s``'s new prompt at ``t`` (none for AI seats or no timer)."""
         timer = self.row.window_timer if prompt.window else (self.row.decision_timer or 0)
         s.pinged = False
+        s.ping_at = None
         if s.ai or timer <= 0:
             s.deadline, s.half_at = None, None
+        elif self.row.slow and not prompt.window:
+            # A slow game's clock does not run during the member's quiet hours: his deadline
+            # (and his reminder's half time) move on by their overlap (bot.timers).
+            quiet = self.quiet.get(s.user_id or 0)
+            s.deadline = quiet.active_after(t, timer) if quiet else t + timer
+            s.half_at = quiet.active_after(t, timer / 2) if quiet else t + timer / 2
+            s.ping_at = t + PING_GRACE if s.human else None
+            s.headed = False  # his own decision: the next heads-up is for his next turn
         else:
             s.deadline = t + timer
             # Half-time pings are for real decisions; windows are short and for everybody.
@@ -174,7 +189,17 @@ class LobbyResult:
 
 def seat_update(s: SeatRow) -> SeatUpdate:
     """The bookkeeping of ``s`` as storage writes it."""
-    return SeatUpdate(s.seat, s.ai, s.timeouts, s.prompt_since, s.deadline, s.half_at, s.pinged)
+    return SeatUpdate(
+        s.seat,
+        s.ai,
+        s.timeouts,
+        s.prompt_since,
+        s.deadline,
+        s.half_at,
+        s.pinged,
+        s.slow_json,
+        s.wake_at,
+    )
 
 
 def now() -> float:

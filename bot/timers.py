@@ -15,6 +15,22 @@ takeover is off) is *away*. When a seat becomes away:
   any seated member (a board or panel button, **My hand**, ``/anima hand`` or ``/anima play``)
   resumes it (:meth:`bot.games.service.Games.resume`): every open decision gets a fresh deadline.
 
+Slow games (issue 26, the lobby's pace; :mod:`bot.slow`). A decision's timer is counted in
+hours (the server's ``slow_timer``, 12 h by default, or the lobby's choice) and **does not run
+down during its member's quiet hours** (``/anima settings quiet_hours``, in his time zone):
+his deadline, and his half time, are moved on by the quiet hours they overlap
+(:meth:`bot.quiet.Quiet.active_after`), computed when the decision opens. A reaction window is
+everybody's: it closes when every player in it answered, or after the server's
+``slow_window`` (1 h by default), quiet hours or not, and pings nobody (the auto-pass answers
+it for a member who wants). A member is pinged once per decision (a DM when he allows them,
+else a mention in the channel; never in his quiet hours: a ping due then waits for their end)
+and reminded once at half time. A time-out takes the default as in a live game and pings the
+member again (his next decision's ping, or one saying the default was taken), but **never
+gives a seat to the AI without the table's say**: when a seat becomes away (above), if another
+seat is present and the server allows takeovers, the other seated members vote (AI or wait,
+:class:`bot.slow.Slow`); waiting starts the count again. When every human is away the game
+pauses, as a live one does.
+
 Deadlines live in the seats' rows (see :class:`bot.table.Table.set_deadline`), so they survive
 restarts; the bot's timer loop (:mod:`bot.app`) asks storage which games have one due and
 calls :meth:`Timers.run` for each. What a pass changes (time-outs, notices, a takeover, the
@@ -26,6 +42,7 @@ from __future__ import annotations
 
 from bot.games.service import Games
 from bot.publishing import Publisher
+from bot.slow import Slow
 from bot.storage import NewEvent, SeatRow, Storage
 from bot.table import MAX_SEATS, GameBroken, NoGame, Table, now
 
@@ -40,6 +57,8 @@ class Timers:
         self.storage = storage
         self.games = games
         self.publisher = publisher
+        #: Slow games' pings and votes.
+        self.slow = Slow(storage, games, publisher)
 
     async def run(self, game_id: int) -> None:
         """Half-time pings, then time-outs (X6) of every due decision, AI takeovers."""
@@ -51,10 +70,19 @@ class Timers:
             if table.row.status != "running" or table.paused:
                 return
             t = now()
-            await self._ping(table, t)
-            if await self._time_out(table, t):
+            closed = False
+            if table.row.slow:
+                await self.slow.ping(table, t)
+                closed = self.slow.close_votes(table, t)
+                if closed:
+                    await self.games.run_ai(table)  # a seat the table gave to the AI
+            else:
+                await self._ping(table, t)
+            if await self._time_out(table, t) or closed:
                 await self.games.commit(table)
                 await self.publisher.publish(table)
+            if table.row.slow:
+                await self.slow.post_votes(table)
 
     async def _ping(self, table: Table, t: float) -> None:
         g = table.game
@@ -111,13 +139,18 @@ class Timers:
                 if counts:
                     s.timeouts += 1
                 await self.games.apply(table, s.seat, None, "timeout")
+                if table.row.slow:
+                    self.slow.missed(s, t)
                 if counts and s.timeouts >= table.away_after and not g.over:
                     if not any(table.present(o) for o in table.seats.values()):
                         await self.games.run_ai(table)
                         if not g.over:
                             await self._pause(table)
                         break
-                    if table.settings.ai_takeover:
+                    if table.row.slow:
+                        if table.settings.ai_takeover:
+                            self.slow.open_vote(table, s, t)
+                    elif table.settings.ai_takeover:
                         await self._takeover(table, s)
             await self.games.run_ai(table)
         return changed

@@ -25,6 +25,10 @@ BOT_EVENT_KINDS: dict[str, tuple[str, ...]] = {
     "resumed": ("player",),
     "takeover": ("player", "times"),
     "reclaimed": ("player",),
+    # A slow game's vote on an absent member's seat (issue 26, bot.slow).
+    "vote_open": ("player", "times"),
+    "vote_ai": ("player",),
+    "vote_wait": ("player",),
 }
 
 
@@ -59,6 +63,8 @@ for _kind in (
     "resumed",
     "reclaimed",
     "undone",
+    "vote_ai",
+    "vote_wait",
 ):
     _simple(_kind, "player")
 for _kind in ("attack", "offer", "trade_offer", "trade", "spoils", "discredit"):
@@ -182,9 +188,9 @@ def _channel_paused(d: dict[str, Any], c: Context) -> Message:
     return msg("event.channel_paused", reason=msg(f"reason.channel_{d['reason']}"))
 
 
-@COURSE("takeover")
+@COURSE("takeover", "vote_open")
 def _takeover(d: dict[str, Any], c: Context) -> Message:
-    return counted("event.takeover", d["times"], player=c.who(d["player"]))
+    return counted(f"event.{c.kind}", d["times"], player=c.who(d["player"]))
 
 
 # ---------------------------------------------------------------------- cards and effects

@@ -19,6 +19,7 @@ custom_ids (all ≤ 100 characters, never a card id):
 - ``anima:end:<game>:<yes|no>`` — the ``/anima end`` confirmation;
 - ``anima:privacy:<member>:<ask|yes|no>`` — ``/anima privacy``'s deletion and confirmation
   (only that member may click).
+- ``anima:<game>:vote:<seat>:<ai|wait>`` — a ballot of a slow game's vote on a seat (``vote``).
 
 The modules, one job each: :mod:`~bot.components.answers` (acknowledging and answering a
 click), :mod:`~bot.components.choices` (the running game's items),
@@ -45,6 +46,7 @@ from bot.components.end import EndButton
 from bot.components.lobby import AiLevelButton, LobbyButton, LobbySelect
 from bot.components.privacy import PrivacyButton
 from bot.components.undo import UndoButton
+from bot.components.vote import VoteButton
 
 #: Every item class, registered once at start (``AnimaBot.setup_hook``).
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
@@ -59,4 +61,5 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     EndButton,
     PrivacyButton,
     UndoButton,
+    VoteButton,
 )

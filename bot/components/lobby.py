@@ -57,7 +57,11 @@ def lobby_message(result: LobbyOutcome, cards: CardDB) -> dict[str, Any]:
     assert result.row is not None
     with speaking(public_language(result.row)):
         embed = rendering.lobby_embed(
-            result.row, result.seats, result.default_timer, closed=result.closed
+            result.row,
+            result.seats,
+            result.default_timer,
+            closed=result.closed,
+            default_pace=result.default_pace,
         )
         view = None if result.closed else lobby_view(result.row, cards)
     return {"embed": embed, "view": view}
@@ -326,9 +330,18 @@ def lobby_view(row: GameRow, cards: CardDB) -> ui.View:
         discord.SelectOption(
             label=say(msg("lobby.option.timer", timer=label)),
             value="default" if seconds is None else str(seconds),
-            default=seconds == row.decision_timer,
+            default=seconds == row.decision_timer and row.pace != "slow",
         )
         for label, seconds in rendering.TIMER_CHOICES
+    ]
+    # The slow pace (issue 26): a decision timer in hours.
+    timers += [
+        discord.SelectOption(
+            label=say(msg("lobby.option.slow", timer=rendering.duration(seconds))),
+            value=f"{rendering.SLOW_VALUE}{seconds}",
+            default=row.pace == "slow" and seconds == row.decision_timer,
+        )
+        for seconds in rendering.SLOW_CHOICES
     ]
     # The languages by their own names; the lobby's is in its embed (a select of one value
     # shows one default, the timer's).

@@ -13,6 +13,7 @@ from types import TracebackType
 
 from bot import rendering
 from bot.publishing import Publisher, pointer
+from bot.quiet import quiet_hours
 from bot.settings import GAME_CACHE, ShardSet
 from bot.storage import GameRow, Storage, missing_seat
 from bot.table import GameBroken, NoGame, Reply, Table, now
@@ -176,6 +177,12 @@ class GameCache:
                 continue  # in use: it stays
             self.drop(game_id)
 
+    async def _quiet(self, table: Table) -> None:
+        """A slow game's members' quiet hours, read again with every load (a member may have
+        changed them; storage keeps them in memory)."""
+        if table.row.slow:
+            table.quiet = await quiet_hours(self.storage, (s.user_id for s in table.seats.values()))
+
     async def load(self, game_id: int, resuming: bool = False) -> Table:
         """The game with its seats; raises :class:`NoGame` or :class:`GameBroken`.
 
@@ -198,6 +205,7 @@ class GameCache:
         if table is not None:
             self._cache.move_to_end(game_id)
             table.settings = await self.storage.guild_settings(table.row.guild_id)
+            await self._quiet(table)
             return table
         # One hop: the row, its seats and whether it is behind its channel.
         found = await self.storage.game_to_play(game_id)
@@ -221,6 +229,7 @@ class GameCache:
         seats = {s.seat: s for s in seat_rows}
         settings = await self.storage.guild_settings(row.guild_id)
         table = Table(row, seats, game, settings)
+        await self._quiet(table)
         # A seat of the game without its row (issue 24, fault 3) would never be asked nor
         # timed: the game would hang, holding its channel. Damage like the others.
         damage = missing_seat(table.table_view().seats, seats)

@@ -240,7 +240,8 @@ class GamePlay(GameTurns):
             if choice
             else rendering.escape(action)
         )
-        seat.timeouts = 0
+        # He plays his seat himself: a slow game's vote on it closes (bot.slow).
+        seat.timeouts, seat.vote_until, seat.ballots = 0, None, {}
         try:
             await self.apply(table, seat.seat, action, "human")
         except IllegalAction as exc:

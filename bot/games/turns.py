@@ -251,6 +251,7 @@ class GameTurns(GameCache):
             prompt = g.prompt_for(s.seat)
             if prompt is None:
                 s.prompt_since, s.deadline, s.half_at, s.pinged = None, None, None, False
+                s.ping_at = None
             else:
                 same = (
                     not reopened

@@ -262,6 +262,10 @@ class Publisher(Restarts):
             for p in humans
             if table.seats[p.player].user_id
         ]
+        if table.row.slow:
+            # A slow game pings each member once, privately when it can and never in his
+            # quiet hours (bot.slow): these lines name him without pinging him.
+            users = []
         return lines, users
 
     async def post_pings(self, table: Table, seats: Sequence[SeatRow]) -> None:
@@ -277,6 +281,11 @@ class Publisher(Restarts):
                 lines.append(f"⏰ {say(msg('notice.half_time', player=who, time=when))}")
                 if s.user_id:
                     users.append(s.user_id)
+        await self.ping_lines(table, lines, users)
+
+    async def ping_lines(self, table: Table, lines: list[str], users: list[int]) -> None:
+        """Post ``lines`` that ping ``users`` (said in the game's language), the board under
+        them: a half-time ping, a slow game's ping in the channel (bot.slow)."""
         if not self.storage.shared:
             await self.post_lines(table, lines, [discord.Object(u) for u in users])
             return

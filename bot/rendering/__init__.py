@@ -64,7 +64,15 @@ from bot.rendering.events import (
     log_embed,
 )
 from bot.rendering.hand import hand_embed, start_embed
-from bot.rendering.lobby import TIMER_CHOICES, about_text, ai_level_text, duration, lobby_embed
+from bot.rendering.lobby import (
+    SLOW_CHOICES,
+    SLOW_VALUE,
+    TIMER_CHOICES,
+    about_text,
+    ai_level_text,
+    duration,
+    lobby_embed,
+)
 from bot.rendering.prompts import prompt_text, waiting_text
 from bot.rendering.text import (
     COLOR,
@@ -95,6 +103,8 @@ __all__ = [
     "PAUSED_TEXT",
     "PLACEHOLDER_LIMIT",
     "SET_NAMES",
+    "SLOW_CHOICES",
+    "SLOW_VALUE",
     "TIMER_CHOICES",
     "V2_TEXT_LIMIT",
     "Names",

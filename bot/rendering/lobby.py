@@ -56,6 +56,20 @@ TIMER_CHOICES: list[tuple[Message, int | None]] = [
 ]
 
 
+#: A slow game's choices of a decision timer (issue 26), offered in the timer's select with
+#: values ``slow:<seconds>``.
+SLOW_CHOICES = (12 * 3600, 24 * 3600, 48 * 3600)
+SLOW_VALUE = "slow:"
+
+
+def pace_text(pace: str | None, seconds: int) -> str:
+    """A lobby's timer: ``12 h`` at the slow pace (``Slow: 12 h per decision``), else the
+    timer's length."""
+    if pace == "slow":
+        return say(msg("lobby.timer.slow", timer=duration(seconds)))
+    return duration(seconds)
+
+
 def duration(seconds: int | None) -> str:
     """A timer's length, short (``2 min``, ``1 day``; ``none`` for no timer)."""
     if seconds is None:
@@ -108,6 +122,7 @@ def lobby_embed(
     default_timer: int,
     *,
     closed: Message | str | None = None,
+    default_pace: str = "live",
 ) -> discord.Embed:
     """The lobby message: its seats and options, or why it closed (``closed``)."""
     options = Options.model_validate(row.options)
@@ -127,9 +142,9 @@ def lobby_embed(
     rules = listing([OPTIONAL_RULES[c].name for c in o]) if o else msg("lobby.rules.none")
     edition = listing([EDITION_OPTIONS[c].name for c in v]) if v else msg("lobby.edition.none")
     timer = (
-        duration(row.decision_timer)
+        pace_text(row.pace, row.decision_timer)
         if row.decision_timer is not None
-        else say(msg("lobby.timer.default", timer=duration(default_timer)))
+        else say(msg("lobby.timer.default", timer=pace_text(default_pace, default_timer)))
     )
     description = _said(closed) if closed else say(msg("lobby.description", seats=SEATS))
     embed = discord.Embed(

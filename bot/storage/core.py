@@ -30,7 +30,7 @@ from bot.database import (
 )
 from bot.storage.dialect import dialect_of
 from bot.storage.faults import StorageUnavailable
-from bot.storage.rows import EventRow, GuildSettings, Pointer
+from bot.storage.rows import EventRow, GuildSettings, MemberPings, Pointer
 from bot.storage.schema import migrate
 
 log = logging.getLogger("anima.storage")
@@ -59,6 +59,7 @@ class StorageCore:
         self._autopass: dict[tuple[int, int], frozenset[str]] = {}
         self._languages: dict[int, tuple[str | None, str | None]] = {}
         self._dm_refused: dict[int, bool] = {}
+        self._pings: dict[int, MemberPings] = {}
         #: The latest private events of (game, seat, limit), least recently read first.
         self._private: OrderedDict[tuple[int, str, int], list[EventRow]] = OrderedDict()
         self._private_keys: dict[int, set[tuple[int, str, int]]] = {}

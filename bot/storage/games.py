@@ -205,13 +205,15 @@ class GamesStore(CommitStore):
         seats: Sequence[SeatUpdate],
         events: Sequence[NewEvent],
         now: float,
+        pace: str = "live",
     ) -> bool:
-        """Turn a lobby into a running game; False if it is no longer a lobby."""
+        """Turn a lobby into a running game (at ``pace``, issue 26); False if it is no longer
+        a lobby."""
 
         async def start(s: Session) -> list[EventRow]:
             done = await s.execute(
                 "UPDATE games SET status = 'running', state_json = ?, version = ?, seed = ?, "
-                "decision_timer = ?, window_timer = ?, options_json = ?, started_at = ? "
+                "decision_timer = ?, window_timer = ?, options_json = ?, started_at = ?, pace = ? "
                 "WHERE id = ? AND status = 'lobby'",
                 (
                     state_json,
@@ -221,6 +223,7 @@ class GamesStore(CommitStore):
                     window_timer,
                     json.dumps(options),
                     now,
+                    pace,
                     game_id,
                 ),
             )
@@ -297,7 +300,8 @@ class GamesStore(CommitStore):
             "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id "
             "WHERE g.status = 'running' AND g.paused_at IS NULL "
             "AND ((s.deadline IS NOT NULL AND s.deadline <= ?) "
-            "OR (s.half_at IS NOT NULL AND s.half_at <= ? AND s.pinged = 0)) ORDER BY s.game_id",
-            (now, now),
+            "OR (s.half_at IS NOT NULL AND s.half_at <= ? AND s.pinged = 0) "
+            "OR s.wake_at <= ?) ORDER BY s.game_id",
+            (now, now, now),
         )
         return [r[0] for r in rows]

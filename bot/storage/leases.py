@@ -227,12 +227,13 @@ class LeaseStore(StorageCore):
         server, the earliest due time)."""
         rows = await self.fetchall(
             "SELECT s.game_id, g.guild_id, MIN(CASE WHEN s.deadline IS NOT NULL AND "
-            "s.deadline <= ? THEN s.deadline ELSE s.half_at END) "
+            "s.deadline <= ? THEN s.deadline WHEN s.half_at <= ? AND s.pinged = 0 "
+            "THEN s.half_at ELSE s.wake_at END) "
             "FROM seats s JOIN games g ON g.id = s.game_id "
             "WHERE g.status = 'running' AND g.paused_at IS NULL "
             "AND ((s.deadline IS NOT NULL AND s.deadline <= ?) "
-            "OR (s.half_at IS NOT NULL AND s.half_at <= ? AND s.pinged = 0)) "
+            "OR (s.half_at IS NOT NULL AND s.half_at <= ? AND s.pinged = 0) OR s.wake_at <= ?) "
             "GROUP BY s.game_id, g.guild_id ORDER BY s.game_id",
-            (now, now, now),
+            (now, now, now, now, now),
         )
         return [(int(r[0]), int(r[1]), float(r[2])) for r in rows]

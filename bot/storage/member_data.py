@@ -191,6 +191,13 @@ class Seats:
             f"UPDATE games SET host_id = ? WHERE host_id = ? AND id IN ({games})",
             (ANONYMOUS, user_id, *params),
         )
+        # A slow game's bookkeeping (its pings, a vote's ballots by member id) is of no use
+        # once the game stopped.
+        await s.execute(
+            f"UPDATE seats SET slow_json = NULL WHERE slow_json IS NOT NULL "
+            f"AND game_id IN ({games})",
+            params,
+        )
         return max(done.rowcount, 0)
 
 
@@ -202,6 +209,7 @@ KINDS: tuple[Kind, ...] = (
     Rows("autopass", "autopass", guild="guild_id", shown=("kinds",)),
     Rows("language", "member_settings", shown=("language", "locale")),
     Rows("dms_closed", "dm_refused"),
+    Rows("pings", "member_pings", shown=("quiet_hours", "timezone", "heads_up")),
     Rewritten("ratings", "ratings", guild="guild_id"),
     Rewritten("seen", "member_seen"),
 )
@@ -261,6 +269,7 @@ class MemberDataStore(GamesStore):
         # The copies in memory go with the rows (this process is their one writer).
         self._languages.pop(user_id, None)
         self._dm_refused.pop(user_id, None)
+        self._pings.pop(user_id, None)
         for key in [k for k in self._autopass if k[1] == user_id]:
             del self._autopass[key]
         return done

@@ -29,6 +29,23 @@ class GuildSettings:
     #: The public language of new lobbies (a words.LANGUAGES code); None: the server's
     #: preferred locale.
     language: str | None = None
+    #: New lobbies' pace (issue 26: ``live`` or ``slow``) and a slow game's decision and
+    #: reaction-window timers, in seconds.
+    pace: str = "live"
+    slow_timer: int = 12 * 3600
+    slow_window: int = 3600
+
+
+@dataclass
+class MemberPings:
+    """A member's ping settings (issue 26; his data): quiet hours (``23-08``, in his time
+    zone), his time zone (an IANA name or a UTC offset; None: UTC) and whether he wants a
+    "you are next" heads-up."""
+
+    user_id: int
+    quiet_hours: str | None = None
+    timezone: str | None = None
+    heads_up: bool = False
 
 
 @dataclass
@@ -57,6 +74,42 @@ class SeatRow:
     #: A member's own seed of the game's dice (docs/fair_dice.md): his Join's interaction id
     #: (the host's: his ``/anima start``'s); None: an AI seat, or a game of the old generator.
     dice_seed: str | None = None
+    #: A slow game's (issue 26, bot.slow): when his decision's ping is due, when his "you are
+    #: next" heads-up is, when the ping saying his time ran out is, when the table's vote on
+    #: his seat closes and its ballots (voter's user id -> ``ai`` or ``wait``); None:
+    #: nothing pending.
+    ping_at: float | None = None
+    heads_at: float | None = None
+    missed_at: float | None = None
+    vote_until: float | None = None
+    #: His heads-up was sent since his last decision opened (one per turn of the player
+    #: before him, not one per decision of that player).
+    headed: bool = False
+    ballots: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def slow_json(self) -> str | None:
+        """The slow game's bookkeeping as stored (None: nothing pending)."""
+        kept = {
+            k: v
+            for k, v in (
+                ("ping", self.ping_at),
+                ("heads", self.heads_at),
+                ("missed", self.missed_at),
+                ("vote", self.vote_until),
+                ("ballots", self.ballots),
+                ("headed", self.headed),
+            )
+            if v
+        }
+        return json.dumps(kept, separators=(",", ":")) if kept else None
+
+    @property
+    def wake_at(self) -> float | None:
+        """The earliest moment something of :attr:`slow_json` is due (the timers' query)."""
+        pending = (self.ping_at, self.heads_at, self.missed_at, self.vote_until)
+        due = [t for t in pending if t is not None]
+        return min(due) if due else None
 
     @property
     def human(self) -> bool:
@@ -109,6 +162,13 @@ class GameRow:
     #: The lobby's option "Rated" (issue 25, :mod:`bot.storage.ratings`): rated at its end
     #: if two members or more sit at it (on by default, as the column's default).
     rated: bool = True
+    #: Its pace (issue 26): ``live``, ``slow``; None in a lobby: the server's default.
+    pace: str | None = None
+
+    @property
+    def slow(self) -> bool:
+        """A game played at the slow pace (bot.slow)."""
+        return self.pace == "slow"
 
 
 @dataclass
@@ -148,6 +208,9 @@ class SeatUpdate:
     deadline: float | None
     half_at: float | None
     pinged: bool
+    #: A slow game's pending pings and vote (:attr:`SeatRow.slow_json`) and when due.
+    slow_json: str | None = None
+    wake_at: float | None = None
 
 
 @dataclass
@@ -193,11 +256,11 @@ _GAME_COLUMNS = (
     "id, guild_id, channel_id, host_id, status, options_json, decision_timer, window_timer, "
     "seed, state_json, version, published_event_id, published_version, lobby_message_id, "
     "board_message_id, board_turn, winner_seat, ending, broken_reason, created_at, started_at, "
-    "ended_at, in_thread, paused_at, language, dice_seed, rated"
+    "ended_at, in_thread, paused_at, language, dice_seed, rated, pace"
 )
 _SEAT_COLUMNS = (
     "game_id, seat, position, user_id, name, ai, timeouts, prompt_since, deadline, half_at, "
-    "pinged, start_dm, ai_level, dice_seed"
+    "pinged, start_dm, ai_level, dice_seed, slow_json"
 )
 _EVENT_COLUMNS = "id, game_id, version, kind, text, recipients, data_json, at"
 
@@ -248,6 +311,7 @@ def _game(row: Sequence[Any]) -> GameRow:
         language=row[24] or "en",
         dice_seed=row[25],
         rated=bool(row[26]),
+        pace=row[27],
     )
 
 
@@ -275,7 +339,29 @@ def _seat(row: Sequence[Any]) -> SeatRow:
         ai_level=row[12],
         damage=damage,
         dice_seed=row[13],
+        **_slow(row[14]),
     )
+
+
+def _slow(text: Any) -> dict[str, Any]:
+    """A seat's slow-game bookkeeping from its column (nothing pending if unreadable)."""
+    d = _json_object(text) or {}
+    ballots = d.get("ballots")
+
+    def at(key: str) -> float | None:
+        value = d.get(key)
+        return float(value) if isinstance(value, int | float) else None
+
+    return {
+        "ping_at": at("ping"),
+        "heads_at": at("heads"),
+        "missed_at": at("missed"),
+        "vote_until": at("vote"),
+        "ballots": {str(k): str(v) for k, v in ballots.items()}
+        if isinstance(ballots, dict)
+        else {},
+        "headed": d.get("headed") is True,
+    }
 
 
 def missing_seat(players: Sequence[str], seats: Collection[str]) -> str | None:

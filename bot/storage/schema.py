@@ -299,6 +299,25 @@ MIGRATIONS: list[list[str]] = [
         )""",
         "CREATE INDEX seats_user ON seats(user_id)",
     ],
+    [
+        # Issue 26: games at a slow pace (bot.slow). A game's pace ('live', 'slow'; NULL: the
+        # server's default, in a lobby); a server's default pace and its slow timers (NULL:
+        # the bot's defaults). A seat's slow-game bookkeeping (its pending pings and the
+        # table's vote on its seat, JSON) and the earliest moment any of it is due.
+        # A member's ping settings (his data): quiet hours, time zone, "you are next".
+        "ALTER TABLE games ADD COLUMN pace TEXT",
+        "ALTER TABLE guild_settings ADD COLUMN pace TEXT",
+        "ALTER TABLE guild_settings ADD COLUMN slow_timer INTEGER",
+        "ALTER TABLE guild_settings ADD COLUMN slow_window INTEGER",
+        "ALTER TABLE seats ADD COLUMN slow_json TEXT",
+        "ALTER TABLE seats ADD COLUMN wake_at REAL",
+        """CREATE TABLE member_pings (
+            user_id INTEGER PRIMARY KEY,
+            quiet_hours TEXT,
+            timezone TEXT,
+            heads_up INTEGER NOT NULL DEFAULT 0
+        )""",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -241,4 +241,19 @@ POSTGRES_MIGRATIONS: list[list[str]] = [
         )""",
         "CREATE INDEX seats_user ON seats(user_id)",
     ],
+    [
+        # Issue 26: games at a slow pace (see schema.py).
+        "ALTER TABLE games ADD COLUMN pace TEXT",
+        "ALTER TABLE guild_settings ADD COLUMN pace TEXT",
+        "ALTER TABLE guild_settings ADD COLUMN slow_timer INTEGER",
+        "ALTER TABLE guild_settings ADD COLUMN slow_window INTEGER",
+        "ALTER TABLE seats ADD COLUMN slow_json TEXT",
+        "ALTER TABLE seats ADD COLUMN wake_at DOUBLE PRECISION",
+        """CREATE TABLE member_pings (
+            user_id BIGINT PRIMARY KEY,
+            quiet_hours TEXT,
+            timezone TEXT,
+            heads_up INTEGER NOT NULL DEFAULT 0
+        )""",
+    ],
 ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.storage.core import StorageCore
-from bot.storage.rows import GuildSettings
+from bot.storage.rows import GuildSettings, MemberPings
 
 
 class SettingsStore(StorageCore):
@@ -29,13 +29,22 @@ class SettingsStore(StorageCore):
 
     async def _read_guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self.fetchone(
-            "SELECT decision_timer, window_timer, dms, ai_takeover, language FROM guild_settings "
-            "WHERE guild_id = ?",
+            "SELECT decision_timer, window_timer, dms, ai_takeover, language, pace, slow_timer, "
+            "slow_window FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
         d = self.defaults
         if row is None:
-            return GuildSettings(guild_id, d.decision_timer, d.window_timer, d.dms, d.ai_takeover)
+            return GuildSettings(
+                guild_id,
+                d.decision_timer,
+                d.window_timer,
+                d.dms,
+                d.ai_takeover,
+                pace=d.pace,
+                slow_timer=d.slow_timer,
+                slow_window=d.slow_window,
+            )
         return GuildSettings(
             guild_id,
             d.decision_timer if row[0] is None else row[0],
@@ -43,6 +52,9 @@ class SettingsStore(StorageCore):
             d.dms if row[2] is None else bool(row[2]),
             d.ai_takeover if row[3] is None else row[3],
             row[4],
+            row[5] or d.pace,
+            d.slow_timer if row[6] is None else row[6],
+            d.slow_window if row[7] is None else row[7],
         )
 
     async def save_guild_settings(self, s: GuildSettings) -> None:
@@ -51,11 +63,14 @@ class SettingsStore(StorageCore):
             [
                 (
                     "INSERT INTO guild_settings (guild_id, decision_timer, window_timer, dms, "
-                    "ai_takeover, language) VALUES (?, ?, ?, ?, ?, ?) "
+                    "ai_takeover, language, pace, slow_timer, slow_window) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
                     "ON CONFLICT(guild_id) DO UPDATE SET "
                     "decision_timer = excluded.decision_timer, "
                     "window_timer = excluded.window_timer, dms = excluded.dms, "
-                    "ai_takeover = excluded.ai_takeover, language = excluded.language",
+                    "ai_takeover = excluded.ai_takeover, language = excluded.language, "
+                    "pace = excluded.pace, slow_timer = excluded.slow_timer, "
+                    "slow_window = excluded.slow_window",
                     (
                         s.guild_id,
                         s.decision_timer,
@@ -63,6 +78,9 @@ class SettingsStore(StorageCore):
                         int(s.dms),
                         s.ai_takeover,
                         s.language,
+                        s.pace,
+                        s.slow_timer,
+                        s.slow_window,
                     ),
                 )
             ]
@@ -135,6 +153,34 @@ class SettingsStore(StorageCore):
         )
         await self._write([(sql, (user_id, language, locale))])
         self._languages[user_id] = (language, locale)
+
+    # ------------------------------------------------------------------ members' pings
+
+    async def member_pings(self, user_id: int) -> MemberPings:
+        """A member's ping settings (issue 26: quiet hours, time zone, heads-up); the
+        defaults when he set none."""
+        cached = self._pings.get(user_id)
+        if cached is None:
+            row = await self.fetchone(
+                "SELECT quiet_hours, timezone, heads_up FROM member_pings WHERE user_id = ?",
+                (user_id,),
+            )
+            cached = MemberPings(user_id)
+            if row is not None:
+                cached = MemberPings(user_id, row[0], row[1], bool(row[2]))
+            self._pings[user_id] = cached
+        return MemberPings(**vars(cached))
+
+    async def save_member_pings(self, p: MemberPings) -> None:
+        """Remember a member's ping settings."""
+        self._pings.pop(p.user_id, None)
+        sql = (
+            "INSERT INTO member_pings (user_id, quiet_hours, timezone, heads_up) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT(user_id) DO UPDATE SET "
+            "quiet_hours = excluded.quiet_hours, timezone = excluded.timezone, "
+            "heads_up = excluded.heads_up"
+        )
+        await self._write([(sql, (p.user_id, p.quiet_hours, p.timezone, int(p.heads_up)))])
 
     # ------------------------------------------------------------------ DMs
 

@@ -114,10 +114,12 @@ _AT_ONCE = (
     "ORDER BY x.n RETURNING id), "
     "seat_updates AS (UPDATE seats SET ai = x.ai, timeouts = x.timeouts, "
     "prompt_since = x.prompt_since, deadline = x.deadline, half_at = x.half_at, "
-    "pinged = x.pinged FROM g, unnest(CAST(? AS TEXT[]), CAST(? AS INTEGER[]), "
+    "pinged = x.pinged, slow_json = x.slow_json, wake_at = x.wake_at FROM g, "
+    "unnest(CAST(? AS TEXT[]), CAST(? AS INTEGER[]), "
     "CAST(? AS INTEGER[]), CAST(? AS INTEGER[]), CAST(? AS DOUBLE PRECISION[]), "
-    "CAST(? AS DOUBLE PRECISION[]), CAST(? AS INTEGER[])) AS x(seat, ai, timeouts, "
-    "prompt_since, deadline, half_at, pinged) WHERE seats.game_id = ? AND seats.seat = x.seat), "
+    "CAST(? AS DOUBLE PRECISION[]), CAST(? AS INTEGER[]), CAST(? AS TEXT[]), "
+    "CAST(? AS DOUBLE PRECISION[])) AS x(seat, ai, timeouts, prompt_since, deadline, half_at, "
+    "pinged, slow_json, wake_at) WHERE seats.game_id = ? AND seats.seat = x.seat), "
     "riders AS (UPDATE games SET published_event_id = x.event_id, published_version = "
     "x.version, board_message_id = x.board_message_id, board_turn = x.board_turn FROM g, "
     "unnest(CAST(? AS BIGINT[]), CAST(? AS BIGINT[]), CAST(? AS INTEGER[]), "
@@ -153,6 +155,8 @@ async def write_at_once(s: Session, c: CommitRows) -> list[int]:
         [u.deadline for u in seats],
         [u.half_at for u in seats],
         [int(u.pinged) for u in seats],
+        [u.slow_json for u in seats],
+        [u.wake_at for u in seats],
         c.game_id,
         [g for g, _p in c.riders],
         [p.event_id for _g, p in c.riders],
@@ -211,7 +215,7 @@ async def seat_updates(s: Session, game_id: int, seats: Sequence[SeatUpdate]) ->
         return
     await s.executemany(
         "UPDATE seats SET ai = ?, timeouts = ?, prompt_since = ?, deadline = ?, "
-        "half_at = ?, pinged = ? WHERE game_id = ? AND seat = ?",
+        "half_at = ?, pinged = ?, slow_json = ?, wake_at = ? WHERE game_id = ? AND seat = ?",
         [
             (
                 int(u.ai),
@@ -220,6 +224,8 @@ async def seat_updates(s: Session, game_id: int, seats: Sequence[SeatUpdate]) ->
                 u.deadline,
                 u.half_at,
                 int(u.pinged),
+                u.slow_json,
+                u.wake_at,
                 game_id,
                 u.seat,
             )

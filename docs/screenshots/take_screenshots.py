@@ -86,6 +86,11 @@ SHOTS = {
         ),
         Shot("games.png", "/anima games: Alice's games on the server, her turn first", 900),
         Shot("since.png", "Alice back after hours: 'Since you last looked' on her panel", 1600),
+        Shot(
+            "slow_vote.png",
+            "a slow game: Bob let three decisions run out, the table votes on his seat",
+            900,
+        ),
     )
 }
 #: The languages photographed (issue 22): the game's language (a lobby option) and every
@@ -369,6 +374,62 @@ async def take(out_dir: Path, max_kb: int) -> None:
     await take_replay(out_dir, max_kb)
     for language, locale in LANGUAGE_SHOTS.items():
         await take_language(settings, language, locale, out_dir, max_kb)
+    await take_slow(settings, out_dir, max_kb)
+
+
+async def take_slow(settings: Settings, out_dir: Path, max_kb: int) -> None:
+    """A slow game (issue 26), the pace Alice picks in the lobby (12 hours a decision): Alice
+    and Carol play, Bob does not; after his third decision runs out the table votes on his
+    seat (the preview has DMs off: the pings are mentions in the channel)."""
+    # The timer loop wakes every half hour: SimCord runs each tick it jumps over.
+    async with preview_game(settings.model_copy(update={"timer_tick": 1800})) as (env, world):
+        alice, bob, carol = world.members
+        lobby = next(m for m in world.table.history() if m.id == world.lobby_message_id)
+        gid = world.game_id
+        await alice.select(lobby, ["slow:43200"], custom_id=f"anima:lobby:{gid}:timer")
+        await alice.click(lobby, custom_id=f"anima:lobby:{gid}:start")
+        game = Members(env, env.bot, world)  # type: ignore[arg-type]
+        for _ in range(500):
+            if (vote := vote_message(world)) is not None:
+                break
+            table = await game.table()
+            playing = [
+                p
+                for p in table.game.pending()
+                if not table.seats[p.player].ai and game.member(table, p.player) is not bob
+            ]
+            if not playing:
+                await env.advance_time(4 * 3600)  # Bob's decision runs out
+                continue
+            choices = playing[0].choices
+            best = max(range(len(choices)), key=lambda i: preference(choices[i]))
+            await game.choose(table, playing[0], best)
+        else:
+            raise SystemExit("the table never voted")
+        await photograph(env, world, carol, vote, SHOTS["slow_vote.png"], out_dir, max_kb)
+
+
+@contextlib.asynccontextmanager
+async def preview_game(settings: Settings) -> AsyncIterator[tuple[simcord.Env, PreviewWorld]]:
+    """The preview's world on a bot of ``settings`` (its database a temporary file), its
+    lobby open; the bot's errors raised at the end."""
+    with tempfile.TemporaryDirectory(prefix="anima-shots-") as tmp:
+        bot = create_bot(preview_settings(settings), db_path=Path(tmp) / "anima.sqlite3")
+        try:
+            async with simcord.run(bot) as env:
+                yield env, await seed_world(env)
+        finally:
+            await bot.close()
+    if bot.errors:
+        raise SystemExit(f"the bot raised errors: {bot.errors!r}")
+
+
+def vote_message(world: PreviewWorld) -> discord.Message | None:
+    """The newest message of a vote on a seat (its buttons), if any."""
+    for m in reversed(world.table.history()):
+        if any(":vote:" in c for c in custom_ids(m.components)):
+            return m
+    return None
 
 
 async def take_language(
@@ -607,7 +668,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=HERE, help="where to write the PNGs")
     parser.add_argument("--max-kb", type=int, default=300, help="shrink larger pictures")
+    parser.add_argument("--slow-only", action="store_true", help="only the slow game's picture")
     args = parser.parse_args()
+    if args.slow_only:
+        settings = Settings(_env_file=None, DISCORD_TOKEN="", ANIMA_FIXED_SEED=SEED)
+        asyncio.run(take_slow(settings, args.out, args.max_kb))
+        return
     print(f"Taking {len(SHOTS)} screenshots into {args.out}:")
     for shot in SHOTS.values():
         print(f"  {shot.name}: {shot.what}")

@@ -160,6 +160,9 @@ async def test_settings_need_manage_server(w: World) -> None:
     assert fields.pop("Your auto-pass (only you see it)").startswith("**off**")
     assert fields.pop("Language of new lobbies") == "English (the server's Discord language)"
     assert fields.pop("Your language (only you see it)") == "English (your Discord's)"
+    assert fields.pop("Pace of new lobbies") == "live"
+    assert fields.pop("Your quiet hours (only you see them)") == "none (time zone UTC)"
+    assert fields.pop("Your “you are next” ping (only you see it)") == "off"
     assert fields == {
         "Decision timer": "none",
         "Reaction window": "30 s",
@@ -171,7 +174,13 @@ async def test_settings_need_manage_server(w: World) -> None:
     )
     assert "(saved)" in r.response.embeds[0].title
     fields = {f.name: f.value for f in r.response.embeds[0].fields}
-    for own in ("Your auto-pass (only you see it)", "Your language (only you see it)"):
+    for own in (
+        "Your auto-pass (only you see it)",
+        "Your language (only you see it)",
+        "Pace of new lobbies",
+        "Your quiet hours (only you see them)",
+        "Your “you are next” ping (only you see it)",
+    ):
         fields.pop(own)
     assert fields.pop("Language of new lobbies").startswith("English")
     assert fields == {

@@ -5,7 +5,8 @@ raises :class:`bot.storage.Killed`, a BaseException nothing in the bot catches, 
 process died there), then restarted on the same database; every game must finish with every
 line posted exactly once, one summary, and no live button on an old board. Secret starts are
 redelivered once, what was committed but not yet posted is posted after a restart, and a
-clean stop writes the pointers still pending."""
+clean stop writes the pointers still pending. At both paces (issue 26): after a kill, a slow
+game's open decisions keep their deadlines and their pings still to send."""
 
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ from posting_checks import (
     killed_mid_game,
     posted_once_to_the_end,
 )
+from slow_sim import OPEN, PACES, pings, set_pace, slow_seats
 
 from bot import rendering
 from bot.app import AnimaBot
@@ -55,6 +57,7 @@ def test_every_named_step_is_tested() -> None:
     assert sorted(step for step, _ in KILLS) == sorted(KILL_STEPS)
 
 
+@pytest.mark.parametrize("pace", PACES)
 @pytest.mark.parametrize(("step", "passes"), KILLS)
 async def test_killed_at_a_step_then_restarted_posts_every_line_once(
     w: World,
@@ -63,12 +66,24 @@ async def test_killed_at_a_step_then_restarted_posts_every_line_once(
     make_bot: Callable[..., AnimaBot],
     step: str,
     passes: int,
+    pace: str,
 ) -> None:
     env = simcord_env
+    await set_pace(w, pace)
     game_id, players = await killed_mid_game(w, database, step, passes)
 
     await env.restart_bot(make_bot())
     assert_killed(env, step)
+    if pace == "slow" and stored(database, game_id).status == "running":
+        # Every open decision of a member kept its 12 hours and its ping still to send,
+        # sent once by the new bot.
+        st = stored(database, game_id)
+        seats = slow_seats(database, game_id)
+        open_ = [p.player for p in st.game.pending() if not p.window and st.seats[p.player].user_id]
+        assert open_ and all(seats[s]["deadline"] and seats[s]["slow"]["ping"] for s in open_)
+        await env.advance_time(70)
+        for s in open_:
+            assert [p.kind for p in pings(env, st.seats[s].user_id or 0, game_id)] == [OPEN]
     await posted_once_to_the_end(env.bot, w, database, game_id, players)
     # Each member got his secret start once (redelivered if the kill came first).
     for member in (w.alice, w.bob):
@@ -76,7 +91,7 @@ async def test_killed_at_a_step_then_restarted_posts_every_line_once(
         starts = [
             m
             for m in member.user.dm_channel.history()
-            if not m.content.startswith(f"**Game #{game_id}**")
+            if not m.content.startswith((f"**Game #{game_id}**", OPEN))
         ]
         assert len(starts) == 1, [m.content for m in member.user.dm_channel.history()]
 

@@ -238,6 +238,9 @@ SAMPLES: dict[str, list[dict[str, Any]]] = {
     "resumed": [{"player": "p1"}],
     "takeover": [{"player": "p1", "times": 1}, {"player": "p1", "times": 3}],
     "reclaimed": [{"player": "p1"}],
+    "vote_open": [{"player": "p1", "times": 3}],
+    "vote_ai": [{"player": "p1"}],
+    "vote_wait": [{"player": "p1"}],
 }
 
 #: The payloads the bot adds to an engine kind (its own time-out notes: bot.games.turns).

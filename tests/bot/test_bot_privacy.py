@@ -273,3 +273,15 @@ async def test_a_stranger_cannot_click_another_members_privacy_buttons(
     kept = await w.alice.click(asked.response, custom_id=f"anima:privacy:{w.alice.id}:no")
     assert kept.response.content == "Nothing was deleted."
     assert rows(database, "SELECT kinds FROM autopass WHERE user_id = ?", (w.alice.id,)) != []
+
+
+async def test_his_ping_settings_are_listed_and_deleted(w: World, database: TestDatabase) -> None:
+    zed = member(w)
+    await zed.slash(w.table, "anima settings", quiet_hours="23-08", timezone="Europe/Rome")
+    r = await zed.slash(w.table, "anima privacy")
+    pings = fields(r)["Your ping settings"]
+    assert "Europe/Rome" in pings and "23" in pings and "❌" in pings, pings
+    await delete(w, zed)
+    assert rows(database, "SELECT * FROM member_pings WHERE user_id = ?", (zed.id,)) == []
+    r = await zed.slash(w.table, "anima privacy")
+    assert "Your ping settings" not in fields(r)

@@ -1,7 +1,8 @@
 """A game resumed after a restart has one working board (issue 24, faults 1 and 2): a board
 the channel shows that is not the stored state's (a backup restored: the channel is ahead of
 the database) is retired and a fresh one posted; a board posted by a bot killed before it
-recorded it keeps its buttons alone."""
+recorded it keeps its buttons alone. At both paces (issue 26: a slow game's ping in the
+channel, for a member without DMs, carries the board as a live game's half-time ping does)."""
 
 from __future__ import annotations
 
@@ -19,16 +20,18 @@ from anima_sim import (
     drive_new_game,
     lines_text,
     message_by_id,
+    start_game,
     stored,
     timed_game,
 )
 from databases import TestDatabase
 from posting_checks import live_buttons
+from slow_sim import PACES, set_pace
 
 from bot.__main__ import main
 from bot.app import AnimaBot
 from bot.storage import Killed
-from bot.table import Table
+from bot.table import PING_GRACE, Table
 
 pytestmark = pytest.mark.both_backends
 
@@ -43,14 +46,17 @@ async def play_to(driver: Driver, database: TestDatabase | Path, version: int) -
 
 
 @pytest.mark.sqlite_only
+@pytest.mark.parametrize("pace", PACES)
 async def test_a_restored_backup_resumes_with_a_fresh_working_board(
     w: World,
     db_path: Path,
     tmp_path: Path,
     make_bot: Callable[..., AnimaBot],
     monkeypatch: pytest.MonkeyPatch,
+    pace: str,
 ) -> None:
     env = w.env
+    await set_pace(w, pace)
     game_id, driver = await drive_new_game(w, db_path, [w.alice, w.bob], ai=1, turns=3, seed=2)
     driver.use_commands = False
     await play_to(driver, db_path, 12)
@@ -84,14 +90,21 @@ async def test_a_restored_backup_resumes_with_a_fresh_working_board(
     assert stored(db_path, game_id).version > saved
 
 
+@pytest.mark.parametrize("pace", PACES)
 async def test_a_board_posted_before_a_kill_keeps_the_only_live_buttons(
     w: World,
     simcord_env: simcord.Env,
     database: TestDatabase,
     make_bot: Callable[..., AnimaBot],
+    pace: str,
 ) -> None:
     env = simcord_env
-    game_id = await timed_game(w)
+    if pace == "slow":
+        # DMs off: the decision's ping is a mention in the channel, the board under it.
+        await set_pace(w, pace, slow_timer=1, dms=False)
+        game_id = await start_game(w, w.alice, [w.bob], ai=0, turns=2)
+    else:
+        game_id = await timed_game(w)
     first = board(w.table, database, game_id)
     bot = env.bot
     assert isinstance(bot, AnimaBot)
@@ -100,8 +113,9 @@ async def test_a_board_posted_before_a_kill_keeps_the_only_live_buttons(
         raise Killed("before pointer")  # the ping's board is sent; its pointer never saved
 
     bot.publisher.save_pointer = killed
-    await env.advance_time(31)
-    assert "half of your time is gone" in lines_text(w.table.history()[-1])
+    await env.advance_time(31 if pace == "live" else PING_GRACE + 6)
+    pinged = "half of your time is gone" if pace == "live" else "a decision of yours is open"
+    assert pinged in lines_text(w.table.history()[-1])
     ping = board(w.table, database, game_id)
     assert ping.id != first.id
     assert [(type(e), str(e)) for e in env.errors] == [(Killed, "before pointer")]
