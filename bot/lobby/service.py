@@ -1,19 +1,5 @@
-"""The lobby service: open a lobby, join, leave, add AI players, set the options (codes in
-:mod:`bot.lobby_options`), cancel, and start: deal the game, send the secret starts, let AI
-seats choose theirs, post the first board.
-
-Lobby changes run under the same per-game lock as the game they become
-(:class:`bot.games.service.Games`).
-
-A lobby never blocks its channel for ever: ``/anima start`` answers (defers) before it writes
-the lobby, and a lobby whose message was never posted (a failed answer, a crash) or that
-nobody changed for ``ANIMA_LOBBY_IDLE`` seconds expires when somebody opens a new one there.
-
-A lobby speaks its game's language (``games.language``, a lobby option whose default is the
-server's, :func:`bot.languages.server_language`). The service words nothing itself: it
-answers with messages of the catalogs (:class:`LobbyOutcome`), which the one who shows them
-says in the reader's language (a refusal) or the lobby's (the lobby message).
-"""
+"""The lobby service (:class:`Lobby`): open, join, leave, add AI players, options, cancel; start is
+:mod:`bot.lobby.deal`'s."""
 
 from __future__ import annotations
 
@@ -22,7 +8,6 @@ import functools
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Concatenate, ParamSpec
 
 import discord
@@ -31,15 +16,23 @@ from bot import rendering
 from bot.components.lobby import LobbyPickers
 from bot.games.service import Games
 from bot.languages import public_language, server_language
+from bot.lobby.deal import deal
+from bot.lobby.outcome import (
+    CANNOT_SAVE,
+    CLOSED,
+    EXPIRED,
+    FULL,
+    HOST_ONLY,
+    NEVER_POSTED,
+    LobbyOutcome,
+)
 from bot.lobby_options import choose_codes
 from bot.publishing import Publisher
-from bot.quiet import quiet_hours
-from bot.refusals import refusal_message
 from bot.rendering import NAME_LIMIT, SET_NAMES, SLOW_VALUE
-from bot.storage import GameRow, NewEvent, SeatRow, Storage, StorageUnavailable
-from bot.table import MAX_SEATS, MIN_SEATS, Table, jump_url, now, seat_update
-from engine import DEFAULT_LEVEL, LEVELS, Game, IllegalAction, Options
-from words import LANGUAGES, Message, counted, msg, say, speaking
+from bot.storage import GameRow, SeatRow, Storage, StorageUnavailable
+from bot.table import MAX_SEATS, jump_url, now
+from engine import DEFAULT_LEVEL, LEVELS, Options
+from words import LANGUAGES, Message, msg, say, speaking
 
 log = logging.getLogger("anima.lobby")
 
@@ -48,35 +41,7 @@ log = logging.getLogger("anima.lobby")
 UNPOSTED_GRACE = 60.0
 #: The default of ``ANIMA_LOBBY_IDLE``: a lobby nobody changed for an hour expires.
 LOBBY_IDLE = 3600.0
-EXPIRED = msg("lobby.expired")
-NEVER_POSTED = msg("lobby.never_posted")
-CLOSED = msg("lobby.closed")
-FULL = counted("lobby.full", MAX_SEATS)
-#: Who is refused a host's change of the lobby is told why.
-HOST_ONLY = {
-    "start": msg("lobby.host_only.start"),
-    "cancel": msg("lobby.host_only.cancel"),
-    "options": msg("lobby.host_only.options"),
-}
-#: A write of the lobby failed (a full disk, a lost database server...): nothing changed.
-CANNOT_SAVE = msg("lobby.cannot_save")
-
 P = ParamSpec("P")
-
-
-@dataclass
-class LobbyOutcome:
-    """The outcome of a lobby action: a refusal for the clicker (``error``), or the lobby as
-    it is now; ``closed``: why it closed (the lobby message says it, losing its buttons)."""
-
-    error: Message | None = None
-    row: GameRow | None = None
-    seats: list[SeatRow] = field(default_factory=list)
-    closed: Message | None = None
-    #: The server's decision timer, which the lobby shows when the host keeps the default
-    #: (its slow one when its default pace is slow: ``default_pace``, issue 26).
-    default_timer: int = 0
-    default_pace: str = "live"
 
 
 def saving(
@@ -442,85 +407,4 @@ class Lobby:
         return await self._as_host(game_id, user_id, admin, HOST_ONLY["start"], self._start)
 
     async def _start(self, row: GameRow, seats: list[SeatRow]) -> LobbyOutcome:
-        if len(seats) < MIN_SEATS:
-            return LobbyOutcome(counted("lobby.too_few", MIN_SEATS))
-        options = Options.model_validate(row.options)
-        seed = self.fixed_seed if self.fixed_seed is not None else secrets.randbits(62)
-        # A lobby opened before the dice were keyed has no server seed yet: it gets one now
-        # (the board shows its commitment from the first turn).
-        server_seed = row.dice_seed or self._server_seed()
-        seat_seeds = {s.seat: s.dice_seed for s in seats if s.human and s.dice_seed}
-        try:
-            game = Game.new(
-                [s.seat for s in seats],
-                options,
-                seed,
-                self.games.cards,
-                server_seed=server_seed,
-                seat_seeds=seat_seeds if server_seed else None,
-            )
-        except IllegalAction as exc:
-            # The engine's reason and its rule (G1: sets and player counts); the lobby
-            # stays as it was, for the host to change the sets or the seats.
-            return LobbyOutcome(msg("lobby.cannot_start", reason=refusal_message(exc)))
-        settings = await self.storage.guild_settings(row.guild_id)
-        closed = counted("lobby.started", len(seats))
-        if row.in_thread:
-            thread_id = await self.publisher.open_thread(row)
-            if thread_id is None:
-                closed = msg("lobby.started.here", started=closed)
-            else:
-                # The game belongs to its thread from now on: commands, buttons and
-                # posts follow the game's channel id; the channel is free again.
-                row.channel_id = thread_id
-                await self.storage.update_game(row.id, channel_id=thread_id)
-                closed = msg("lobby.started.thread", started=closed, thread=f"<#{thread_id}>")
-        # A lobby that kept the server's default plays at the server's pace (issue 26).
-        pace = row.pace or ("live" if row.decision_timer is not None else settings.pace)
-        slow = pace == "slow"
-        default_timer = settings.slow_timer if slow else settings.decision_timer
-        decision_timer = row.decision_timer if row.decision_timer is not None else default_timer
-        window_timer = settings.slow_window if slow else settings.window_timer
-        row.decision_timer, row.window_timer, row.pace = decision_timer, window_timer, pace
-        table = Table(row, {s.seat: s for s in seats}, game, settings)
-        if slow:
-            table.quiet = await quiet_hours(self.storage, (s.user_id for s in seats))
-        t = now()
-        for s in seats:
-            prompt = game.prompt_for(s.seat)
-            if prompt is not None:
-                s.prompt_since = game.version
-                table.set_deadline(s, prompt, t)
-        opening = [NewEvent("setup", "", data={"players": [s.seat for s in seats]})]
-        ok = await self.storage.start_game(
-            row.id,
-            game.to_json(),
-            game.version,
-            seed,
-            decision_timer,
-            window_timer,
-            options.model_dump(),
-            [seat_update(s) for s in seats],
-            opening,
-            t,
-            pace=pace,
-        )
-        if not ok:
-            return LobbyOutcome(CLOSED)
-        row.status, row.state_json, row.version, row.seed = "running", "", 0, seed
-        await self.pickers.close(row.id)
-        self.games.keep(row.id, game)
-        try:
-            # The secret start goes out before the AI moves, while the offers are all there.
-            await self.publisher.send_starts(table)
-            await self.games.run_ai(table)
-            await self.publisher.publish(table)
-        except StorageUnavailable:
-            # The game is dealt and saved: the lobby says it started. What could not be
-            # saved after (a delivered mark, the AI's first moves) is taken up again from
-            # the stored game (its next load, or the recovery at the next start).
-            log.warning("game %s: started, but what followed could not be saved", row.id)
-            self.games.drop(row.id)
-        return LobbyOutcome(
-            row=row, seats=seats, closed=closed, default_timer=settings.decision_timer
-        )
+        return await deal(self, row, seats)
