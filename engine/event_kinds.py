@@ -1,4 +1,5 @@
-"""The payload of every event kind: one table, kind -> the fields of ``Event.data``.
+"""The payload of every event kind: one table, kind -> the fields of ``Event.data`` (the
+shapes: :mod:`engine.event_payloads`).
 
 Front ends render from these fields instead of parsing the text back; a test checks that every
 event emitted in simulated games carries exactly its kind's declared fields, with their types.
@@ -8,589 +9,116 @@ Seat ids (``player``, ``other``, ``winner``...) are the engine's player names; `
 
 from __future__ import annotations
 
-from typing import Any, NotRequired
+from typing import Any
 
-from pydantic import ConfigDict, TypeAdapter, ValidationError, with_config
-from typing_extensions import TypedDict
+from pydantic import TypeAdapter, ValidationError
 
+from engine import event_payloads as p
 from engine.events import Event
-
-_STRICT = ConfigDict(extra="forbid", strict=True)
-
-
-@with_config(_STRICT)
-class Nothing(TypedDict):
-    """No fields: the text says it all (a tie, the Crisis! begins...)."""
-
-
-@with_config(_STRICT)
-class Who(TypedDict):
-    """Something one party did or underwent."""
-
-    player: str
-
-
-@with_config(_STRICT)
-class WhoCard(TypedDict):
-    """A party and a card (played, discarded, hired, killed...)."""
-
-    player: str
-    card: str
-
-
-@with_config(_STRICT)
-class WhoRegion(TypedDict):
-    """A party and a Region (moves, arrivals, scouting)."""
-
-    player: str
-    region: str
-
-
-@with_config(_STRICT)
-class TwoParties(TypedDict):
-    """A party acting on another (attack, trade offer, spoils)."""
-
-    player: str
-    other: str
-
-
-@with_config(_STRICT)
-class CardOnly(TypedDict):
-    """A card told to its owner alone, or revealed for nobody in particular."""
-
-    card: str
-
-
-@with_config(_STRICT)
-class Setup(TypedDict):
-    players: list[str]
-
-
-@with_config(_STRICT)
-class Turn(TypedDict):
-    """A new turn (T1) and its order (T2, T3)."""
-
-    turn: int
-    order: list[str]
-
-
-@with_config(_STRICT)
-class Battle(TypedDict):
-    """A battle starts: a party against another (``other``) or a monster (``card``);
-    ``opponent`` names the other side (a seat id, or the monster's name)."""
-
-    player: str
-    other: str | None
-    card: str | None
-    opponent: str
-
-
-@with_config(_STRICT)
-class WhoRegionCard(TypedDict):
-    """A card at a Region with the party it concerns (a Trap revealed: who laid it)."""
-
-    player: str
-    region: str
-    card: str
-
-
-@with_config(_STRICT)
-class TwoPartiesCard(TypedDict):
-    """A card taken by one party from another (an Artifact as spoils, I4)."""
-
-    player: str
-    other: str
-    card: str
-
-
-@with_config(_STRICT)
-class RegionLevel(TypedDict):
-    """A Region's level changed until the end of the turn: by how much, and the level now."""
-
-    region: str
-    amount: int
-    level: int
-
-
-@with_config(_STRICT)
-class GuardCheck(TypedDict):
-    """A party's check against a Region's trap guard (TotG)."""
-
-    player: str
-    region: str
-    die: int
-    total: int
-    at_least: int
-    success: bool
-
-
-@with_config(_STRICT)
-class BattleRoll(TypedDict):
-    """Both sides' dice (``shown``: as rolled, e.g. "6+2" with open rolls), Strengths and
-    totals; index 0 is the attacker, 1 the other party or the monster (``other`` None);
-    ``opponent`` names the other side (a seat id, or the monster's name)."""
-
-    player: str
-    other: str | None
-    opponent: str
-    dice: list[int]
-    shown: list[str]
-    strengths: list[int]
-    totals: list[int]
-
-
-@with_config(_STRICT)
-class BattleResult(TypedDict):
-    """Who won (a seat id, or a monster's name) and by how much."""
-
-    winner: str
-    margin: int
-
-
-@with_config(_STRICT)
-class GameOver(TypedDict):
-    """How the game ended; at the turn limit also the tie-break (engine.endings.TIEBREAKS):
-    the criterion that decided, every player's scores and the dice of a final roll. The
-    finishing order the game decided (``ranking``: groups of seats, best first, the players
-    of a group tied; absent from games ended before it was given)."""
-
-    winner: str | None
-    ending: str
-    tiebreak: NotRequired[str]
-    scores: NotRequired[dict[str, dict[str, int]]]
-    rolls: NotRequired[dict[str, list[int]]]
-    ranking: NotRequired[list[list[str]]]
-
-
-@with_config(_STRICT)
-class Cancel(TypedDict):
-    when: str
-
-
-@with_config(_STRICT)
-class Countdown(TypedDict):
-    turns: int
-
-
-@with_config(_STRICT)
-class Draw(TypedDict):
-    player: str
-    n: int
-
-
-@with_config(_STRICT)
-class DrawPrivate(TypedDict):
-    cards: list[str]
-
-
-@with_config(_STRICT)
-class ExploreNew(TypedDict):
-    player: str
-    region: str
-    encounter: str | None
-
-
-@with_config(_STRICT)
-class ExploreResult(TypedDict):
-    """What the exploration table says: ``count`` Encounters (0: nothing), ``in_a_row`` for a
-    mission's Encounters (the Region ``region`` then maybe counting as level ``counts_as``),
-    or the Region's special row (``region`` and its ``row`` index, without ``count``)."""
-
-    player: str
-    count: NotRequired[int]
-    in_a_row: NotRequired[bool]
-    counts_as: NotRequired[int]
-    region: NotRequired[str]
-    row: NotRequired[int]
-
-
-@with_config(_STRICT)
-class Die(TypedDict):
-    """An exploration roll: the party, its die and the Region explored."""
-
-    player: str
-    die: int
-    region: str
-
-
-@with_config(_STRICT)
-class MissionAttempt(TypedDict):
-    player: str
-    #: Absent in the public line of a secret mission (F1).
-    card: NotRequired[str]
-
-
-@with_config(_STRICT)
-class MissionFailed(TypedDict):
-    player: str
-    #: Absent when the mission is secret (F1).
-    card: NotRequired[str]
-
-
-@with_config(_STRICT)
-class Modify(TypedDict):
-    """A Strength or Speed change: of a party (player, stat, duration) or of the monster."""
-
-    amount: int
-    player: NotRequired[str]
-    stat: NotRequired[str]
-    duration: NotRequired[str]
-
-
-@with_config(_STRICT)
-class RegionOnly(TypedDict):
-    region: str
-
-
-@with_config(_STRICT)
-class Reshuffle(TypedDict):
-    deck: str
-
-
-@with_config(_STRICT)
-class Roll(TypedDict):
-    """A check: the die, the total and the difficulty."""
-
-    player: str
-    die: int
-    total: int
-    at_least: int
-    success: bool
-
-
-@with_config(_STRICT)
-class EffectRoll(TypedDict):
-    """A card's roll; ``check`` the stat added to the die (``speed``, ``strength``, None)."""
-
-    player: str
-    check: str | None
-    die: int
-    total: int
-    at_least: int
-    success: bool
-
-
-@with_config(_STRICT)
-class Flee(TypedDict):
-    """E7: a party's Speed check to flee the monster ``card``."""
-
-    player: str
-    card: str
-    die: int
-    total: int
-    at_least: int
-    success: bool
-
-
-@with_config(_STRICT)
-class ExchangeArcane(TypedDict):
-    """C7 (Ascension): the normal character ``card`` leaves the party for ``arcane``."""
-
-    player: str
-    card: str
-    arcane: str
-
-
-@with_config(_STRICT)
-class ExploreNewRegions(TypedDict):
-    """M10: the Regions an explorer reveals with two or three sets combined."""
-
-    player: str
-    regions: list[str]
-
-
-@with_config(_STRICT)
-class SpeedCheck(TypedDict):
-    player: str
-    die: int
-    total: int
-    at_least: int
-    success: bool
-
-
-@with_config(_STRICT)
-class ScoutPrivate(TypedDict):
-    region: str
-    card: str
-
-
-@with_config(_STRICT)
-class Steal(TypedDict):
-    player: str
-    victim: str
-
-
-@with_config(_STRICT)
-class ExchangeAdvantagePrivate(TypedDict):
-    """The Agent's exchange, told to both players alone: ``given`` went from ``player`` to
-    ``victim``, ``taken`` the other way."""
-
-    player: str
-    victim: str
-    given: str
-    taken: str
-
-
-@with_config(_STRICT)
-class TakeCharacter(TypedDict):
-    """A character taken from another party (Betrayal): ``card`` joins ``player``'s party."""
-
-    player: str
-    victim: str
-    card: str
-
-
-@with_config(_STRICT)
-class Discard(TypedDict):
-    """A party's card discarded; ``why`` when it is not a plain discard: ``arcane`` (paid to
-    hire an Arcane character, C7), ``lost`` (the party lost every character), ``faction``
-    (a discredited Faction, E6)."""
-
-    player: str
-    card: str
-    why: NotRequired[str]
-
-
-@with_config(_STRICT)
-class Take(TypedDict):
-    """A card taken into the hand; ``source`` ``discard`` when from the discard pile."""
-
-    player: str
-    card: str
-    source: NotRequired[str]
-
-
-@with_config(_STRICT)
-class Tap(TypedDict):
-    """A character turned (``card``); ``used`` the card it turned to use, if any."""
-
-    player: str
-    card: str
-    used: NotRequired[str]
-
-
-@with_config(_STRICT)
-class CardAt(TypedDict):
-    """An Encounter too strong for its Region: a false alarm (M8), the level it met."""
-
-    card: str
-    region: str
-    level: int
-
-
-@with_config(_STRICT)
-class Regions(TypedDict):
-    """The first Regions laid out (S4)."""
-
-    regions: list[str]
-
-
-@with_config(_STRICT)
-class Reward(TypedDict):
-    """A Region's reward taken: the ``index`` of its reward on the Region's card."""
-
-    player: str
-    region: str
-    index: int
-
-
-@with_config(_STRICT)
-class Resist(TypedDict):
-    """A Resistance mission (F2): a turn held (``turns`` of ``of``), or the party standing
-    its ground for the mission ``card`` (absent when the mission is secret)."""
-
-    player: str
-    turns: NotRequired[int]
-    of: NotRequired[int]
-    card: NotRequired[str]
-
-
-@with_config(_STRICT)
-class FinalRevealed(TypedDict):
-    """The Final mission revealed; ``crisis`` the turns until the Crisis! (None without it)."""
-
-    player: str
-    card: str
-    crisis: int | None
-
-
-@with_config(_STRICT)
-class CrisisChallenge(TypedDict):
-    """The Crisis! challenge of the Final mission ``card``, and the order of the attempts."""
-
-    card: str
-    order: list[str]
-
-
-@with_config(_STRICT)
-class Chosen(TypedDict):
-    """A card's option chosen: its label as the card prints it."""
-
-    player: str | None
-    label: str
-
-
-@with_config(_STRICT)
-class TieRoll(TypedDict):
-    """Equal Speed (T2): every tied player's die."""
-
-    rolls: dict[str, int]
-
-
-@with_config(_STRICT)
-class Tie(TypedDict):
-    """A battle tied: ``goes_on`` when the dice are rolled again (V2)."""
-
-    goes_on: bool
-
-
-@with_config(_STRICT)
-class Offer(TypedDict):
-    """A trade offer, told to its two players alone: ``player`` gives ``give`` (card ids) to
-    ``other`` for ``ask`` and ``ask_hand`` Advantages of the other's choice."""
-
-    player: str
-    other: str
-    give: list[str]
-    ask: list[str]
-    ask_hand: int
-
-
-@with_config(_STRICT)
-class TimeoutNote(TypedDict):
-    """A decision's time ran out (X6); told to everybody."""
-
-    player: str
-
-
-@with_config(_STRICT)
-class TimeoutPrivate(TypedDict):
-    """The default action taken for the player (it may name a hidden card: his alone)."""
-
-    action: str
-
-
-@with_config(_STRICT)
-class Rivals(TypedDict):
-    """Two parties that must fight (I3): ``rivalry`` ``organizations`` or ``factions``."""
-
-    player: str
-    other: str
-    rivalry: str
-
-
-@with_config(_STRICT)
-class StealPrivate(TypedDict):
-    """The card stolen, told to the thief (``player``) and the victim alone."""
-
-    player: str
-    victim: str
-    card: str
-
 
 #: Every event kind the engine emits, with the type of its ``data``.
 EVENT_PAYLOADS: dict[str, type[Any]] = {
-    "ability": WhoCard,
-    "arrive": WhoRegion,
-    "attack": TwoParties,
-    "battle": Battle,
-    "battle_cancelled": Nothing,
-    "battle_result": BattleResult,
-    "battle_roll": BattleRoll,
-    "block": WhoRegion,
-    "cancel": Cancel,
-    "choose": Chosen,
-    "crisis": Nothing,
-    "crisis_attempt": Roll,
-    "crisis_challenge": CrisisChallenge,
-    "crisis_countdown": Countdown,
-    "crisis_lost": Who,
-    "death": WhoCard,
-    "deliver": Who,
-    "discard": Discard,
-    "dismiss": WhoCard,
-    "draw": Draw,
-    "draw_private": DrawPrivate,
-    "encounter": WhoCard,
-    "expelled": WhoRegion,
-    "explore_new": ExploreNew,
-    "explore_nothing": Nothing,
-    "explore_result": ExploreResult,
-    "explore_roll": Die,
-    "false_alarm": CardAt,
-    "final_completed": Who,
-    "final_revealed": FinalRevealed,
-    "game_over": GameOver,
-    "hire": WhoCard,
-    "incapacitate": WhoCard,
-    "leave": WhoCard,
-    "leave_region": WhoRegion,
-    "lose_next_turn": Who,
-    "mission_attempt": MissionAttempt,
-    "mission_completed": WhoCard,
-    "mission_failed": MissionFailed,
-    "mission_started": WhoCard,
-    "modify": Modify,
-    "move": WhoRegion,
-    "move_cancelled": Who,
-    "new_party": WhoCard,
-    "no_removal": Nothing,
-    "offer": TwoParties,
-    "play": WhoCard,
-    "redirect": WhoRegion,
-    "region_removed": RegionOnly,
-    "regions": Regions,
-    "reroll": Who,
-    "reshuffle": Reshuffle,
-    "resist": Resist,
-    "rest": Who,
-    "reward": Reward,
-    "rivals": Rivals,
-    "roll": EffectRoll,
-    "scout": WhoRegion,
-    "scout_private": ScoutPrivate,
-    "setup": Setup,
-    "speed_check": SpeedCheck,
-    "spoils": TwoParties,
-    "spoils_private": TwoPartiesCard,
-    "start_advantages": Who,
-    "start_character": Who,
-    "start_character_private": CardOnly,
-    "steal": Steal,
-    "take_character": TakeCharacter,
-    "steal_private": StealPrivate,
-    "take": Take,
-    "tap": Tap,
-    "tie": Tie,
-    "tie_roll": TieRoll,
-    "timeout": TimeoutNote,
+    "ability": p.WhoCard,
+    "arrive": p.WhoRegion,
+    "attack": p.TwoParties,
+    "battle": p.Battle,
+    "battle_cancelled": p.Nothing,
+    "battle_result": p.BattleResult,
+    "battle_roll": p.BattleRoll,
+    "block": p.WhoRegion,
+    "cancel": p.Cancel,
+    "choose": p.Chosen,
+    "crisis": p.Nothing,
+    "crisis_attempt": p.Roll,
+    "crisis_challenge": p.CrisisChallenge,
+    "crisis_countdown": p.Countdown,
+    "crisis_lost": p.Who,
+    "death": p.WhoCard,
+    "deliver": p.Who,
+    "discard": p.Discard,
+    "dismiss": p.WhoCard,
+    "draw": p.Draw,
+    "draw_private": p.DrawPrivate,
+    "encounter": p.WhoCard,
+    "expelled": p.WhoRegion,
+    "explore_new": p.ExploreNew,
+    "explore_nothing": p.Nothing,
+    "explore_result": p.ExploreResult,
+    "explore_roll": p.Die,
+    "false_alarm": p.CardAt,
+    "final_completed": p.Who,
+    "final_revealed": p.FinalRevealed,
+    "game_over": p.GameOver,
+    "hire": p.WhoCard,
+    "incapacitate": p.WhoCard,
+    "leave": p.WhoCard,
+    "leave_region": p.WhoRegion,
+    "lose_next_turn": p.Who,
+    "mission_attempt": p.MissionAttempt,
+    "mission_completed": p.WhoCard,
+    "mission_failed": p.MissionFailed,
+    "mission_started": p.WhoCard,
+    "modify": p.Modify,
+    "move": p.WhoRegion,
+    "move_cancelled": p.Who,
+    "new_party": p.WhoCard,
+    "no_removal": p.Nothing,
+    "offer": p.TwoParties,
+    "play": p.WhoCard,
+    "redirect": p.WhoRegion,
+    "region_removed": p.RegionOnly,
+    "regions": p.Regions,
+    "reroll": p.Who,
+    "reshuffle": p.Reshuffle,
+    "resist": p.Resist,
+    "rest": p.Who,
+    "reward": p.Reward,
+    "rivals": p.Rivals,
+    "roll": p.EffectRoll,
+    "scout": p.WhoRegion,
+    "scout_private": p.ScoutPrivate,
+    "setup": p.Setup,
+    "speed_check": p.SpeedCheck,
+    "spoils": p.TwoParties,
+    "spoils_private": p.TwoPartiesCard,
+    "start_advantages": p.Who,
+    "start_character": p.Who,
+    "start_character_private": p.CardOnly,
+    "steal": p.Steal,
+    "take_character": p.TakeCharacter,
+    "steal_private": p.StealPrivate,
+    "take": p.Take,
+    "tap": p.Tap,
+    "tie": p.Tie,
+    "tie_roll": p.TieRoll,
+    "timeout": p.TimeoutNote,
     # A player took his last decision back (issue 25, engine.undo).
-    "undone": Who,
-    "timeout_private": TimeoutPrivate,
-    "trade": TwoParties,
-    "trade_declined": Who,
-    "trade_offer": TwoParties,
-    "trade_offer_private": Offer,
-    "trade_private": Offer,
-    "trade_withdrawn": Who,
-    "turn": Turn,
-    "turn_over": Who,
-    "untap": Who,
-    "flee": Flee,
-    "exchange_arcane": ExchangeArcane,
-    "exchange_advantage": Steal,
-    "exchange_advantage_private": ExchangeAdvantagePrivate,
-    "explore_new_regions": ExploreNewRegions,
-    "trap_set": WhoRegion,
-    "trap_set_private": CardOnly,
-    "trap_revealed": WhoRegionCard,
-    "region_level": RegionLevel,
-    "guard": WhoRegion,
-    "guard_check": GuardCheck,
-    "guard_beaten": WhoRegion,
-    "incident_over": WhoCard,
-    "discredit": TwoParties,
-    "spoils_artifact": TwoPartiesCard,
+    "undone": p.Who,
+    "timeout_private": p.TimeoutPrivate,
+    "trade": p.TwoParties,
+    "trade_declined": p.Who,
+    "trade_offer": p.TwoParties,
+    "trade_offer_private": p.Offer,
+    "trade_private": p.Offer,
+    "trade_withdrawn": p.Who,
+    "turn": p.Turn,
+    "turn_over": p.Who,
+    "untap": p.Who,
+    "flee": p.Flee,
+    "exchange_arcane": p.ExchangeArcane,
+    "exchange_advantage": p.Steal,
+    "exchange_advantage_private": p.ExchangeAdvantagePrivate,
+    "explore_new_regions": p.ExploreNewRegions,
+    "trap_set": p.WhoRegion,
+    "trap_set_private": p.CardOnly,
+    "trap_revealed": p.WhoRegionCard,
+    "region_level": p.RegionLevel,
+    "guard": p.WhoRegion,
+    "guard_check": p.GuardCheck,
+    "guard_beaten": p.WhoRegion,
+    "incident_over": p.WhoCard,
+    "discredit": p.TwoParties,
+    "spoils_artifact": p.TwoPartiesCard,
 }
 
 _ADAPTERS: dict[type[Any], TypeAdapter[Any]] = {}
