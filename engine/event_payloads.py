@@ -481,4 +481,3 @@ class StealPrivate(TypedDict):
     player: str
     victim: str
     card: str
-

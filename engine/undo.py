@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from engine import zones
+from engine import visibility as sight
 from engine.events import Event
 from engine.prompts import Prompt
 from engine.state import GameState
@@ -93,10 +93,10 @@ def revealed(
     known = set(cards)
     prompts = {p.player: p for p in after.prompts}
     for viewer in after.seats:
-        hidden = zones.hidden_from(before, viewer)
+        hidden = sight.hidden_from(before, viewer)
         if not hidden:
             continue
-        if hidden - zones.hidden_from(after, viewer):
+        if hidden - sight.hidden_from(after, viewer):
             return UndoRefusal.HIDDEN_REVEALED  # a card moved where he sees it
         told = [e for e in events if e.to is None or viewer in e.to]
         prompt = prompts.get(viewer)

@@ -3,8 +3,7 @@
 Every card of a game is in exactly one :class:`Zone` at any time (D1). A zone is a *kind*
 (the table :data:`ZONE_KINDS`) and a *key*: the deck it belongs to, the player who owns it, the
 Region it lies at, or the kind of frame that holds it on the stack. What a viewer may see of a
-zone is its :func:`visibility`; :func:`hidden_from` gathers every card a viewer may not see,
-for views, events and the no-leak tests. :func:`zones` walks the map with a copy of each
+zone is its visibility (:mod:`engine.visibility`). :func:`zones` walks the map with a copy of each
 zone's cards; :func:`piles`, the same walk without copies, is for callers that only read
 (views walk it at every decision).
 
@@ -22,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Literal, NamedTuple
 
 from engine.state import Character, Frame, GameState, Player, Region, Trap
@@ -154,83 +152,6 @@ FRAME_CARDS: dict[str, tuple[Callable[[Frame], bool], str]] = {
 RELEASE: dict[str, Zone] = {"encounter": Zone("discard", "encounter")}
 
 
-# ---------------------------------------------------------------------- visibility
-
-
-@dataclass(frozen=True, slots=True)
-class Visibility:
-    """Who may see a card: everybody, or only the listed players (none: nobody)."""
-
-    everyone: bool = False
-    players: frozenset[str] = frozenset()
-
-    def allows(self, viewer: str | None) -> bool:
-        """Whether ``viewer`` (None: the public, a spectator) may see the card."""
-        return self.everyone or (viewer is not None and viewer in self.players)
-
-
-EVERYONE = Visibility(everyone=True)
-NOBODY = Visibility()
-
-
-#: The sight of each kind of zone (read for every zone of every view built).
-_SIGHT: dict[ZoneKind, Sight] = {kind: info.sight for kind, info in ZONE_KINDS.items()}
-
-
-@lru_cache(maxsize=1024)
-def _only(player: str) -> Visibility:
-    """Visible to ``player`` alone (one shared object per player: views ask for it for
-    every zone a player owns)."""
-    return Visibility(players=frozenset((player,)))
-
-
-def visibility(zone: Zone, state: GameState) -> Visibility:
-    """Who may see the cards of ``zone`` now."""
-    sight = _SIGHT[zone.kind]
-    if sight == "everyone":
-        return EVERYONE
-    if sight == "nobody":
-        return NOBODY
-    if sight == "owner" or (sight == "owner_in_setup" and state.phase == "setup"):
-        return _only(zone.key)
-    if sight == "owner_in_setup":
-        return EVERYONE
-    if sight == "trap_owner":
-        return _only(trap_key(zone.key)[1])
-    region = _region(state, zone.key)
-    return EVERYONE if region.revealed else Visibility(players=frozenset(region.peeked))
-
-
-def hidden_from(state: GameState, viewer: str | None) -> set[str]:
-    """Every card ``viewer`` (None: the public) may not see, wherever it is."""
-    hidden: set[str] = set()
-    for zone, cards in piles(state):
-        if cards and not visibility(zone, state).allows(viewer):
-            hidden.update(cards)
-    return hidden
-
-
-#: The kinds of zone whose cards everybody may see, at least at times (a deck, a hand, a Trap
-#: never shows its cards to the table).
-OPEN_KINDS: frozenset[ZoneKind] = frozenset(
-    kind for kind, sight in _SIGHT.items() if sight not in ("nobody", "owner", "trap_owner")
-)
-
-
-def seen_by_all(state: GameState) -> set[str]:
-    """Every card everybody may see now, wherever it is (the face-up cards of the table)."""
-    seen: set[str] = set()
-    for zone, cards in piles(state, OPEN_KINDS):
-        if cards and visibility(zone, state).everyone:
-            seen.update(cards)
-    return seen
-
-
-def is_visible_to(state: GameState, card: str, viewer: str | None) -> bool:
-    """Whether ``viewer`` (None: the public) may see ``card`` where it is now."""
-    return visibility(locate(state, card), state).allows(viewer)
-
-
 # ---------------------------------------------------------------------- the map
 
 
@@ -245,7 +166,7 @@ def trap_key(key: str) -> tuple[str, str]:
     return region, owner
 
 
-def _region(state: GameState, card: str) -> Region:
+def region_at(state: GameState, card: str) -> Region:
     for region in state.regions:
         if region.card == card:
             return region
@@ -382,7 +303,7 @@ def cards_in(state: GameState, zone: Zone) -> list[str]:
     if kind == "region":
         return [r.card for r in state.regions]
     if kind == "preliminary":
-        preliminary = _region(state, zone.key).preliminary
+        preliminary = region_at(state, zone.key).preliminary
         return [preliminary] if preliminary else []
     if kind == "final_mission":
         return [state.final_mission] if state.final_mission else []
@@ -390,7 +311,7 @@ def cards_in(state: GameState, zone: Zone) -> list[str]:
         return [f.card for f in state.stack if f.kind == zone.key and f.card and _held(f)]
     if kind == "traps":
         region_card, owner = trap_key(zone.key)
-        return [t.card for t in _region(state, region_card).traps if t.owner == owner]
+        return [t.card for t in region_at(state, region_card).traps if t.owner == owner]
     return list(_pile(state, zone))
 
 
@@ -448,7 +369,7 @@ def _take(state: GameState, card: str, zone: Zone) -> Character | None:
                 del state.regions[i]
                 return None
     elif kind == "preliminary":
-        region = _region(state, zone.key)
+        region = region_at(state, zone.key)
         if region.preliminary == card:
             region.preliminary = None
             return None
@@ -458,7 +379,7 @@ def _take(state: GameState, card: str, zone: Zone) -> Character | None:
             return None
     elif kind == "traps":
         region_card, owner = trap_key(zone.key)
-        traps = _region(state, region_card).traps
+        traps = region_at(state, region_card).traps
         for i, trap in enumerate(traps):
             if trap.card == card and trap.owner == owner:
                 del traps[i]
@@ -480,14 +401,14 @@ def _check_room(state: GameState, card: str, zone: Zone) -> None:
     elif kind == "party":
         _player(state, zone.key)
     elif kind == "preliminary":
-        if _region(state, zone.key).preliminary is not None:
+        if region_at(state, zone.key).preliminary is not None:
             raise ZoneError(f"{zone} already holds a Preliminary Encounter")
     elif kind == "final_mission":
         if state.final_mission is not None:
             raise ZoneError("the Final mission is already revealed")
     elif kind == "traps":
         region_card, owner = trap_key(zone.key)
-        _region(state, region_card)
+        region_at(state, region_card)
         _player(state, owner)
     elif kind == "stack":
         top = state.stack[-1] if state.stack else None
@@ -512,12 +433,12 @@ def _put(
     elif kind == "region":
         state.regions.append(Region(card=card))
     elif kind == "preliminary":
-        _region(state, zone.key).preliminary = card
+        region_at(state, zone.key).preliminary = card
     elif kind == "final_mission":
         state.final_mission = card
     elif kind == "traps":
         region_card, owner = trap_key(zone.key)
-        _region(state, region_card).traps.append(Trap(card=card, owner=owner))
+        region_at(state, region_card).traps.append(Trap(card=card, owner=owner))
     else:  # stack: the top frame, checked by _check_room
         state.stack[-1].card = card
 

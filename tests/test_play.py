@@ -20,6 +20,7 @@ from english_left import untranslated
 from test_properties import CARD_PHRASES, NAMES, named_in, named_in_text
 
 import words
+from engine import visibility as sight
 from engine import zones
 from engine.agents.levels import DEFAULT_LEVEL, LEVELS, make_agent
 from engine.cards import CharacterCard
@@ -120,7 +121,7 @@ class Watched(io.StringIO):
     def look(self) -> None:
         """Remember every card the human's seat may see now."""
         state = self.game.s
-        self.seen |= set(zones.all_cards(state)) - zones.hidden_from(state, HUMAN)
+        self.seen |= set(zones.all_cards(state)) - sight.hidden_from(state, HUMAN)
 
     def write(self, text: str) -> int:
         self.look()
@@ -132,7 +133,7 @@ class Watched(io.StringIO):
             card
             for card, zone in zones.places(state)
             if zone.key != HUMAN
-            and not zones.is_visible_to(state, card, HUMAN)
+            and not sight.is_visible_to(state, card, HUMAN)
             and card not in self.seen
             # Another copy by the same name was seen: naming it tells nothing.
             and NAMES[card] not in seen_names
@@ -218,7 +219,7 @@ def test_the_board_shows_the_seats_own_cards_and_only_counts_of_the_others() -> 
         for card in [*other.missions, *other.offered_characters, *other.offered_advantages]:
             # A card by the same name may be the human's own.
             if NAMES[card] not in {NAMES[c] for c in zones.all_cards(game.s)} - {
-                NAMES[c] for c in zones.hidden_from(game.s, HUMAN)
+                NAMES[c] for c in sight.hidden_from(game.s, HUMAN)
             }:
                 assert NAMES[card] not in board
         assert f"{seat}: choosing a leader" in board  # S3: leaders hidden during setup

@@ -23,7 +23,7 @@ out). After *every* action the test checks its property:
 
 Where a card is and who may see it there is read from the one map, ``engine.zones``: D1 counts
 its zones (an Encounter held by an ``encounter`` frame on the stack included), and the secrecy
-checks take the cards a viewer may not see from ``zones.hidden_from``.
+checks take the cards a viewer may not see from ``sight.hidden_from``.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from empty_choices import EmptyChoices
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from engine import visibility as sight
 from engine import zones
 from engine.agents.normal import NormalAgent
 from engine.cards import default_cards
@@ -205,7 +206,7 @@ def check_views(game: Game) -> None:
     """Views show nobody another player's hidden cards, but those a trade offer sent to him
     shows him (its prompt's data names them); the public view shows none."""
     for viewer in [None, *game.s.seats]:
-        hidden = zones.hidden_from(game.s, viewer)
+        hidden = sight.hidden_from(game.s, viewer)
         if viewer is not None:
             hidden -= offered_to(game, viewer)
         leaked = named_in(game.view(viewer), hidden)
@@ -213,7 +214,7 @@ def check_views(game: Game) -> None:
 
 
 def public_cards(game: Game) -> set[str]:
-    return set(zones.all_cards(game.s)) - zones.hidden_from(game.s, None)
+    return set(zones.all_cards(game.s)) - sight.hidden_from(game.s, None)
 
 
 def check_event(game: Game, event: Event, public_before: set[str]) -> None:
@@ -222,7 +223,7 @@ def check_event(game: Game, event: Event, public_before: set[str]) -> None:
     public before the action or earlier in it (a discarded card taken back, R5)."""
     now = where(game)
     for viewer in game.s.seats if event.to is None else event.to:
-        secret = zones.hidden_from(game.s, viewer) - public_before
+        secret = sight.hidden_from(game.s, viewer) - public_before
         if event.to is not None:  # addressed to the owner as well: the two share it
             secret = {c for c in secret if now[c].key not in event.to}
         held = {c for c in secret if owned(now[c])}

@@ -21,11 +21,13 @@ from typing import Any
 
 import pytest
 
+from engine import visibility as sight
 from engine import zones
 from engine.game import Game
 from engine.rules.sets import in_game
 from engine.state import Frame, GameState, Player, Region, Trap
-from engine.zones import EVERYONE, NOBODY, ZONE_KINDS, Visibility, Zone, ZoneError
+from engine.visibility import EVERYONE, NOBODY, Visibility
+from engine.zones import ZONE_KINDS, Zone, ZoneError
 
 
 def dealt_ids(game: Game) -> set[str]:
@@ -102,7 +104,7 @@ def test_every_zone_kind_has_its_visibility() -> None:
     assert kinds <= set(ZONE_KINDS)
     assert {"deck", "discard", "hand", "party", "missions", "region", "preliminary"} <= kinds
     for zone, _ in zones.zones(game.s):
-        assert isinstance(zones.visibility(zone, game.s), Visibility)
+        assert isinstance(sight.visibility(zone, game.s), Visibility)
 
 
 def test_a_frame_kind_the_map_does_not_know_fails_loudly() -> None:
@@ -132,16 +134,16 @@ def test_S1_to_S4_every_card_has_one_zone() -> None:
 def test_visibility_of_each_kind() -> None:
     game = new_game()
     s = game.s
-    assert zones.visibility(Zone("deck", "encounter"), s) == NOBODY
-    assert zones.visibility(Zone("discard", "encounter"), s) == EVERYONE
-    assert zones.visibility(Zone("hand", "P1"), s) == Visibility(players=frozenset({"P1"}))
-    assert zones.visibility(Zone("set_aside"), s) == NOBODY
-    assert zones.visibility(Zone("final_deck"), s) == NOBODY
-    assert zones.visibility(Zone("final_mission"), s) == EVERYONE
+    assert sight.visibility(Zone("deck", "encounter"), s) == NOBODY
+    assert sight.visibility(Zone("discard", "encounter"), s) == EVERYONE
+    assert sight.visibility(Zone("hand", "P1"), s) == Visibility(players=frozenset({"P1"}))
+    assert sight.visibility(Zone("set_aside"), s) == NOBODY
+    assert sight.visibility(Zone("final_deck"), s) == NOBODY
+    assert sight.visibility(Zone("final_mission"), s) == EVERYONE
     # S3: a party is its owner's secret until everyone has chosen.
-    assert zones.visibility(Zone("party", "P1"), s) == Visibility(players=frozenset({"P1"}))
+    assert sight.visibility(Zone("party", "P1"), s) == Visibility(players=frozenset({"P1"}))
     s.phase = "reset"
-    assert zones.visibility(Zone("party", "P1"), s) == EVERYONE
+    assert sight.visibility(Zone("party", "P1"), s) == EVERYONE
 
 
 def test_S4_a_face_down_Preliminary_Encounter_is_seen_by_its_scouts_only() -> None:
@@ -150,26 +152,26 @@ def test_S4_a_face_down_Preliminary_Encounter_is_seen_by_its_scouts_only() -> No
     region = s.regions[0]
     assert region.preliminary is not None and not region.revealed
     card = region.preliminary
-    assert card in zones.hidden_from(s, None)
-    assert not zones.is_visible_to(s, card, "P1")
+    assert card in sight.hidden_from(s, None)
+    assert not sight.is_visible_to(s, card, "P1")
     region.peeked.append("P1")
-    assert zones.is_visible_to(s, card, "P1")
-    assert not zones.is_visible_to(s, card, "P2")
+    assert sight.is_visible_to(s, card, "P1")
+    assert not sight.is_visible_to(s, card, "P2")
     region.revealed = True
-    assert zones.is_visible_to(s, card, None)
+    assert sight.is_visible_to(s, card, None)
 
 
 def test_hidden_from_a_player_is_everything_but_his_own_and_the_public() -> None:
     game = started_game()
     s = game.s
-    hidden = zones.hidden_from(s, "P1")
+    hidden = sight.hidden_from(s, "P1")
     assert not hidden & set(s.players["P1"].hand)
     assert set(s.players["P2"].hand) <= hidden
     assert set(s.players["P2"].missions) <= hidden
     assert set(s.decks["advantage"]) <= hidden
     assert not hidden & {c.card for c in s.players["P2"].party}
     assert not hidden & {r.card for r in s.regions}
-    public = zones.hidden_from(s, None)
+    public = sight.hidden_from(s, None)
     assert set(s.players["P1"].hand) <= public
     assert hidden < public
 
@@ -243,7 +245,7 @@ def test_E4_an_Encounter_met_is_held_by_its_frame_and_discarded_from_there() -> 
     card = zones.draw_top(s, Zone("deck", "encounter"), Zone("stack", "encounter"))
     assert card is not None and s.stack[-1].card == card
     assert zones.locate(s, card) == Zone("stack", "encounter")
-    assert zones.is_visible_to(s, card, None)
+    assert sight.is_visible_to(s, card, None)
     zones.check_conservation(s, dealt_ids(game))
     zones.move(s, card, Zone("stack", "encounter"), Zone("discard", "encounter"))
     assert s.stack[-1].card is None

@@ -12,7 +12,7 @@ from engine.prompts import PRIVATE_KINDS, Prompt, kind_text
 from engine.rules.ops_flow import IDLE
 from engine.state import Frame
 from engine.views.models import ChoiceView, PromptData, PromptView, typed
-from engine.zones import seen_by_all
+from engine.visibility import seen_by_all
 
 if TYPE_CHECKING:
     from engine.game import Game

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.cards import deck_of
 from engine.views.models import SealedTable
-from engine.zones import piles, visibility
+from engine.visibility import visibility
+from engine.zones import piles
 
 if TYPE_CHECKING:
     from engine.game import Game

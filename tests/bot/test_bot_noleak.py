@@ -1,6 +1,6 @@
 """Nothing private in public: every message a non-player sees in the channel (content,
 embeds, button labels and custom_ids, select options) is checked, when it appears or
-changes, against every card the public may not see (``engine.zones.hidden_from(state, None)``:
+changes, against every card the public may not see (``engine.visibility.hidden_from(state, None)``:
 hands, secret missions, start offers, parties during the start choice, face-down Preliminary
 Encounters, the decks and the set-aside cards) at the moment it was posted.
 
@@ -28,7 +28,7 @@ from bot.rendering import SET_NAMES
 from engine.cards import CardDB, default_cards
 from engine.game import Game
 from engine.options import Options
-from engine.zones import hidden_from
+from engine.visibility import hidden_from
 
 DB = default_cards()
 

@@ -22,7 +22,7 @@ from bot.storage import EventRow, SeatRow
 from engine.cards import default_cards
 from engine.game import Game
 from engine.options import Options
-from engine.zones import hidden_from
+from engine.visibility import hidden_from
 from words import card_name, speaking
 
 #: The timers' tick in these tests: SimCord's time travel runs every tick of the hours travelled.

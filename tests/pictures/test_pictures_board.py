@@ -1,7 +1,7 @@
 """The board's picture is drawn from the public table alone (issue 23): its signature takes a
 :class:`engine.TableView` and nothing that holds a seat's secrets; drawn from any seat's own
 table it is the same picture, byte for byte; the cards it reads and the words of its alt text
-name nothing hidden from the table (``engine.zones.hidden_from``); and it stays within
+name nothing hidden from the table (``engine.visibility.hidden_from``); and it stays within
 Discord's limits (≤ 250 KB, alt text ≤ 1,024 characters in the reader's language)."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from bot.pictures.board_alt import board_alt
 from engine import CardDB, SeatView, TableView, seat_view
 from engine.cards import default_cards
 from engine.game import Game
-from engine.zones import hidden_from
+from engine.visibility import hidden_from
 from wording.table import phase_text
 
 DB = default_cards()

@@ -12,6 +12,7 @@ import pytest
 from conftest import Table
 from expansion_advantage_cards import ALL_SETS, EXPANSION_TEST_CARDS, expansion_db
 
+from engine import visibility as sight
 from engine import zones
 from engine.cards import CardDataError, parse_cards
 from engine.determinize import determinize
@@ -98,9 +99,9 @@ def test_A5_a_trap_is_laid_face_down_in_the_reset_phase_only_its_owner_knows_it(
     s = t.s
     assert "unleashed_danger" not in t.p("A").hand
     assert zones.locate(s, "unleashed_danger") == traps_zone(MAISEN, "A")
-    assert zones.is_visible_to(s, "unleashed_danger", "A")
-    assert not zones.is_visible_to(s, "unleashed_danger", "B")
-    assert not zones.is_visible_to(s, "unleashed_danger", None)
+    assert sight.is_visible_to(s, "unleashed_danger", "A")
+    assert not sight.is_visible_to(s, "unleashed_danger", "B")
+    assert not sight.is_visible_to(s, "unleashed_danger", None)
     assert "unleashed_danger" not in public_cards(t.g)
     # The table sees that Maisen holds one face-down Trap; only A sees which.
     public = {r.card: r for r in t.g.table_view().regions}
@@ -583,10 +584,10 @@ def test_A4_to_A7_random_games_with_the_expansion_kinds_keep_every_card_in_one_p
         if game.over:
             break
         prompt = game.pending()[chooser.randrange(len(game.pending()))]
-        hidden_before = zones.hidden_from(game.s, None)
+        hidden_before = sight.hidden_from(game.s, None)
         events = game.apply(prompt.player, chooser.choice(prompt.choices))
         zones.check_conservation(game.s, every)
-        hidden = hidden_before & zones.hidden_from(game.s, None)
+        hidden = hidden_before & sight.hidden_from(game.s, None)
         for event in events:
             kinds.add(event.kind)
             assert payload_errors(event) is None, (event.kind, payload_errors(event))

@@ -12,6 +12,7 @@ from conftest import Table
 from expansion_cards import expansion_db
 from pydantic import ValidationError
 
+from engine import visibility as sight
 from engine import zones
 from engine.cards import CardDB, default_cards
 from engine.errors import IllegalAction
@@ -30,7 +31,8 @@ from engine.rules.sets import (
 from engine.tools.cli import main
 from engine.tools.scenario import build_game, parse
 from engine.tools.simulate import play_game
-from engine.zones import NOBODY, Zone
+from engine.visibility import NOBODY
+from engine.zones import Zone
 
 SOO, BGE, TOTG = SHADOW_OF_OMEGA, BEYOND_GOOD_AND_EVIL, TWILIGHT_OF_THE_GODS
 CORNES = "village_of_cornes"  # level 1, rewards: Advantage, Hire, special; die 1: nothing
@@ -69,9 +71,9 @@ def test_C7_arcane_characters_have_their_own_deck() -> None:
     assert g.s.discards["arcane"] == []
     assert not any(db.character(c).arcane for c in g.s.decks["character"])
     # Face down, count public: the zones map and the table view.
-    assert zones.visibility(Zone("deck", "arcane"), g.s) == NOBODY
+    assert sight.visibility(Zone("deck", "arcane"), g.s) == NOBODY
     assert dict(g.table_view().decks)["arcane"] == len(arcane)
-    assert arcane <= zones.hidden_from(g.s, "P1")
+    assert arcane <= sight.hidden_from(g.s, "P1")
 
 
 def test_C7_the_base_set_alone_has_no_arcane_deck() -> None:
@@ -324,7 +326,7 @@ def test_M10_two_sets_reveal_two_regions_and_the_party_goes_to_the_highest() -> 
     assert regions["dragons_spine"].revealed
     forest = regions["whispering_forest"]
     assert forest.preliminary is not None and not forest.revealed
-    assert forest.preliminary in zones.hidden_from(t.s, "A")
+    assert forest.preliminary in sight.hidden_from(t.s, "A")
 
 
 def test_M10_three_sets_reveal_three_regions() -> None:
