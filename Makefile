@@ -29,8 +29,8 @@ run: $(STAMP)
 test: $(DEV_STAMP) lint typecheck pytest
 
 lint: $(DEV_STAMP)
-	$(BIN)/ruff check engine bot words wording replay_viewer tests benchmarks
-	$(BIN)/ruff format --check engine bot words wording replay_viewer tests benchmarks
+	$(BIN)/ruff check engine bot words wording replay_viewer tests benchmarks docs/screenshots
+	$(BIN)/ruff format --check engine bot words wording replay_viewer tests benchmarks docs/screenshots
 
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy engine bot words wording replay_viewer

@@ -382,7 +382,7 @@ async def take_slow(settings: Settings, out_dir: Path, max_kb: int) -> None:
     and Carol play, Bob does not; after his third decision runs out the table votes on his
     seat (the preview has DMs off: the pings are mentions in the channel)."""
     # The timer loop wakes every half hour: SimCord runs each tick it jumps over.
-    async with preview_game(settings.model_copy(update={"timer_tick": 1800})) as (env, world):
+    async with preview_game(settings.model_copy(update={"timer_tick": 1800})) as (env, _bot, world):
         alice, bob, carol = world.members
         lobby = next(m for m in world.table.history() if m.id == world.lobby_message_id)
         gid = world.game_id
@@ -407,21 +407,6 @@ async def take_slow(settings: Settings, out_dir: Path, max_kb: int) -> None:
         else:
             raise SystemExit("the table never voted")
         await photograph(env, world, carol, vote, SHOTS["slow_vote.png"], out_dir, max_kb)
-
-
-@contextlib.asynccontextmanager
-async def preview_game(settings: Settings) -> AsyncIterator[tuple[simcord.Env, PreviewWorld]]:
-    """The preview's world on a bot of ``settings`` (its database a temporary file), its
-    lobby open; the bot's errors raised at the end."""
-    with tempfile.TemporaryDirectory(prefix="anima-shots-") as tmp:
-        bot = create_bot(preview_settings(settings), db_path=Path(tmp) / "anima.sqlite3")
-        try:
-            async with simcord.run(bot) as env:
-                yield env, await seed_world(env)
-        finally:
-            await bot.close()
-    if bot.errors:
-        raise SystemExit(f"the bot raised errors: {bot.errors!r}")
 
 
 def vote_message(world: PreviewWorld) -> discord.Message | None:
