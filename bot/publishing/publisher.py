@@ -94,6 +94,22 @@ class Publisher(Restarts):
             return True
         return await self.storage.renew(POST, game_id, self.lease_seconds, now())
 
+    async def _orphaned(
+        self, table: Table, channel: discord.PartialMessageable, stored_board: int
+    ) -> None:
+        """This process was held up past its posting lease while it posted: another process
+        took the game's posts over meanwhile, and the board this one just posted is not the
+        stored one (that process posts, or posted, its own). Its buttons would be live beside
+        the game's board: it loses them, keeping its lines (the kill test found such a board
+        on a loaded machine). The game is read again at its next use."""
+        posted = table.row.board_message_id
+        if posted and posted != stored_board:
+            log.warning(
+                "game %s: held up past its posting lease, board %s retired", table.id, posted
+            )
+            await self._retire_board(channel, posted)
+        self.forget(table.id)
+
     @staticmethod
     def _adopt(row: GameRow, stored: Pointer) -> None:
         """The game's pointer as stored (another process may have posted since)."""
@@ -193,7 +209,9 @@ class Publisher(Restarts):
         kill_point("before pointer")
         if claim is not None:
             row.published_event_id = max(row.published_event_id, claim.upto_event)
-            await self.storage.end_post(row.id, pointer(row))
+            stored_board = await self.storage.end_post(row.id, pointer(row))
+            if stored_board is not None:
+                await self._orphaned(table, channel, stored_board)
         else:
             await self.save_pointer(table)
         for seat_id, private in dms.items():

@@ -31,7 +31,6 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.database import Session
 from bot.storage.claims import CLAIM
@@ -174,13 +173,16 @@ class LeaseStore(StorageCore):
 
         return await self._guarded(self.db.run(begin))
 
-    async def end_post(self, game_id: int, pointer: Pointer | None) -> None:
+    async def end_post(self, game_id: int, pointer: Pointer | None) -> int | None:
         """The post is out (or given up: ``pointer`` None): its pointer written, if this
-        process still holds the posting lease, and the lease ended, in one transaction."""
-        statements: list[tuple[str, Sequence[Any]]] = []
-        if pointer is not None:
-            statements.append(
-                (
+        process still holds the posting lease, and the lease ended, in one transaction.
+        None if it held the lease; else (a process held up longer than its lease, another
+        took the game's posts over) the game's board message as stored (0: none), so that
+        the caller retires a board it posted meanwhile that is not that one."""
+
+        async def end(s: Session) -> int | None:
+            if pointer is not None:
+                await s.execute(
                     "UPDATE games SET published_event_id = ?, published_version = ?, "
                     "board_message_id = ?, board_turn = ? WHERE id = ? AND EXISTS (SELECT 1 "
                     "FROM leases WHERE kind = ? AND game_id = ? AND holder = ?)",
@@ -195,15 +197,17 @@ class LeaseStore(StorageCore):
                         self.holder,
                     ),
                 )
-            )
-        statements.append(
-            (
+            ended = await s.execute(
                 "UPDATE leases SET expires_at = 0, upto_event = NULL, upto_version = NULL, "
                 "posting = NULL WHERE kind = ? AND game_id = ? AND holder = ?",
                 (POST, game_id, self.holder),
             )
-        )
-        await self._write(statements)
+            if ended.rowcount == 1:
+                return None
+            row = await s.one("SELECT board_message_id FROM games WHERE id = ?", (game_id,))
+            return int(row[0] or 0) if row is not None else 0
+
+        return await self.transaction(end)
 
     async def games_to_post(self, now: float, settled: float) -> list[tuple[int, int, bool]]:
         """Games with something committed and not posted (running, or ended within the

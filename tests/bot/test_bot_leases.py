@@ -121,14 +121,15 @@ async def test_a_post_in_flight_is_found_again_by_the_next_poster(
     again = await b.begin_post(game, 3, "post", 10, now=111)
     assert again is not None and again.again
     assert (again.upto_event, again.upto_version, again.posting) == (first[-1], 2, "post")
-    await b.end_post(game, Pointer(first[-1], 2, 555, 1))
+    assert await b.end_post(game, Pointer(first[-1], 2, 555, 1)) is None  # b held the lease
     # Then the newer events, as a post of its own.
     newer = await b.begin_post(game, 3, "post", 10, now=112)
     assert newer is not None and not newer.again
     assert newer.pointer == Pointer(first[-1], 2, 555, 1) and newer.upto_event == later[0]
-    # a, back, cannot write its stale pointer: the lease is b's.
-    await a.end_post(game, Pointer(first[-1], 2, 444, 1))
-    await b.end_post(game, Pointer(later[0], 3, 556, 1))
+    # a, back, cannot write its stale pointer: the lease is b's. It is told the stored
+    # board (b's), so that it retires the board 444 it posted meanwhile.
+    assert await a.end_post(game, Pointer(first[-1], 2, 444, 1)) == 555
+    assert await b.end_post(game, Pointer(later[0], 3, 556, 1)) is None
     with connect(database) as db:
         row = db.execute(
             "SELECT published_event_id, published_version, board_message_id FROM games "
