@@ -28,7 +28,7 @@ from engine.prompts import Prompt, prompt_rule
 from engine.rules import setup
 from engine.rules.sets import check_table
 from engine.state import Dice, Frame, GameState, Player
-from engine.undo import UndoPoint, UndoRefusal, refusal, revealed
+from engine.undo import UndoPoint, UndoRefusal, chance, refusal, revealed
 from engine.views import (
     PromptView,
     SeatView,
@@ -197,6 +197,7 @@ class Game:
             if str(act) not in prompt.choices:
                 raise self._refusal(act, prompt)
         before = pickle.dumps(s, pickle.HIGHEST_PROTOCOL) if undoable else None
+        luck = chance(s) if undoable else None
         events: list[Event] = []
         self._events = events
         # Most often the prompt answered is the only one open.
@@ -208,9 +209,9 @@ class Game:
             self.advance()
         self.last_events = events
         point = self.undo_point
-        if before is not None:
+        if before is not None and luck is not None:
             earlier = point.earlier | {point.player, *point.later} if point else frozenset()
-            self.undo_point = UndoPoint(player, str(act), before, events, earlier=earlier)
+            self.undo_point = UndoPoint(player, str(act), before, luck, events, earlier=earlier)
         elif point is not None:
             point.later.append(player)
         return events
@@ -229,8 +230,7 @@ class Game:
             return why
         made, found = point.reveal
         if not made:
-            before = pickle.loads(point.before)
-            found = revealed(before, self.s, point.events, self.db.by_id)
+            found = revealed(point, self.s, point.events, self.db.by_id)
             point.reveal = (True, found)
         return found
 

@@ -14,12 +14,14 @@ first asks, never inside ``apply`` (the engine's speed is untouched).
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from engine import visibility as sight
+from engine import zones
 from engine.events import Event
 from engine.prompts import Prompt
 from engine.state import GameState
@@ -54,6 +56,8 @@ class UndoPoint:
     action: str
     #: ``pickle`` of the :class:`GameState` before the action.
     before: bytes
+    #: Where the randomness stood before it (:func:`chance`): a change is a die rolled.
+    chance: tuple[int, int, int | None]
     #: The events the action caused (what it told whom).
     events: list[Event]
     #: Seats that acted after it, in order (AI seats, time-outs and auto-passes included).
@@ -77,31 +81,41 @@ def refusal(point: UndoPoint | None, seat: str) -> UndoRefusal | None:
     return UndoRefusal.NOT_YOUR_LAST
 
 
+def chance(state: GameState) -> tuple[int, int, int | None]:
+    """Where a state's randomness stands: its generator, the rigged draws left (tests), the
+    keyed stream's draws. Any change between two states is a random result drawn."""
+    return (state.rng, len(state.rigged), state.dice.drawn if state.dice is not None else None)
+
+
+def _sight(state: GameState) -> dict[str, sight.Visibility]:
+    """Who may see each card where it is (one walk of the map)."""
+    return {
+        card: sight.visibility(zone, state) for zone, cards in zones.piles(state) for card in cards
+    }
+
+
 def revealed(
-    before: GameState, after: GameState, events: Sequence[Event], cards: Iterable[str]
+    point: UndoPoint, after: GameState, events: Sequence[Event], cards: Iterable[str]
 ) -> UndoRefusal | None:
-    """What the step from ``before`` to ``after`` (with ``events``) revealed, if anything:
-    randomness drawn, or a card shown to a seat that could not see it in ``before``.
-    ``cards``: every card id of the game (to tell a card named in an event from a seat)."""
-    drawn = before.dice.drawn if before.dice is not None else None
-    if (
-        before.rng != after.rng
-        or len(before.rigged) != len(after.rigged)
-        or drawn != (after.dice.drawn if after.dice is not None else None)
-    ):
+    """What the step from ``point``'s state to ``after`` (with ``events``) revealed, if
+    anything: randomness drawn, or a card shown to a seat that could not see it before.
+    ``cards``: every card id of the game (to tell a card named in an event from a seat).
+    Randomness is told from the fingerprints alone; the cards, from who may see each card
+    before and after (one walk of each state's map, whatever the number of seats)."""
+    if point.chance != chance(after):
         return UndoRefusal.RANDOMNESS_REVEALED
+    before = _sight(pickle.loads(point.before))
+    now = _sight(after)
+    shown = [(card, was, now.get(card)) for card, was in before.items() if now.get(card) != was]
     known = set(cards)
     prompts = {p.player: p for p in after.prompts}
     for viewer in after.seats:
-        hidden = sight.hidden_from(before, viewer)
-        if not hidden:
-            continue
-        if hidden - sight.hidden_from(after, viewer):
-            return UndoRefusal.HIDDEN_REVEALED  # a card moved where he sees it
+        for _card, was, seen in shown:
+            if seen is not None and seen.allows(viewer) and not was.allows(viewer):
+                return UndoRefusal.HIDDEN_REVEALED  # a card moved where he sees it
         told = [e for e in events if e.to is None or viewer in e.to]
-        prompt = prompts.get(viewer)
-        named = set(_named(told, prompt, known))
-        if named & hidden:
+        named = _named(told, prompts.get(viewer), known)
+        if any(card in before and not before[card].allows(viewer) for card in named):
             return UndoRefusal.HIDDEN_REVEALED  # an event or his prompt names it to him
     return None
 

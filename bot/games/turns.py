@@ -208,13 +208,11 @@ class GameTurns(GameCache):
             row.ending = finish.ending
         self.publisher.queue(table.id, stored)
         kill_point("after final commit" if finish is not None else "after commit")
-        if finish is not None:
-            await self.rate(table.id)
 
     async def rate(self, game_id: int) -> None:
-        """Rate a game that is over (issue 25: once, if its lobby's option was on and two
-        members or more sat at it). A failure is logged and leaves the game to the recovery
-        at the next start: its end is posted all the same."""
+        """Rate a game that is over and was not (issue 25: once, if its lobby's option was on
+        and two members or more sat at it; a game's last commit rates it, in its
+        transaction). A failure is logged and leaves the game to the next start's."""
         try:
             await self.storage.rate_game(game_id, now(), DEFAULT_LEVEL)
         except Exception:
@@ -270,7 +268,7 @@ class GameTurns(GameCache):
             (s.seat, s.user_id, s.name, s.ai and not s.human, s.seat == view.winner)
             for s in table.seats.values()
         ]
-        return Finish(view.winner, view.ending, results)
+        return Finish(view.winner, view.ending, results, DEFAULT_LEVEL)
 
     async def run_ai(self, table: Table) -> int:
         """Answer what needs no human click, until a human must decide: first the decisions

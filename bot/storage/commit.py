@@ -77,6 +77,11 @@ class CommitStore(LogStore):
             riders=others,
             results=finish.results if finish is not None else [],
             now=now,
+            after=(
+                None
+                if finish is None
+                else (lambda s: self.at_finish(s, game_id, now, finish.ai_level))
+            ),
         )
         # The dialect's writer is one transaction (bot.storage.writes).
         write_commit = self.dialect.write_commit

@@ -77,6 +77,14 @@ class StorageCore:
 
     # ------------------------------------------------------------------ connection, schema
 
+    async def at_finish(self, s: Session, game_id: int, now: float, ai_level: str) -> None:
+        """What a game's last commit does besides, in its transaction (each topic that has
+        something to do adds it, calling this first): its ratings
+        (:class:`~bot.storage.ratings.RatingStore`), then the deletions that waited for
+        its end (:class:`~bot.storage.member_data.MemberDataStore`). ``ai_level``: the
+        level of an AI seat that names none."""
+        return None
+
     async def check(self) -> None:
         """Raise :class:`bot.integrity.DatabaseUnusable` if the database must not be opened
         (SQLite: an empty or damaged file, :class:`~bot.integrity.DatabaseDamaged`; a file

@@ -31,7 +31,6 @@ from typing import Any, Protocol
 
 from bot.database import Session
 from bot.storage.games import GamesStore
-from bot.storage.rows import EventRow, GameWrite
 
 #: The user id of a former member's seat (a Discord id is never 0; not NULL, which is an AI
 #: seat's); its stored name is empty, and the renderer says "a former member".
@@ -277,32 +276,32 @@ class MemberDataStore(GamesStore):
     async def apply_member_deletions(self, game_id: int | None = None) -> int:
         """The deletions that waited for a game now stopped (``game_id``'s, else every
         game's) applied, in one transaction; how many."""
+        return await self.transaction(lambda s: self._apply_deletions(s, game_id))
+
+    async def _apply_deletions(self, s: Session, game_id: int | None) -> int:
+        """:meth:`apply_member_deletions` in the caller's transaction."""
         which = "" if game_id is None else "AND d.game_id = ?"
-
-        async def apply(s: Session) -> int:
-            due = await s.all(
-                "SELECT d.user_id, d.game_id FROM member_deletions d "
-                f"JOIN games g ON g.id = d.game_id WHERE g.status NOT IN {_ACTIVE} {which}",
-                () if game_id is None else (game_id,),
+        due = await s.all(
+            "SELECT d.user_id, d.game_id FROM member_deletions d "
+            f"JOIN games g ON g.id = d.game_id WHERE g.status NOT IN {_ACTIVE} {which}",
+            () if game_id is None else (game_id,),
+        )
+        applied = 0
+        for user_id, game in due:
+            # Claimed first: another process applying it at the same moment (shard
+            # clusters starting together) waits for this row, then finds it gone.
+            claimed = await s.execute(
+                "DELETE FROM member_deletions WHERE user_id = ? AND game_id = ?",
+                (user_id, game),
             )
-            applied = 0
-            for user_id, game in due:
-                # Claimed first: another process applying it at the same moment (shard
-                # clusters starting together) waits for this row, then finds it gone.
-                claimed = await s.execute(
-                    "DELETE FROM member_deletions WHERE user_id = ? AND game_id = ?",
-                    (user_id, game),
-                )
-                if claimed.rowcount != 1:
-                    continue
-                # Backwards: the seats (first listed) are anonymised last, once the other
-                # kinds have found their part of the game by his id (his result's stats).
-                for kind in reversed(KINDS):
-                    await kind.ended(s, user_id, game)
-                applied += 1
-            return applied
-
-        return await self.transaction(apply)
+            if claimed.rowcount != 1:
+                continue
+            # Backwards: the seats (first listed) are anonymised last, once the other
+            # kinds have found their part of the game by his id (his result's stats).
+            for kind in reversed(KINDS):
+                await kind.ended(s, user_id, game)
+            applied += 1
+        return applied
 
     # The hooks: wherever a game stops, the deletions waiting for it are applied.
 
@@ -312,15 +311,11 @@ class MemberDataStore(GamesStore):
         await super().open()
         await self.apply_member_deletions()
 
-    async def commit(
-        self, game_id: int, expected_version: int, write: GameWrite, now: float
-    ) -> list[EventRow]:
-        """:meth:`~bot.storage.commit.CommitStore.commit`; the game's last one applies the
-        deletions that waited for its end."""
-        stored = await super().commit(game_id, expected_version, write, now)
-        if write.finish is not None:
-            await self.apply_member_deletions(game_id)
-        return stored
+    async def at_finish(self, s: Session, game_id: int, now: float, ai_level: str) -> None:
+        """A game's last commit (its ratings first) applies the deletions that waited for its
+        end, in its transaction."""
+        await super().at_finish(s, game_id, now, ai_level)
+        await self._apply_deletions(s, game_id)
 
     async def stop_game(
         self, game_id: int, status: str, now: float, reason: str | None = None

@@ -168,83 +168,89 @@ class RatingStore(StorageCore):
     async def rate_game(self, game_id: int, now: float, default_level: str) -> bool:
         """Rate a game that is over, once: mark it and update its players' ratings in one
         transaction. False (nothing written) if it is not to be rated (not over, the option
-        off, fewer than two members) or was rated already."""
+        off, fewer than two members) or was rated already. A game's last commit rates it
+        (:meth:`at_finish`); this is for a game over that was not (an older bot's)."""
+        return await self.transaction(lambda s: self._rate(s, game_id, now, default_level))
 
-        async def rate(s: Session) -> bool:
-            done = await s.execute(
-                f"UPDATE games SET rated_at = ? WHERE id = ? AND {_TO_RATE}", (now, game_id)
-            )
-            if done.rowcount != 1:
-                return False
-            game = await s.one(
-                "SELECT guild_id, options_json, winner_seat FROM games WHERE id = ?", (game_id,)
-            )
-            guild_id, options, winner = game[0], _json(game[1]), game[2]
-            over = await s.one(
-                "SELECT data_json FROM events WHERE game_id = ? AND kind = 'game_over' "
-                "ORDER BY id DESC LIMIT 1",
+    async def at_finish(self, s: Session, game_id: int, now: float, ai_level: str) -> None:
+        """A game's last commit rates it, in its transaction (once: its mark)."""
+        await super().at_finish(s, game_id, now, ai_level)
+        await self._rate(s, game_id, now, ai_level)
+
+    async def _rate(self, s: Session, game_id: int, now: float, default_level: str) -> bool:
+        """:meth:`rate_game` in the caller's transaction."""
+        done = await s.execute(
+            f"UPDATE games SET rated_at = ? WHERE id = ? AND {_TO_RATE}", (now, game_id)
+        )
+        if done.rowcount != 1:
+            return False
+        game = await s.one(
+            "SELECT guild_id, options_json, winner_seat FROM games WHERE id = ?", (game_id,)
+        )
+        guild_id, options, winner = game[0], _json(game[1]), game[2]
+        over = await s.one(
+            "SELECT data_json FROM events WHERE game_id = ? AND kind = 'game_over' "
+            "ORDER BY id DESC LIMIT 1",
+            (game_id,),
+        )
+        ranking = _json(over[0]).get("ranking") if over else None
+        seats = [
+            _seat(r)
+            for r in await s.all(
+                f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY position",
                 (game_id,),
             )
-            ranking = _json(over[0]).get("ranking") if over else None
-            seats = [
-                _seat(r)
-                for r in await s.all(
-                    f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY position",
-                    (game_id,),
+        ]
+        sets = set_combination(options)
+        finished = places(ranking, winner, seats, default_level)
+        current: dict[Key, tuple[float, float]] = {}
+        totals: dict[Key, tuple[int, int]] = {}
+        for key in {p.key for p in finished}:
+            row = await s.one(
+                "SELECT mu, sigma, games, wins FROM ratings WHERE guild_id = ? AND sets = ? "
+                "AND user_id = ? AND ai_level = ?",
+                (guild_id, sets, *key),
+            )
+            if row is not None:
+                current[key] = (float(row[0]), float(row[1]))
+                totals[key] = (int(row[2]), int(row[3]))
+        new = updated(current, finished)
+        await s.executemany(
+            "INSERT INTO ratings (guild_id, sets, user_id, ai_level, mu, sigma, games, wins, "
+            "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (guild_id, sets, user_id, ai_level) DO UPDATE SET mu = excluded.mu, "
+            "sigma = excluded.sigma, games = excluded.games, wins = excluded.wins, "
+            "updated_at = excluded.updated_at",
+            [
+                (
+                    guild_id,
+                    sets,
+                    *key,
+                    mu,
+                    sigma,
+                    totals.get(key, (0, 0))[0] + games,
+                    totals.get(key, (0, 0))[1] + wins,
+                    now,
                 )
+                for key, (mu, sigma, games, wins) in sorted(new.items())
+                # A former member (/anima privacy) is placed, and nothing kept of him.
+                if key != (NO_MEMBER, NO_LEVEL)
+            ],
+        )
+        # What the end message shows each seat: its conservative rating before and after.
+        changes = {
+            seat.seat: [
+                round(conservative(*current.get(p.key, (MODEL.mu, MODEL.sigma))), 2),
+                round(conservative(*new[p.key][:2]), 2),
             ]
-            sets = set_combination(options)
-            finished = places(ranking, winner, seats, default_level)
-            current: dict[Key, tuple[float, float]] = {}
-            totals: dict[Key, tuple[int, int]] = {}
-            for key in {p.key for p in finished}:
-                row = await s.one(
-                    "SELECT mu, sigma, games, wins FROM ratings WHERE guild_id = ? AND sets = ? "
-                    "AND user_id = ? AND ai_level = ?",
-                    (guild_id, sets, *key),
-                )
-                if row is not None:
-                    current[key] = (float(row[0]), float(row[1]))
-                    totals[key] = (int(row[2]), int(row[3]))
-            new = updated(current, finished)
-            await s.executemany(
-                "INSERT INTO ratings (guild_id, sets, user_id, ai_level, mu, sigma, games, wins, "
-                "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT (guild_id, sets, user_id, ai_level) DO UPDATE SET mu = excluded.mu, "
-                "sigma = excluded.sigma, games = excluded.games, wins = excluded.wins, "
-                "updated_at = excluded.updated_at",
-                [
-                    (
-                        guild_id,
-                        sets,
-                        *key,
-                        mu,
-                        sigma,
-                        totals.get(key, (0, 0))[0] + games,
-                        totals.get(key, (0, 0))[1] + wins,
-                        now,
-                    )
-                    for key, (mu, sigma, games, wins) in sorted(new.items())
-                    # A former member (/anima privacy) is placed, and nothing kept of him.
-                    if key != (NO_MEMBER, NO_LEVEL)
-                ],
-            )
-            # What the end message shows each seat: its conservative rating before and after.
-            changes = {
-                seat.seat: [
-                    round(conservative(*current.get(p.key, (MODEL.mu, MODEL.sigma))), 2),
-                    round(conservative(*new[p.key][:2]), 2),
-                ]
-                for seat, p in zip(seats, finished, strict=True)
-                if p.key != (NO_MEMBER, NO_LEVEL)
-            }
-            await s.execute(
-                "UPDATE games SET rating_changes = ? WHERE id = ?",
-                (json.dumps(changes, sort_keys=True), game_id),
-            )
-            return True
-
-        return await self.transaction(rate)
+            for seat, p in zip(seats, finished, strict=True)
+            if p.key != (NO_MEMBER, NO_LEVEL)
+        }
+        await s.execute(
+            "UPDATE games SET rating_changes = ? WHERE id = ?",
+            (json.dumps(changes, sort_keys=True), game_id),
+        )
+        return True
 
     async def rating_changes(self, game_id: int) -> dict[str, tuple[float, float]]:
         """The game's seats' conservative ratings before and after it (the end message); empty

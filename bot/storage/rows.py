@@ -220,6 +220,8 @@ class Finish:
     winner_seat: str | None
     ending: str | None
     results: list[tuple[str, int | None, str, bool, bool]]  # seat, user, name, ai, won
+    #: The level of an AI seat that names none (its rating's: bot.storage.ratings).
+    ai_level: str = ""
 
 
 @dataclass

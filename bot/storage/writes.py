@@ -19,7 +19,7 @@ every storage test runs on both backends.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,6 +53,9 @@ class CommitRows:
     #: (seat, user, name, ai, won) of each seat when the game ends, else empty.
     results: list[tuple[str, int | None, str, bool, bool]]
     now: float
+    #: What else a game's last commit does in its transaction (its ratings, the deletions
+    #: that waited for its end: :meth:`bot.storage.core.StorageCore.at_finish`).
+    after: Callable[[Session], Awaitable[None]] | None = None
 
 
 def _conflict(c: CommitRows) -> VersionConflict:
@@ -63,7 +66,10 @@ async def write_each(s: Session, c: CommitRows) -> list[int]:
     """The commit's rows in one transaction, a statement per table (none for a table with
     no rows)."""
     async with s.transaction():
-        return await _each(s, c)
+        ids = await _each(s, c)
+        if c.after is not None:
+            await c.after(s)
+        return ids
 
 
 async def _each(s: Session, c: CommitRows) -> list[int]:
@@ -170,13 +176,21 @@ async def write_at_once(s: Session, c: CommitRows) -> list[int]:
         [int(r[3]) for r in c.results],
         [int(r[4]) for r in c.results],
     ]
-    [row] = await s.atomic(
+    sql = (
         f"WITH g AS (UPDATE games SET {c.sets} WHERE id = ? AND version = ? "
-        f"AND status = 'running' RETURNING guild_id), {_AT_ONCE}",
-        params,
+        f"AND status = 'running' RETURNING guild_id), {_AT_ONCE}"
     )
-    if row[0] != 1:
-        raise _conflict(c)
+    if c.after is None:
+        [row] = await s.atomic(sql, params)
+        if row[0] != 1:
+            raise _conflict(c)
+        return sorted(row[1])
+    # A game's last commit: the statement and what follows it, one transaction.
+    async with s.transaction():
+        [row] = await s.all(sql, params)
+        if row[0] != 1:
+            raise _conflict(c)
+        await c.after(s)
     return sorted(row[1])
 
 

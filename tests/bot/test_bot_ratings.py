@@ -187,7 +187,7 @@ async def test_the_host_turns_the_rating_off(w: World, database: TestDatabase) -
     assert ratings(database) == {}
 
 
-async def test_killed_after_the_last_commit_the_game_is_rated_once_after_the_restart(
+async def test_killed_after_the_last_commit_the_game_is_rated_once_with_it(
     w: World,
     simcord_env: simcord.Env,
     database: TestDatabase,
@@ -195,11 +195,12 @@ async def test_killed_after_the_last_commit_the_game_is_rated_once_after_the_res
 ) -> None:
     game_id, _players = await killed_mid_game(w, database, "after final commit", 0)
     assert stored(database, game_id).status == "over"
-    assert ratings(database) == {}  # the bot died before it rated the game
-    await simcord_env.restart_bot(make_bot())
-    assert_killed(simcord_env, "after final commit")
+    # The last commit rated the game, in its transaction: the bot died after it.
     once = ratings(database)
     assert_figures(once, the_model_says(database, game_id))
+    await simcord_env.restart_bot(make_bot())
+    assert_killed(simcord_env, "after final commit")
+    assert ratings(database) == once
     await simcord_env.restart_bot(make_bot())
     assert ratings(database) == once
     r = await w.carol.slash(w.table, "anima profile", member=w.alice)
