@@ -72,6 +72,7 @@ async def _worker(url: str, shards: str, games: int, seconds: float, seed: int) 
         ANIMA_DECISION_TIMER=0,
         ANIMA_WINDOW_TIMER=0,
         ANIMA_LOG_LEVEL="WARNING",
+        ANIMA_TABLE_PICTURES=False,  # decisions, not drawings
         # No process takes another's games over here (none dies; their clocks differ by
         # minutes, see below): each plays its own.
         ANIMA_LEASE=3600,

@@ -107,11 +107,11 @@ class Settings(BaseSettings):
     fixed_seed: int | None = Field(default=None, alias="ANIMA_FIXED_SEED")
     #: The board and the hands drawn as pictures on every decision (issue 23), in a worker
     #: process (``bot.pictures.pool``): the clicks no longer wait for the drawing's Python
-    #: parts, and the bot process's CPU per decision is a third of the thread's. Off by
-    #: default until ``benchmarks/bot_speed.py --pictures`` shows the interaction p99 within
-    #: its 15 ms (17.9 ms on a loaded 2-core machine, against 24.4 with the thread).
+    #: parts, and the bot process's CPU per decision is a third of the thread's. On by
+    #: default: ``benchmarks/bot_speed.py --pictures`` keeps the interaction p99 within its
+    #: 15 ms. Off: the text board, as on a server that turns pictures off.
     #: ``/anima card`` draws its card always.
-    table_pictures: bool = Field(default=False, alias="ANIMA_TABLE_PICTURES")
+    table_pictures: bool = Field(default=True, alias="ANIMA_TABLE_PICTURES")
     #: Shard clusters (issue 24): the total number of Discord gateway shards of the bot
     #: (every process gives the same), and the shards this process runs (``SHARD_IDS``:
     #: ``0-3`` or ``0,1,2``; empty: all of them). Unset: one process, not sharded.

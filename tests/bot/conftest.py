@@ -88,6 +88,8 @@ def settings(db_path: Path, database: TestDatabase) -> Settings:
         ANIMA_DECISION_TIMER=0,
         ANIMA_WINDOW_TIMER=30,
         ANIMA_AI_TAKEOVER=3,
+        # The text board, which the tests read; the tests of the pictures turn them on.
+        ANIMA_TABLE_PICTURES=False,
     )
 
 

@@ -29,7 +29,7 @@ BATTLES = (
 
 @pytest.fixture
 def simcord_bot(make_bot: Callable[..., AnimaBot]) -> AnimaBot:
-    """The bot with the board and the hands drawn (``ANIMA_TABLE_PICTURES``, off by default)."""
+    """The bot with the board and the hands drawn (``ANIMA_TABLE_PICTURES``: off in tests)."""
     return make_bot(table_pictures=True)
 
 

@@ -20,6 +20,7 @@ from bot.app import AnimaBot
 from bot.board_pictures import BATTLE_PREFIX, BOARD_FILE
 from bot.panels import HAND_FILE
 from bot.pictures import ALT_LIMIT, draw_hand
+from bot.settings import Settings
 
 PNG = b"\x89PNG\r\n\x1a\n"
 CARD_FILE = "card.png"
@@ -106,3 +107,10 @@ async def test_a_three_set_game_posts_the_board_battle_hand_and_card_pictures(
     (card,) = await pictures_of([r.response.message], CARD_FILE)
     assert (card.description or "").startswith("Dragon's Spine")
     assert check.pictures > 10  # the pictures' alt texts were scanned with the rest
+
+
+def test_the_pictures_are_drawn_by_default() -> None:
+    # A new server sees the table drawn (issue 23's interaction p99 within 15 ms with them);
+    # ANIMA_TABLE_PICTURES=false gives the text board.
+    assert Settings(_env_file=None).table_pictures
+    assert not Settings(_env_file=None, ANIMA_TABLE_PICTURES=False).table_pictures

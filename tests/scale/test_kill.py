@@ -72,6 +72,8 @@ SETTINGS = {
     "ANIMA_AI_TAKEOVER": "2",
     "ANIMA_TIMER_TICK": "0.5",
     "ANIMA_LEASE": "3",
+    # The text board: the posts, not the pictures, are what this test is about.
+    "ANIMA_TABLE_PICTURES": "false",
     "ANIMA_LOG_LEVEL": "WARNING",
 }
 
